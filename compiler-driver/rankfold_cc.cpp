@@ -1,0 +1,124 @@
+// rankfold-cc / rankfold-cxx: compiler drivers in the manner of mpicc. They run the system
+// compiler with Rankfold's mpi.h first on the include path, debug info, zero-initialised locals,
+// and, when linking, produce a loadable module that rankfold-run loads once per rank.
+//
+// The language follows the name it was called by: anything with "cxx", "c++", "CC" or "++" is
+// C++ (rankfold-cxx, mpicxx, mpic++). RANKFOLD_CC / RANKFOLD_CXX choose the compiler.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Calls the module must not make directly: exit and abort end one rank only; assertions become
+// violations; stdio buffering stays under the checker's control so output is attributed to
+// the rank that wrote it.
+const char* const kWrapped[] = {"exit",    "_exit",    "_Exit",      "quick_exit",
+                                "abort",   "__assert_fail", "setvbuf", "setbuf",
+                                "setlinebuf", "setbuffer"};
+
+bool is_cxx_name(const std::string& name) {
+    return name.find("cxx") != std::string::npos || name.find("c++") != std::string::npos ||
+           name.find("CC") != std::string::npos || name.find("++") != std::string::npos;
+}
+
+std::string quote(const std::string& s) {
+    if (!s.empty() && s.find_first_of(" \t\n'\"\\$`*?[]{}()<>|&;#~") == std::string::npos) return s;
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+struct Layout {
+    fs::path include;
+    fs::path lib;
+};
+
+// Headers and libraries relative to the driver: <prefix>/bin/rankfold-cc finds
+// <prefix>/include/rankfold and the library folder, in the build tree and once installed.
+Layout find_layout() {
+    const fs::path bin = fs::canonical("/proc/self/exe").parent_path();
+    const fs::path prefix = bin.parent_path();
+    Layout l{prefix / "include" / "rankfold", prefix / "lib"};
+    if (!fs::exists(l.lib / "librankfold.so")) l.lib = prefix / RANKFOLD_INSTALL_LIBDIR;
+    return l;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const std::string self = fs::path(argv[0]).filename().string();
+    const bool cxx = is_cxx_name(self);
+    const char* env = std::getenv(cxx ? "RANKFOLD_CXX" : "RANKFOLD_CC");
+    const std::string compiler = env && *env ? env : (cxx ? "g++" : "gcc");
+
+    bool link = true, show = false, any_input = false;
+    std::vector<std::string> user;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "-show" || a == "--showme" || a == "-showme") {
+            show = true;
+            continue;
+        }
+        if (a == "--version" || a == "-v" || a == "--help") {
+            if (argc == 2) {
+                fmt::print("{} (Rankfold {}) — wraps {}\n", self, RANKFOLD_VERSION, compiler);
+                std::fflush(stdout);
+            }
+            link = false;
+        }
+        if (a == "-c" || a == "-S" || a == "-E" || a == "-M" || a == "-MM" ||
+            a.rfind("-print-", 0) == 0 || a.rfind("-dump", 0) == 0)
+            link = false;
+        // Position-dependent or static output cannot be loaded once per rank.
+        if (a == "-fPIE" || a == "-fpie" || a == "-pie" || a == "-no-pie" || a == "-fno-pic" ||
+            a == "-fno-PIC")
+            continue;
+        if (a == "-static" || a == "-static-pie") {
+            fmt::print(stderr, "{}: note: ignoring {} (ranks share one process)\n", self, a);
+            continue;
+        }
+        if (!a.empty() && a[0] != '-') any_input = true;
+        user.push_back(a);
+    }
+    if (!any_input && !show) link = false;
+
+    const Layout layout = find_layout();
+    std::vector<std::string> cmd{compiler,
+                                 "-I" + layout.include.string(),
+                                 "-DRANKFOLD=1",
+                                 "-g",
+                                 "-fPIC",
+                                 "-ftrivial-auto-var-init=zero",
+                                 "-fno-omit-frame-pointer",
+                                 "-fno-optimize-sibling-calls"};
+    if (!cxx) cmd.push_back("-Werror=implicit-function-declaration");
+    cmd.insert(cmd.end(), user.begin(), user.end());
+    if (link) {
+        cmd.insert(cmd.end(), {"-shared", "-Wl,-Bsymbolic", "-Wl,-z,defs"});
+        for (const char* fn : kWrapped) cmd.push_back(std::string("-Wl,--wrap=") + fn);
+        cmd.insert(cmd.end(), {"-L" + layout.lib.string(), "-Wl,-rpath," + layout.lib.string(),
+                               "-Wl,--whole-archive", "-lrankfold_module",
+                               "-Wl,--no-whole-archive", "-lrankfold"});
+    }
+
+    if (show) {
+        std::string line;
+        for (const auto& c : cmd) line += (line.empty() ? "" : " ") + quote(c);
+        fmt::print("{}\n", line);
+        return 0;
+    }
+    std::vector<char*> args;
+    for (auto& c : cmd) args.push_back(c.data());
+    args.push_back(nullptr);
+    execvp(args[0], args.data());
+    fmt::print(stderr, "{}: cannot run {}: {}\n", self, compiler, std::strerror(errno));
+    return 127;
+}

@@ -1,0 +1,17 @@
+// What the checking process is doing, kept where the supervisor can read it after that process
+// died: memory shared across the fork. Plain values only, written on every rank switch.
+#pragma once
+
+#include <cstdint>
+
+namespace rankfold::mc {
+
+struct Journal {
+    volatile int rank = -1;               // the rank running now, -1 in the checker
+    volatile std::uint64_t steps = 0;     // visible calls so far
+};
+
+// Points into shared memory under the supervisor, at a private instance otherwise.
+extern Journal* g_journal;
+
+} // namespace rankfold::mc

@@ -1,0 +1,123 @@
+#include "mc/Launcher.hpp"
+
+#include "mc/CrashHandler.hpp"
+#include "mc/Journal.hpp"
+#include "mc/OutputRouter.hpp"
+#include "mc/ProgramImage.hpp"
+#include "mc/Report.hpp"
+#include "mc/RunOptions.hpp"
+#include "mc/Scheduler.hpp"
+#include "snapshot/HeapHooks.hpp"
+#include "snapshot/RankMemory.hpp"
+
+#include <fmt/format.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+namespace rankfold::mc {
+
+namespace {
+Journal g_private_journal;
+}
+Journal* g_journal = &g_private_journal;
+
+namespace {
+
+void on_heap_error(const char* operation, snapshot::RankArena::FreeResult result, void* pointer,
+                   std::uintptr_t site) {
+    Scheduler* s = Scheduler::current();
+    if (s == nullptr || !s->in_rank()) return; // the checker's own memory: leak, never corrupt
+    const char* what = result == snapshot::RankArena::FreeResult::DoubleFree
+                           ? "double free of"
+                           : "invalid pointer (not the start of a heap block) passed to";
+    s->rank_violation(ViolationKind::HeapError,
+                      fmt::format("{} {}: {}", what, operation, pointer), site);
+}
+
+// Runs the whole check in this process; returns the exit status.
+int check_program(const RunOptions& o, const std::string& scratch) {
+    try {
+        snapshot::RankMemory memory(o.ranks, o.stack_size, o.heap_size);
+        std::vector<snapshot::RankArena*> arenas;
+        for (int r = 0; r < o.ranks; ++r) arenas.push_back(memory.arena(r));
+        ProgramImage image(o.program, o.ranks, scratch, arenas);
+        OutputRouter output(OutputRouter::Mode::Print, o.label, o.ranks);
+        install_crash_handler(fileno(output.report()));
+        snapshot::set_heap_error_handler(&on_heap_error);
+        Scheduler scheduler(o, image, memory, output);
+        const RunResult result = scheduler.run();
+        output.finish();
+        print_report(output.report(), result, o.ranks);
+        if (!o.json_path.empty() && !write_json_report(o.json_path, result, output.terminal_out())) {
+            fmt::print(output.report(), "rankfold-run: cannot write the report to {}\n", o.json_path);
+            return 2;
+        }
+        std::fflush(output.report());
+        return result.violation ? 1 : 0;
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "rankfold-run: error: {}\n", e.what());
+        return 2;
+    }
+}
+
+// Runs the check in a child process, so that even a checker killed by a wild write of the
+// program is reported, with what it was doing, instead of vanishing.
+int supervise(const RunOptions& o, const std::string& scratch) {
+    void* shared = mmap(nullptr, sizeof(Journal), PROT_READ | PROT_WRITE,
+                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (shared != MAP_FAILED) g_journal = new (shared) Journal{};
+    std::fflush(nullptr);
+    const pid_t child = fork();
+    if (child < 0) return check_program(o, scratch);
+    if (child == 0) {
+        const int status = check_program(o, scratch);
+        std::fflush(nullptr);
+        _exit(status);
+    }
+    // The terminal's Ctrl-C reaches the child too; the parent only reports.
+    std::signal(SIGINT, SIG_IGN);
+    std::signal(SIGTERM, SIG_IGN);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    const int sig = WTERMSIG(status);
+    if (sig == SIGINT || sig == SIGTERM) {
+        fmt::print(stderr, "rankfold-run: interrupted\n");
+        return 128 + sig;
+    }
+    const Journal& j = *g_journal;
+    fmt::print(stderr,
+               "rankfold-run: internal error: the checking process died of signal {} ({}) {} "
+               "after {} MPI calls. Please report this with the program.\n",
+               sig, strsignal(sig),
+               j.rank >= 0 ? fmt::format("while rank {} was running", j.rank)
+                           : std::string("in the checker"),
+               j.steps);
+    return 2;
+}
+
+} // namespace
+
+int rankfold_run(int argc, char** argv) {
+    ParsedCommandLine parsed = parse_command_line(argc, argv);
+    if (!parsed.options) return parsed.exit_status;
+    const RunOptions& o = *parsed.options;
+    char dir[] = "/tmp/rankfold-XXXXXX";
+    if (mkdtemp(dir) == nullptr) {
+        fmt::print(stderr, "rankfold-run: cannot create a temporary folder: {}\n", std::strerror(errno));
+        return 2;
+    }
+    const int status = o.fork ? supervise(o, dir) : check_program(o, dir);
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+    return status;
+}
+
+} // namespace rankfold::mc

@@ -1,0 +1,42 @@
+// A rank's thread of execution: a Boost.Context fcontext on a stack the checker owns. Only a
+// stack pointer is saved on a switch, so a suspended rank is fully described by its stack bytes
+// (saved pointer to top) — which is what snapshots capture.
+#pragma once
+
+#include <boost/context/detail/fcontext.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace rankfold::mc {
+
+class RankFiber {
+public:
+    using Body = void (*)(void* argument);
+    // Bytes at the top of the stack kept free for landing after a crash (see CrashHandler).
+    static constexpr std::size_t kLandingZone = 64 * 1024;
+
+    RankFiber(std::byte* stack_low, std::size_t stack_size, Body body, void* argument);
+
+    // Scheduler side: runs the fiber until it suspends or ends.
+    void resume();
+    // Fiber side: returns to the scheduler; returns when resumed.
+    void suspend();
+
+    std::uintptr_t stack_low() const { return reinterpret_cast<std::uintptr_t>(stack_low_); }
+    std::uintptr_t stack_high() const { return stack_low() + stack_size_; }
+    // 16-byte aligned stack pointer for a function entered "by call" in the landing zone.
+    std::uintptr_t landing_stack_pointer() const { return (stack_high() - 256) & ~std::uintptr_t{15}; }
+
+private:
+    static void entry(boost::context::detail::transfer_t transfer);
+
+    std::byte* stack_low_;
+    std::size_t stack_size_;
+    Body body_;
+    void* argument_;
+    boost::context::detail::fcontext_t fiber_ = nullptr;  // where the fiber resumes
+    boost::context::detail::fcontext_t caller_ = nullptr; // where the scheduler resumes
+};
+
+} // namespace rankfold::mc

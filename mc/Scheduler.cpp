@@ -1,0 +1,316 @@
+#include "mc/Scheduler.hpp"
+
+#include "mc/Journal.hpp"
+#include "mc/WaitDescription.hpp"
+#include "simulated-mpi/src/ErrorStrings.hpp"
+#include "snapshot/AppContext.hpp"
+#include "snapshot/RankArena.hpp"
+
+#define UNW_LOCAL_ONLY
+#include <fmt/format.h>
+#include <libunwind.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+
+extern "C" int __cxa_finalize(void*);
+extern char** environ;
+
+namespace rankfold::mc {
+
+Scheduler* Scheduler::current_ = nullptr;
+
+Scheduler::Scheduler(const RunOptions& options, const ProgramImage& image,
+                     snapshot::RankMemory& memory, OutputRouter& output)
+    : options_(options), image_(image), memory_(memory), output_(output),
+      world_(options.ranks, options.buffering), ranks_(static_cast<std::size_t>(options.ranks)) {
+    if (options.seed) random_.emplace(*options.seed);
+    for (int r = 0; r < options.ranks; ++r) {
+        Rank& rank = ranks_[r];
+        rank.id = r;
+        rank.arena = memory.arena(r);
+        const snapshot::RankRegion region = memory.region(r);
+        rank.fiber = std::make_unique<RankFiber>(region.stack_low, region.stack_size,
+                                                 &Scheduler::rank_body, &rank);
+        rank.crash_target = CrashTarget{rank.fiber->stack_low(), rank.fiber->stack_high(),
+                                        rank.fiber->landing_stack_pointer(),
+                                        &Scheduler::crash_landing};
+    }
+    current_ = this;
+    mpi::install_rank_gate(this);
+}
+
+Scheduler::~Scheduler() {
+    mpi::install_rank_gate(nullptr);
+    if (current_ == this) current_ = nullptr;
+}
+
+// ---- the rank's side ---------------------------------------------------------------------
+
+void Scheduler::rank_body(void* argument) {
+    Rank& rank = *static_cast<Rank*>(argument);
+    Scheduler& self = *current_;
+    const ModuleCopy& module = self.image_.copy(rank.id);
+    // From here on this is the program's code: its allocations go to the rank's heap, argv too.
+    snapshot::g_app_arena = rank.arena;
+    const int argc = 1 + static_cast<int>(self.options_.arguments.size());
+    auto** argv = static_cast<char**>(std::calloc(static_cast<std::size_t>(argc) + 1, sizeof(char*)));
+    argv[0] = strdup(self.options_.program.c_str());
+    for (int i = 1; i < argc; ++i) argv[i] = strdup(self.options_.arguments[i - 1].c_str());
+    int code = 0;
+    try {
+        code = module.main(argc, argv, environ);
+    } catch (const std::exception& e) {
+        self.rank_violation(ViolationKind::Crash,
+                            fmt::format("uncaught C++ exception: {}", e.what()), 0);
+    } catch (...) {
+        self.rank_violation(ViolationKind::Crash, "uncaught C++ exception", 0);
+    }
+    self.rank_exit(code, 0);
+}
+
+void Scheduler::submit(mpi::RankCall& call) {
+    Rank& rank = ranks_[running_];
+    rank.call = &call;
+    rank.status = Status::AtCall;
+    rank.fiber->suspend();
+    rank.call = nullptr;
+}
+
+void Scheduler::leave_forever(Rank& rank) {
+    rank.fiber->suspend();
+    std::abort(); // a finished or failed rank is never resumed
+}
+
+void Scheduler::rank_exit(int code, std::uintptr_t site) {
+    Rank& rank = ranks_[running_];
+    // The rank's atexit handlers and static destructors, as at the end of a process.
+    snapshot::g_app_arena = rank.arena;
+    if (void* dso = image_.copy(rank.id).dso_handle) __cxa_finalize(dso);
+    snapshot::g_app_arena = nullptr;
+    if (code != 0)
+        rank_violation(ViolationKind::Exit, fmt::format("rank {} exited with status {}", rank.id, code),
+                       site);
+    rank.status = Status::Finished;
+    leave_forever(rank);
+}
+
+void Scheduler::rank_violation(ViolationKind kind, std::string message, std::uintptr_t site) {
+    snapshot::g_app_arena = nullptr;
+    Rank& rank = ranks_[running_];
+    Violation v;
+    v.kind = kind;
+    v.rank = rank.id;
+    v.message = std::move(message);
+    v.location = locate_call(site);
+    if (!v.location) v.location = locate_call(program_frame()); // e.g. free() called by libstdc++
+    fail_rank(rank, std::move(v));
+    leave_forever(rank);
+}
+
+void Scheduler::abort_run(int errorcode, std::uintptr_t site) {
+    rank_violation(ViolationKind::Abort,
+                   fmt::format("MPI_Abort called with error code {}", errorcode), site);
+}
+
+void Scheduler::local_error(const char* call, int code, std::string message, std::uintptr_t site) {
+    rank_violation(ViolationKind::MpiError,
+                   fmt::format("{}: {} ({})", call, message, mpi::error_name(code)), site);
+}
+
+void Scheduler::crash_landing() {
+    snapshot::g_app_arena = nullptr;
+    Scheduler& self = *current_;
+    Rank& rank = self.ranks_[self.running_];
+    rank.crashed = true; // described by the scheduler, on its own stack
+    self.leave_forever(rank);
+}
+
+std::uintptr_t Scheduler::program_frame() const {
+    unw_context_t context;
+    unw_cursor_t cursor;
+    unw_getcontext(&context);
+    unw_init_local(&cursor, &context);
+    while (unw_step(&cursor) > 0) {
+        unw_word_t ip = 0;
+        unw_get_reg(&cursor, UNW_REG_IP, &ip);
+        if (image_.copy_containing(ip) >= 0) return ip;
+    }
+    return 0;
+}
+
+// ---- the scheduler's side ----------------------------------------------------------------
+
+void Scheduler::resume(Rank& rank) {
+    g_journal->rank = rank.id;
+    g_journal->steps = stats_.steps;
+    running_ = rank.id;
+    rank.status = Status::Running;
+    g_crash_target = &rank.crash_target;
+    rank.fiber->resume();
+    g_crash_target = nullptr;
+    running_ = -1;
+    g_journal->rank = -1;
+    output_.collect(rank.id);
+    if (rank.crashed) crash_violation(rank);
+}
+
+bool Scheduler::enabled(const Rank& rank) const {
+    if (rank.status == Status::AtCall) return true;
+    return rank.status == Status::Blocked && world_.ready(rank.id, *rank.call);
+}
+
+int Scheduler::pick(int choices) {
+    if (choices <= 1 || !random_) return 0;
+    return static_cast<int>((*random_)() % static_cast<std::uint64_t>(choices));
+}
+
+void Scheduler::step(Rank& rank) {
+    mpi::RankCall& call = *rank.call;
+    if (!call.issued) {
+        ++stats_.steps;
+        const mpi::Progress p = world_.issue(rank.id, call);
+        if (p == mpi::Progress::Failed) return mpi_failure(rank);
+        if (p == mpi::Progress::Blocked) {
+            rank.status = Status::Blocked;
+            if (!world_.ready(rank.id, call)) return;
+        }
+        if (p == mpi::Progress::Done) return resume(rank);
+    }
+    const int choice = pick(world_.completion_choices(rank.id, call));
+    if (world_.complete(rank.id, call, choice) == mpi::Progress::Failed) return mpi_failure(rank);
+    resume(rank);
+}
+
+void Scheduler::match_ready_messages() {
+    const mpi::MatchingEngine& engine = world_.matching();
+    if (random_) {
+        for (;;) {
+            match_buffer_.clear();
+            engine.allowed_matches(match_buffer_);
+            if (match_buffer_.empty()) return;
+            world_.apply_match(match_buffer_[pick(static_cast<int>(match_buffer_.size()))]);
+            ++stats_.matches;
+        }
+    }
+    for (int r = 0; r < world_.size(); ++r) {
+        if (engine.pending_receives(r) == 0 || engine.pending_messages(r) == 0) continue;
+        while (auto m = engine.first_allowed_match(r)) {
+            world_.apply_match(*m);
+            ++stats_.matches;
+        }
+    }
+}
+
+Scheduler::Rank* Scheduler::next_rank() {
+    const int n = static_cast<int>(ranks_.size());
+    if (random_) {
+        std::vector<Rank*> candidates;
+        for (Rank& r : ranks_)
+            if (enabled(r)) candidates.push_back(&r);
+        return candidates.empty() ? nullptr
+                                  : candidates[pick(static_cast<int>(candidates.size()))];
+    }
+    for (int k = 1; k <= n; ++k) {
+        Rank& r = ranks_[(last_stepped_ + k) % n];
+        if (enabled(r)) {
+            last_stepped_ = r.id;
+            return &r;
+        }
+    }
+    return nullptr;
+}
+
+RunResult Scheduler::run() {
+    const auto start = std::chrono::steady_clock::now();
+    for (Rank& rank : ranks_) {
+        if (violation_) break;
+        resume(rank);
+    }
+    while (!violation_) {
+        match_ready_messages();
+        Rank* next = next_rank();
+        if (next == nullptr) break;
+        step(*next);
+    }
+    if (!violation_) {
+        const bool all_done = std::all_of(ranks_.begin(), ranks_.end(),
+                                          [](const Rank& r) { return r.status == Status::Finished; });
+        if (!all_done) violation_ = deadlock();
+    }
+    for (Rank& rank : ranks_) output_.collect_everything(rank.id);
+    RunResult result;
+    result.violation = violation_;
+    result.stats = stats_;
+    result.stats.executions = 1;
+    result.stats.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.stats.peak_rss_bytes = peak_rss_bytes();
+    return result;
+}
+
+// ---- violations --------------------------------------------------------------------------
+
+void Scheduler::fail_rank(Rank& rank, Violation violation) {
+    rank.status = Status::Failed;
+    if (!violation_) violation_ = std::move(violation);
+}
+
+void Scheduler::mpi_failure(Rank& rank) {
+    const mpi::MpiFailure& f = *world_.failure(rank.id);
+    Violation v;
+    v.kind = ViolationKind::MpiError;
+    v.rank = rank.id;
+    v.message = fmt::format("{} ({})", f.message, mpi::error_name(f.code));
+    v.location = locate_call(rank.call->site);
+    fail_rank(rank, std::move(v));
+}
+
+void Scheduler::crash_violation(Rank& rank) {
+    const CrashRecord& record = g_crash_record;
+    Violation v;
+    v.kind = ViolationKind::Crash;
+    v.rank = rank.id;
+    v.message = describe_crash(record);
+    for (int i = 0; i < record.frame_count; ++i) {
+        // Frame 0 is the faulting instruction itself; the others are return addresses.
+        if (auto loc = image_.locate(record.frames[i], i > 0)) {
+            if (!v.location) v.location = loc;
+            v.backtrace.push_back(*loc);
+        }
+    }
+    fail_rank(rank, std::move(v));
+}
+
+std::optional<CodeLocation> Scheduler::locate_call(std::uintptr_t site) const {
+    return site == 0 ? std::nullopt : image_.locate(site, true);
+}
+
+Violation Scheduler::deadlock() const {
+    Violation v;
+    v.kind = ViolationKind::Deadlock;
+    std::vector<bool> finished;
+    int blocked = 0;
+    for (const Rank& r : ranks_) finished.push_back(r.status == Status::Finished);
+    for (const Rank& r : ranks_) {
+        if (r.status != Status::Blocked) continue;
+        BlockedRank b = describe_blocked(world_, r.id, *r.call, finished, image_);
+        b.location = locate_call(r.call->site);
+        if (v.rank < 0) {
+            v.rank = r.id;
+            v.location = b.location;
+        }
+        v.blocked.push_back(std::move(b));
+        ++blocked;
+    }
+    const int done = static_cast<int>(std::count(finished.begin(), finished.end(), true));
+    v.message = done == 0 ? fmt::format("all {} ranks are blocked", blocked)
+                          : fmt::format("{} ranks are blocked and {} have finished", blocked, done);
+    return v;
+}
+
+} // namespace rankfold::mc

@@ -1,0 +1,93 @@
+// Runs the ranks of one program under one schedule: each rank a fiber that runs until its next
+// visible MPI call, the scheduler picking which rank's call happens next and performing the
+// message matches. It is the RankGate the simulated MPI talks to.
+//
+// Default schedule: round-robin over the ranks that can move, one visible call per turn, every
+// possible match performed as soon as it is possible; --seed N picks ranks, matches and
+// completion choices at random instead (reproducibly).
+#pragma once
+
+#include "mc/CrashHandler.hpp"
+#include "mc/OutputRouter.hpp"
+#include "mc/ProgramImage.hpp"
+#include "mc/RankFiber.hpp"
+#include "mc/Report.hpp"
+#include "mc/RunOptions.hpp"
+#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/src/RankGate.hpp"
+#include "snapshot/RankMemory.hpp"
+
+#include <memory>
+#include <random>
+#include <vector>
+
+namespace rankfold::mc {
+
+class Scheduler final : public mpi::RankGate {
+public:
+    Scheduler(const RunOptions& options, const ProgramImage& image, snapshot::RankMemory& memory,
+              OutputRouter& output);
+    ~Scheduler() override;
+
+    RunResult run();
+    static Scheduler* current() { return current_; }
+
+    // ---- RankGate (called on a rank's fiber) ---------------------------------------------
+    int current_rank() const override { return running_; }
+    mpi::MpiWorld& world() override { return world_; }
+    void submit(mpi::RankCall& call) override;
+    [[noreturn]] void abort_run(int errorcode, std::uintptr_t site) override;
+    [[noreturn]] void local_error(const char* call, int code, std::string message,
+                                  std::uintptr_t site) override;
+
+    // ---- hooks of the running rank (fiber side) ------------------------------------------
+    [[noreturn]] void rank_exit(int code, std::uintptr_t site);
+    [[noreturn]] void rank_violation(ViolationKind kind, std::string message, std::uintptr_t site);
+    bool in_rank() const { return running_ >= 0; }
+    // The innermost frame of the running rank that belongs to the program.
+    std::uintptr_t program_frame() const;
+
+private:
+    enum class Status { Running, AtCall, Blocked, Finished, Failed };
+    struct Rank {
+        int id = 0;
+        Status status = Status::Running;
+        std::unique_ptr<RankFiber> fiber;
+        snapshot::RankArena* arena = nullptr;
+        mpi::RankCall* call = nullptr; // lives on the rank's stack while it waits
+        CrashTarget crash_target;
+        bool crashed = false;
+    };
+
+    static void rank_body(void* argument);
+    static void crash_landing();
+    [[noreturn]] void leave_forever(Rank& rank);
+
+    void resume(Rank& rank);
+    bool enabled(const Rank& rank) const;
+    void step(Rank& rank);
+    void match_ready_messages();
+    Rank* next_rank();
+    int pick(int choices);
+    void fail_rank(Rank& rank, Violation violation);
+    void mpi_failure(Rank& rank);
+    void crash_violation(Rank& rank);
+    Violation deadlock() const;
+    std::optional<CodeLocation> locate_call(std::uintptr_t site) const;
+
+    const RunOptions& options_;
+    const ProgramImage& image_;
+    snapshot::RankMemory& memory_;
+    OutputRouter& output_;
+    mpi::MpiWorld world_;
+    std::vector<Rank> ranks_;
+    std::vector<mpi::Match> match_buffer_;
+    int running_ = -1;
+    int last_stepped_ = -1;
+    std::optional<std::mt19937_64> random_;
+    std::optional<Violation> violation_;
+    RunStats stats_;
+    static Scheduler* current_;
+};
+
+} // namespace rankfold::mc

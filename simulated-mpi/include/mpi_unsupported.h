@@ -1,0 +1,1295 @@
+/* mpi_unsupported.h: the MPI functions Rankfold does not implement.
+ *
+ * GENERATED FILE, DO NOT EDIT. Regenerate with
+ *     scripts/gen-mpi-unsupported.sh [path/to/mpich/mpi.h]
+ * from simulated-mpi/include/mpi_supported.list (what Rankfold implements, which must match the
+ * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
+ * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
+ *
+ * mpi.h includes this file at its end. Each of the 535 functions below is declared with
+ * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
+ *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
+ *              MPI_Win_create is not supported by Rankfold
+ *     clang:   error: 'MPI_Win_create' is unavailable: MPI_Win_create is not supported by Rankfold
+ * GCC reports the error attribute while generating code, so not under -fsyntax-only, and not
+ * for a call that optimisation removes as dead code. Clang gets the "unavailable" attribute
+ * instead, checked by its front end: clang reports "error" only in its back end, so not under
+ * -fsyntax-only or -emit-llvm. Define RF_UNSUPPORTED(name) before including mpi.h to override
+ * the attribute (e.g. as nothing, to turn the checks off).
+ *
+ * Not declared here (so a call to one is diagnosed as a call to an undeclared function):
+ *   - MPICH's 51 MPI_T_ functions: the tool information interface, whose handle and enum
+ *     types (MPI_T_enum, MPI_T_cvar_handle, MPI_T_pvar_session, ...) Rankfold does not have;
+ *   - names not starting with MPI_: PMPI_ (profiling), QMPI_ (MPICH's tool interface), MPIX_
+ *     (MPICH extensions), MPIO_ (ROMIO internals);
+ *   - functions that need MPICH's MPI_F08_status, a type Rankfold does not have:
+ *       MPI_Status_c2f08 MPI_Status_f082c MPI_Status_f082f MPI_Status_f2f08
+ * MPI_<Obj>_c2f and _f2c, macros in MPICH, are declared here as the functions of the standard.
+ *
+ * Types MPICH defines and mpi.h does not, copied from MPICH because prototypes below need them
+ * (if mpi.h defines one of them itself, it should also define RF_HAVE_<type>):
+ *       MPI_Datarep_conversion_function_c MPI_Session MPI_Session_errhandler_function
+ *       MPI_User_function_c
+ */
+/* clang-format off */
+#ifndef RANKFOLD_MPI_UNSUPPORTED_H
+#define RANKFOLD_MPI_UNSUPPORTED_H
+
+#ifndef RANKFOLD_MPI_H
+#error "mpi_unsupported.h needs Rankfold's mpi.h; include <mpi.h> instead"
+#endif
+
+#ifndef RF_UNSUPPORTED
+#if defined(__clang__)
+#define RF_UNSUPPORTED(name) __attribute__((unavailable(#name " is not supported by Rankfold")))
+#elif defined(__GNUC__)
+#define RF_UNSUPPORTED(name) __attribute__((error(#name " is not supported by Rankfold")))
+#else
+#define RF_UNSUPPORTED(name)
+#endif
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifndef RF_HAVE_MPI_Session
+typedef int MPI_Session;
+#endif
+#ifndef RF_HAVE_MPI_Datarep_conversion_function_c
+typedef int MPI_Datarep_conversion_function_c(void*, MPI_Datatype, MPI_Count, void*, MPI_Offset,
+                                              void*);
+#endif
+#ifndef RF_HAVE_MPI_Session_errhandler_function
+typedef void MPI_Session_errhandler_function(MPI_Session*, int*, ...);
+#endif
+#ifndef RF_HAVE_MPI_User_function_c
+typedef void MPI_User_function_c(void*, void*, MPI_Count*, MPI_Datatype*);
+#endif
+
+int MPI_Accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                   int target_rank, MPI_Aint target_disp, int target_count,
+                   MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
+    RF_UNSUPPORTED(MPI_Accumulate);
+int MPI_Accumulate_c(const void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
+                     int target_rank, MPI_Aint target_disp, MPI_Count target_count,
+                     MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
+    RF_UNSUPPORTED(MPI_Accumulate_c);
+int MPI_Add_error_class(int* errorclass) RF_UNSUPPORTED(MPI_Add_error_class);
+int MPI_Add_error_code(int errorclass, int* errorcode) RF_UNSUPPORTED(MPI_Add_error_code);
+int MPI_Add_error_string(int errorcode, const char* string) RF_UNSUPPORTED(MPI_Add_error_string);
+int MPI_Address(void* location, MPI_Aint* address) RF_UNSUPPORTED(MPI_Address);
+MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp) RF_UNSUPPORTED(MPI_Aint_add);
+MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2) RF_UNSUPPORTED(MPI_Aint_diff);
+int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Allgather);
+int MPI_Allgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Allgather_c);
+int MPI_Allgather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                       int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                       MPI_Request* request) RF_UNSUPPORTED(MPI_Allgather_init);
+int MPI_Allgather_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                         void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                         MPI_Info info, MPI_Request* request) RF_UNSUPPORTED(MPI_Allgather_init_c);
+int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Allgatherv);
+int MPI_Allgatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                     const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                     MPI_Comm comm) RF_UNSUPPORTED(MPI_Allgatherv_c);
+int MPI_Allgatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                        const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                        MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Allgatherv_init);
+int MPI_Allgatherv_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                          void* recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[],
+                          MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Allgatherv_init_c);
+int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr) RF_UNSUPPORTED(MPI_Alloc_mem);
+int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                  MPI_Comm comm) RF_UNSUPPORTED(MPI_Allreduce);
+int MPI_Allreduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
+                    MPI_Op op, MPI_Comm comm) RF_UNSUPPORTED(MPI_Allreduce_c);
+int MPI_Allreduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
+                       MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Allreduce_init);
+int MPI_Allreduce_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
+                         MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Allreduce_init_c);
+int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, MPI_Comm comm) RF_UNSUPPORTED(MPI_Alltoall);
+int MPI_Alltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Alltoall_c);
+int MPI_Alltoall_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                      int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                      MPI_Request* request) RF_UNSUPPORTED(MPI_Alltoall_init);
+int MPI_Alltoall_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                        void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                        MPI_Info info, MPI_Request* request) RF_UNSUPPORTED(MPI_Alltoall_init_c);
+int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                  MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
+                  MPI_Datatype recvtype, MPI_Comm comm) RF_UNSUPPORTED(MPI_Alltoallv);
+int MPI_Alltoallv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                    MPI_Datatype sendtype, void* recvbuf, const MPI_Count recvcounts[],
+                    const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Alltoallv_c);
+int MPI_Alltoallv_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                       MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                       const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                       MPI_Request* request) RF_UNSUPPORTED(MPI_Alltoallv_init);
+int MPI_Alltoallv_init_c(const void* sendbuf, const MPI_Count sendcounts[],
+                         const MPI_Aint sdispls[], MPI_Datatype sendtype, void* recvbuf,
+                         const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                         MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Alltoallv_init_c);
+int MPI_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                  const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                  const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Alltoallw);
+int MPI_Alltoallw_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                    const MPI_Datatype sendtypes[], void* recvbuf, const MPI_Count recvcounts[],
+                    const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Alltoallw_c);
+int MPI_Alltoallw_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                       const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                       const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                       MPI_Info info, MPI_Request* request) RF_UNSUPPORTED(MPI_Alltoallw_init);
+int MPI_Alltoallw_init_c(const void* sendbuf, const MPI_Count sendcounts[],
+                         const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void* recvbuf,
+                         const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                         const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
+                         MPI_Request* request) RF_UNSUPPORTED(MPI_Alltoallw_init_c);
+int MPI_Attr_delete(MPI_Comm comm, int keyval) RF_UNSUPPORTED(MPI_Attr_delete);
+int MPI_Attr_get(MPI_Comm comm, int keyval, void* attribute_val, int* flag)
+    RF_UNSUPPORTED(MPI_Attr_get);
+int MPI_Attr_put(MPI_Comm comm, int keyval, void* attribute_val) RF_UNSUPPORTED(MPI_Attr_put);
+int MPI_Barrier(MPI_Comm comm) RF_UNSUPPORTED(MPI_Barrier);
+int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Barrier_init);
+int MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Bcast);
+int MPI_Bcast_c(void* buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Bcast_c);
+int MPI_Bcast_init(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                   MPI_Info info, MPI_Request* request) RF_UNSUPPORTED(MPI_Bcast_init);
+int MPI_Bcast_init_c(void* buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                     MPI_Info info, MPI_Request* request) RF_UNSUPPORTED(MPI_Bcast_init_c);
+int MPI_Bsend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                MPI_Comm comm) RF_UNSUPPORTED(MPI_Bsend_c);
+int MPI_Bsend_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                     MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Bsend_init_c);
+int MPI_Buffer_attach_c(void* buffer, MPI_Count size) RF_UNSUPPORTED(MPI_Buffer_attach_c);
+int MPI_Buffer_detach_c(void* buffer_addr, MPI_Count* size) RF_UNSUPPORTED(MPI_Buffer_detach_c);
+int MPI_Cancel(MPI_Request* request) RF_UNSUPPORTED(MPI_Cancel);
+int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
+    RF_UNSUPPORTED(MPI_Cart_coords);
+int MPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
+                    int reorder, MPI_Comm* comm_cart) RF_UNSUPPORTED(MPI_Cart_create);
+int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[])
+    RF_UNSUPPORTED(MPI_Cart_get);
+int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int* newrank)
+    RF_UNSUPPORTED(MPI_Cart_map);
+int MPI_Cart_rank(MPI_Comm comm, const int coords[], int* rank) RF_UNSUPPORTED(MPI_Cart_rank);
+int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int* rank_source, int* rank_dest)
+    RF_UNSUPPORTED(MPI_Cart_shift);
+int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm)
+    RF_UNSUPPORTED(MPI_Cart_sub);
+int MPI_Cartdim_get(MPI_Comm comm, int* ndims) RF_UNSUPPORTED(MPI_Cartdim_get);
+int MPI_Close_port(const char* port_name) RF_UNSUPPORTED(MPI_Close_port);
+int MPI_Comm_accept(const char* port_name, MPI_Info info, int root, MPI_Comm comm,
+                    MPI_Comm* newcomm) RF_UNSUPPORTED(MPI_Comm_accept);
+MPI_Fint MPI_Comm_c2f(MPI_Comm comm) RF_UNSUPPORTED(MPI_Comm_c2f);
+int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode) RF_UNSUPPORTED(MPI_Comm_call_errhandler);
+int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) RF_UNSUPPORTED(MPI_Comm_compare);
+int MPI_Comm_connect(const char* port_name, MPI_Info info, int root, MPI_Comm comm,
+                     MPI_Comm* newcomm) RF_UNSUPPORTED(MPI_Comm_connect);
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
+    RF_UNSUPPORTED(MPI_Comm_create);
+int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function* comm_errhandler_fn,
+                               MPI_Errhandler* errhandler)
+    RF_UNSUPPORTED(MPI_Comm_create_errhandler);
+int MPI_Comm_create_from_group(MPI_Group group, const char* stringtag, MPI_Info info,
+                               MPI_Errhandler errhandler, MPI_Comm* newcomm)
+    RF_UNSUPPORTED(MPI_Comm_create_from_group);
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm)
+    RF_UNSUPPORTED(MPI_Comm_create_group);
+int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function* comm_copy_attr_fn,
+                           MPI_Comm_delete_attr_function* comm_delete_attr_fn, int* comm_keyval,
+                           void* extra_state) RF_UNSUPPORTED(MPI_Comm_create_keyval);
+int MPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval) RF_UNSUPPORTED(MPI_Comm_delete_attr);
+int MPI_Comm_disconnect(MPI_Comm* comm) RF_UNSUPPORTED(MPI_Comm_disconnect);
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) RF_UNSUPPORTED(MPI_Comm_dup);
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm)
+    RF_UNSUPPORTED(MPI_Comm_dup_with_info);
+MPI_Comm MPI_Comm_f2c(MPI_Fint comm) RF_UNSUPPORTED(MPI_Comm_f2c);
+int MPI_Comm_free(MPI_Comm* comm) RF_UNSUPPORTED(MPI_Comm_free);
+int MPI_Comm_free_keyval(int* comm_keyval) RF_UNSUPPORTED(MPI_Comm_free_keyval);
+int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void* attribute_val, int* flag)
+    RF_UNSUPPORTED(MPI_Comm_get_attr);
+int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler)
+    RF_UNSUPPORTED(MPI_Comm_get_errhandler);
+int MPI_Comm_get_info(MPI_Comm comm, MPI_Info* info_used) RF_UNSUPPORTED(MPI_Comm_get_info);
+int MPI_Comm_get_name(MPI_Comm comm, char* comm_name, int* resultlen)
+    RF_UNSUPPORTED(MPI_Comm_get_name);
+int MPI_Comm_get_parent(MPI_Comm* parent) RF_UNSUPPORTED(MPI_Comm_get_parent);
+int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) RF_UNSUPPORTED(MPI_Comm_group);
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Comm_idup);
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Comm_idup_with_info);
+int MPI_Comm_join(int fd, MPI_Comm* intercomm) RF_UNSUPPORTED(MPI_Comm_join);
+int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group) RF_UNSUPPORTED(MPI_Comm_remote_group);
+int MPI_Comm_remote_size(MPI_Comm comm, int* size) RF_UNSUPPORTED(MPI_Comm_remote_size);
+int MPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void* attribute_val)
+    RF_UNSUPPORTED(MPI_Comm_set_attr);
+int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
+    RF_UNSUPPORTED(MPI_Comm_set_errhandler);
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) RF_UNSUPPORTED(MPI_Comm_set_info);
+int MPI_Comm_set_name(MPI_Comm comm, const char* comm_name) RF_UNSUPPORTED(MPI_Comm_set_name);
+int MPI_Comm_spawn(const char* command, char* argv[], int maxprocs, MPI_Info info, int root,
+                   MPI_Comm comm, MPI_Comm* intercomm, int array_of_errcodes[])
+    RF_UNSUPPORTED(MPI_Comm_spawn);
+int MPI_Comm_spawn_multiple(int count, char* array_of_commands[], char** array_of_argv[],
+                            const int array_of_maxprocs[], const MPI_Info array_of_info[], int root,
+                            MPI_Comm comm, MPI_Comm* intercomm, int array_of_errcodes[])
+    RF_UNSUPPORTED(MPI_Comm_spawn_multiple);
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
+    RF_UNSUPPORTED(MPI_Comm_split);
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm* newcomm)
+    RF_UNSUPPORTED(MPI_Comm_split_type);
+int MPI_Comm_test_inter(MPI_Comm comm, int* flag) RF_UNSUPPORTED(MPI_Comm_test_inter);
+int MPI_Compare_and_swap(const void* origin_addr, const void* compare_addr, void* result_addr,
+                         MPI_Datatype datatype, int target_rank, MPI_Aint target_disp, MPI_Win win)
+    RF_UNSUPPORTED(MPI_Compare_and_swap);
+int MPI_DUP_FN(MPI_Comm oldcomm, int keyval, void* extra_state, void* attribute_val_in,
+               void* attribute_val_out, int* flag) RF_UNSUPPORTED(MPI_DUP_FN);
+int MPI_Dims_create(int nnodes, int ndims, int dims[]) RF_UNSUPPORTED(MPI_Dims_create);
+int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
+                          const int destinations[], const int weights[], MPI_Info info, int reorder,
+                          MPI_Comm* comm_dist_graph) RF_UNSUPPORTED(MPI_Dist_graph_create);
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[],
+                                   const int sourceweights[], int outdegree,
+                                   const int destinations[], const int destweights[], MPI_Info info,
+                                   int reorder, MPI_Comm* comm_dist_graph)
+    RF_UNSUPPORTED(MPI_Dist_graph_create_adjacent);
+int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int sourceweights[],
+                             int maxoutdegree, int destinations[], int destweights[])
+    RF_UNSUPPORTED(MPI_Dist_graph_neighbors);
+int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int* indegree, int* outdegree, int* weighted)
+    RF_UNSUPPORTED(MPI_Dist_graph_neighbors_count);
+MPI_Fint MPI_Errhandler_c2f(MPI_Errhandler errhandler) RF_UNSUPPORTED(MPI_Errhandler_c2f);
+int MPI_Errhandler_create(MPI_Comm_errhandler_function* comm_errhandler_fn,
+                          MPI_Errhandler* errhandler) RF_UNSUPPORTED(MPI_Errhandler_create);
+MPI_Errhandler MPI_Errhandler_f2c(MPI_Fint errhandler) RF_UNSUPPORTED(MPI_Errhandler_f2c);
+int MPI_Errhandler_free(MPI_Errhandler* errhandler) RF_UNSUPPORTED(MPI_Errhandler_free);
+int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler* errhandler)
+    RF_UNSUPPORTED(MPI_Errhandler_get);
+int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler) RF_UNSUPPORTED(MPI_Errhandler_set);
+int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               MPI_Comm comm) RF_UNSUPPORTED(MPI_Exscan);
+int MPI_Exscan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
+                 MPI_Op op, MPI_Comm comm) RF_UNSUPPORTED(MPI_Exscan_c);
+int MPI_Exscan_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Exscan_init);
+int MPI_Exscan_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
+                      MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Exscan_init_c);
+int MPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI_Datatype datatype,
+                     int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win)
+    RF_UNSUPPORTED(MPI_Fetch_and_op);
+MPI_Fint MPI_File_c2f(MPI_File file) RF_UNSUPPORTED(MPI_File_c2f);
+int MPI_File_call_errhandler(MPI_File fh, int errorcode) RF_UNSUPPORTED(MPI_File_call_errhandler);
+int MPI_File_close(MPI_File* fh) RF_UNSUPPORTED(MPI_File_close);
+int MPI_File_create_errhandler(MPI_File_errhandler_function* file_errhandler_fn,
+                               MPI_Errhandler* errhandler)
+    RF_UNSUPPORTED(MPI_File_create_errhandler);
+int MPI_File_delete(const char* filename, MPI_Info info) RF_UNSUPPORTED(MPI_File_delete);
+MPI_File MPI_File_f2c(MPI_Fint file) RF_UNSUPPORTED(MPI_File_f2c);
+int MPI_File_get_amode(MPI_File fh, int* amode) RF_UNSUPPORTED(MPI_File_get_amode);
+int MPI_File_get_atomicity(MPI_File fh, int* flag) RF_UNSUPPORTED(MPI_File_get_atomicity);
+int MPI_File_get_byte_offset(MPI_File fh, MPI_Offset offset, MPI_Offset* disp)
+    RF_UNSUPPORTED(MPI_File_get_byte_offset);
+int MPI_File_get_errhandler(MPI_File file, MPI_Errhandler* errhandler)
+    RF_UNSUPPORTED(MPI_File_get_errhandler);
+int MPI_File_get_group(MPI_File fh, MPI_Group* group) RF_UNSUPPORTED(MPI_File_get_group);
+int MPI_File_get_info(MPI_File fh, MPI_Info* info_used) RF_UNSUPPORTED(MPI_File_get_info);
+int MPI_File_get_position(MPI_File fh, MPI_Offset* offset) RF_UNSUPPORTED(MPI_File_get_position);
+int MPI_File_get_position_shared(MPI_File fh, MPI_Offset* offset)
+    RF_UNSUPPORTED(MPI_File_get_position_shared);
+int MPI_File_get_size(MPI_File fh, MPI_Offset* size) RF_UNSUPPORTED(MPI_File_get_size);
+int MPI_File_get_type_extent(MPI_File fh, MPI_Datatype datatype, MPI_Aint* extent)
+    RF_UNSUPPORTED(MPI_File_get_type_extent);
+int MPI_File_get_type_extent_c(MPI_File fh, MPI_Datatype datatype, MPI_Count* extent)
+    RF_UNSUPPORTED(MPI_File_get_type_extent_c);
+int MPI_File_get_view(MPI_File fh, MPI_Offset* disp, MPI_Datatype* etype, MPI_Datatype* filetype,
+                      char* datarep) RF_UNSUPPORTED(MPI_File_get_view);
+int MPI_File_iread(MPI_File fh, void* buf, int count, MPI_Datatype datatype, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_File_iread);
+int MPI_File_iread_all(MPI_File fh, void* buf, int count, MPI_Datatype datatype,
+                       MPI_Request* request) RF_UNSUPPORTED(MPI_File_iread_all);
+int MPI_File_iread_all_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype,
+                         MPI_Request* request) RF_UNSUPPORTED(MPI_File_iread_all_c);
+int MPI_File_iread_at(MPI_File fh, MPI_Offset offset, void* buf, int count, MPI_Datatype datatype,
+                      MPI_Request* request) RF_UNSUPPORTED(MPI_File_iread_at);
+int MPI_File_iread_at_all(MPI_File fh, MPI_Offset offset, void* buf, int count,
+                          MPI_Datatype datatype, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_File_iread_at_all);
+int MPI_File_iread_at_all_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_Count count,
+                            MPI_Datatype datatype, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_File_iread_at_all_c);
+int MPI_File_iread_at_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_Count count,
+                        MPI_Datatype datatype, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_File_iread_at_c);
+int MPI_File_iread_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype,
+                     MPI_Request* request) RF_UNSUPPORTED(MPI_File_iread_c);
+int MPI_File_iread_shared(MPI_File fh, void* buf, int count, MPI_Datatype datatype,
+                          MPI_Request* request) RF_UNSUPPORTED(MPI_File_iread_shared);
+int MPI_File_iread_shared_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype,
+                            MPI_Request* request) RF_UNSUPPORTED(MPI_File_iread_shared_c);
+int MPI_File_iwrite(MPI_File fh, const void* buf, int count, MPI_Datatype datatype,
+                    MPI_Request* request) RF_UNSUPPORTED(MPI_File_iwrite);
+int MPI_File_iwrite_all(MPI_File fh, const void* buf, int count, MPI_Datatype datatype,
+                        MPI_Request* request) RF_UNSUPPORTED(MPI_File_iwrite_all);
+int MPI_File_iwrite_all_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
+                          MPI_Request* request) RF_UNSUPPORTED(MPI_File_iwrite_all_c);
+int MPI_File_iwrite_at(MPI_File fh, MPI_Offset offset, const void* buf, int count,
+                       MPI_Datatype datatype, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_File_iwrite_at);
+int MPI_File_iwrite_at_all(MPI_File fh, MPI_Offset offset, const void* buf, int count,
+                           MPI_Datatype datatype, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_File_iwrite_at_all);
+int MPI_File_iwrite_at_all_c(MPI_File fh, MPI_Offset offset, const void* buf, MPI_Count count,
+                             MPI_Datatype datatype, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_File_iwrite_at_all_c);
+int MPI_File_iwrite_at_c(MPI_File fh, MPI_Offset offset, const void* buf, MPI_Count count,
+                         MPI_Datatype datatype, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_File_iwrite_at_c);
+int MPI_File_iwrite_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
+                      MPI_Request* request) RF_UNSUPPORTED(MPI_File_iwrite_c);
+int MPI_File_iwrite_shared(MPI_File fh, const void* buf, int count, MPI_Datatype datatype,
+                           MPI_Request* request) RF_UNSUPPORTED(MPI_File_iwrite_shared);
+int MPI_File_iwrite_shared_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
+                             MPI_Request* request) RF_UNSUPPORTED(MPI_File_iwrite_shared_c);
+int MPI_File_open(MPI_Comm comm, const char* filename, int amode, MPI_Info info, MPI_File* fh)
+    RF_UNSUPPORTED(MPI_File_open);
+int MPI_File_preallocate(MPI_File fh, MPI_Offset size) RF_UNSUPPORTED(MPI_File_preallocate);
+int MPI_File_read(MPI_File fh, void* buf, int count, MPI_Datatype datatype, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_File_read);
+int MPI_File_read_all(MPI_File fh, void* buf, int count, MPI_Datatype datatype, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_File_read_all);
+int MPI_File_read_all_begin(MPI_File fh, void* buf, int count, MPI_Datatype datatype)
+    RF_UNSUPPORTED(MPI_File_read_all_begin);
+int MPI_File_read_all_begin_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype)
+    RF_UNSUPPORTED(MPI_File_read_all_begin_c);
+int MPI_File_read_all_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype,
+                        MPI_Status* status) RF_UNSUPPORTED(MPI_File_read_all_c);
+int MPI_File_read_all_end(MPI_File fh, void* buf, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_File_read_all_end);
+int MPI_File_read_at(MPI_File fh, MPI_Offset offset, void* buf, int count, MPI_Datatype datatype,
+                     MPI_Status* status) RF_UNSUPPORTED(MPI_File_read_at);
+int MPI_File_read_at_all(MPI_File fh, MPI_Offset offset, void* buf, int count,
+                         MPI_Datatype datatype, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_File_read_at_all);
+int MPI_File_read_at_all_begin(MPI_File fh, MPI_Offset offset, void* buf, int count,
+                               MPI_Datatype datatype) RF_UNSUPPORTED(MPI_File_read_at_all_begin);
+int MPI_File_read_at_all_begin_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_Count count,
+                                 MPI_Datatype datatype)
+    RF_UNSUPPORTED(MPI_File_read_at_all_begin_c);
+int MPI_File_read_at_all_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_Count count,
+                           MPI_Datatype datatype, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_File_read_at_all_c);
+int MPI_File_read_at_all_end(MPI_File fh, void* buf, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_File_read_at_all_end);
+int MPI_File_read_at_c(MPI_File fh, MPI_Offset offset, void* buf, MPI_Count count,
+                       MPI_Datatype datatype, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_File_read_at_c);
+int MPI_File_read_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype,
+                    MPI_Status* status) RF_UNSUPPORTED(MPI_File_read_c);
+int MPI_File_read_ordered(MPI_File fh, void* buf, int count, MPI_Datatype datatype,
+                          MPI_Status* status) RF_UNSUPPORTED(MPI_File_read_ordered);
+int MPI_File_read_ordered_begin(MPI_File fh, void* buf, int count, MPI_Datatype datatype)
+    RF_UNSUPPORTED(MPI_File_read_ordered_begin);
+int MPI_File_read_ordered_begin_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype)
+    RF_UNSUPPORTED(MPI_File_read_ordered_begin_c);
+int MPI_File_read_ordered_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype,
+                            MPI_Status* status) RF_UNSUPPORTED(MPI_File_read_ordered_c);
+int MPI_File_read_ordered_end(MPI_File fh, void* buf, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_File_read_ordered_end);
+int MPI_File_read_shared(MPI_File fh, void* buf, int count, MPI_Datatype datatype,
+                         MPI_Status* status) RF_UNSUPPORTED(MPI_File_read_shared);
+int MPI_File_read_shared_c(MPI_File fh, void* buf, MPI_Count count, MPI_Datatype datatype,
+                           MPI_Status* status) RF_UNSUPPORTED(MPI_File_read_shared_c);
+int MPI_File_seek(MPI_File fh, MPI_Offset offset, int whence) RF_UNSUPPORTED(MPI_File_seek);
+int MPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence)
+    RF_UNSUPPORTED(MPI_File_seek_shared);
+int MPI_File_set_atomicity(MPI_File fh, int flag) RF_UNSUPPORTED(MPI_File_set_atomicity);
+int MPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler)
+    RF_UNSUPPORTED(MPI_File_set_errhandler);
+int MPI_File_set_info(MPI_File fh, MPI_Info info) RF_UNSUPPORTED(MPI_File_set_info);
+int MPI_File_set_size(MPI_File fh, MPI_Offset size) RF_UNSUPPORTED(MPI_File_set_size);
+int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype filetype,
+                      const char* datarep, MPI_Info info) RF_UNSUPPORTED(MPI_File_set_view);
+int MPI_File_sync(MPI_File fh) RF_UNSUPPORTED(MPI_File_sync);
+int MPI_File_write(MPI_File fh, const void* buf, int count, MPI_Datatype datatype,
+                   MPI_Status* status) RF_UNSUPPORTED(MPI_File_write);
+int MPI_File_write_all(MPI_File fh, const void* buf, int count, MPI_Datatype datatype,
+                       MPI_Status* status) RF_UNSUPPORTED(MPI_File_write_all);
+int MPI_File_write_all_begin(MPI_File fh, const void* buf, int count, MPI_Datatype datatype)
+    RF_UNSUPPORTED(MPI_File_write_all_begin);
+int MPI_File_write_all_begin_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype)
+    RF_UNSUPPORTED(MPI_File_write_all_begin_c);
+int MPI_File_write_all_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
+                         MPI_Status* status) RF_UNSUPPORTED(MPI_File_write_all_c);
+int MPI_File_write_all_end(MPI_File fh, const void* buf, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_File_write_all_end);
+int MPI_File_write_at(MPI_File fh, MPI_Offset offset, const void* buf, int count,
+                      MPI_Datatype datatype, MPI_Status* status) RF_UNSUPPORTED(MPI_File_write_at);
+int MPI_File_write_at_all(MPI_File fh, MPI_Offset offset, const void* buf, int count,
+                          MPI_Datatype datatype, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_File_write_at_all);
+int MPI_File_write_at_all_begin(MPI_File fh, MPI_Offset offset, const void* buf, int count,
+                                MPI_Datatype datatype) RF_UNSUPPORTED(MPI_File_write_at_all_begin);
+int MPI_File_write_at_all_begin_c(MPI_File fh, MPI_Offset offset, const void* buf, MPI_Count count,
+                                  MPI_Datatype datatype)
+    RF_UNSUPPORTED(MPI_File_write_at_all_begin_c);
+int MPI_File_write_at_all_c(MPI_File fh, MPI_Offset offset, const void* buf, MPI_Count count,
+                            MPI_Datatype datatype, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_File_write_at_all_c);
+int MPI_File_write_at_all_end(MPI_File fh, const void* buf, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_File_write_at_all_end);
+int MPI_File_write_at_c(MPI_File fh, MPI_Offset offset, const void* buf, MPI_Count count,
+                        MPI_Datatype datatype, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_File_write_at_c);
+int MPI_File_write_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
+                     MPI_Status* status) RF_UNSUPPORTED(MPI_File_write_c);
+int MPI_File_write_ordered(MPI_File fh, const void* buf, int count, MPI_Datatype datatype,
+                           MPI_Status* status) RF_UNSUPPORTED(MPI_File_write_ordered);
+int MPI_File_write_ordered_begin(MPI_File fh, const void* buf, int count, MPI_Datatype datatype)
+    RF_UNSUPPORTED(MPI_File_write_ordered_begin);
+int MPI_File_write_ordered_begin_c(MPI_File fh, const void* buf, MPI_Count count,
+                                   MPI_Datatype datatype)
+    RF_UNSUPPORTED(MPI_File_write_ordered_begin_c);
+int MPI_File_write_ordered_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
+                             MPI_Status* status) RF_UNSUPPORTED(MPI_File_write_ordered_c);
+int MPI_File_write_ordered_end(MPI_File fh, const void* buf, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_File_write_ordered_end);
+int MPI_File_write_shared(MPI_File fh, const void* buf, int count, MPI_Datatype datatype,
+                          MPI_Status* status) RF_UNSUPPORTED(MPI_File_write_shared);
+int MPI_File_write_shared_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
+                            MPI_Status* status) RF_UNSUPPORTED(MPI_File_write_shared_c);
+int MPI_Free_mem(void* base) RF_UNSUPPORTED(MPI_Free_mem);
+int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Gather);
+int MPI_Gather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                 MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Gather_c);
+int MPI_Gather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                    MPI_Request* request) RF_UNSUPPORTED(MPI_Gather_init);
+int MPI_Gather_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                      void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root,
+                      MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Gather_init_c);
+int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                MPI_Comm comm) RF_UNSUPPORTED(MPI_Gatherv);
+int MPI_Gatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                  const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                  int root, MPI_Comm comm) RF_UNSUPPORTED(MPI_Gatherv_c);
+int MPI_Gatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                     const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                     MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Gatherv_init);
+int MPI_Gatherv_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                       void* recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[],
+                       MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                       MPI_Request* request) RF_UNSUPPORTED(MPI_Gatherv_init_c);
+int MPI_Get(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
+    RF_UNSUPPORTED(MPI_Get);
+int MPI_Get_accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                       void* result_addr, int result_count, MPI_Datatype result_datatype,
+                       int target_rank, MPI_Aint target_disp, int target_count,
+                       MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
+    RF_UNSUPPORTED(MPI_Get_accumulate);
+int MPI_Get_accumulate_c(const void* origin_addr, MPI_Count origin_count,
+                         MPI_Datatype origin_datatype, void* result_addr, MPI_Count result_count,
+                         MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                         MPI_Count target_count, MPI_Datatype target_datatype, MPI_Op op,
+                         MPI_Win win) RF_UNSUPPORTED(MPI_Get_accumulate_c);
+int MPI_Get_c(void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
+              int target_rank, MPI_Aint target_disp, MPI_Count target_count,
+              MPI_Datatype target_datatype, MPI_Win win) RF_UNSUPPORTED(MPI_Get_c);
+int MPI_Get_count_c(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
+    RF_UNSUPPORTED(MPI_Get_count_c);
+int MPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count)
+    RF_UNSUPPORTED(MPI_Get_elements);
+int MPI_Get_elements_c(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
+    RF_UNSUPPORTED(MPI_Get_elements_c);
+int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
+    RF_UNSUPPORTED(MPI_Get_elements_x);
+int MPI_Graph_create(MPI_Comm comm_old, int nnodes, const int indx[], const int edges[],
+                     int reorder, MPI_Comm* comm_graph) RF_UNSUPPORTED(MPI_Graph_create);
+int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int indx[], int edges[])
+    RF_UNSUPPORTED(MPI_Graph_get);
+int MPI_Graph_map(MPI_Comm comm, int nnodes, const int indx[], const int edges[], int* newrank)
+    RF_UNSUPPORTED(MPI_Graph_map);
+int MPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[])
+    RF_UNSUPPORTED(MPI_Graph_neighbors);
+int MPI_Graph_neighbors_count(MPI_Comm comm, int rank, int* nneighbors)
+    RF_UNSUPPORTED(MPI_Graph_neighbors_count);
+int MPI_Graphdims_get(MPI_Comm comm, int* nnodes, int* nedges) RF_UNSUPPORTED(MPI_Graphdims_get);
+int MPI_Grequest_complete(MPI_Request request) RF_UNSUPPORTED(MPI_Grequest_complete);
+int MPI_Grequest_start(MPI_Grequest_query_function* query_fn, MPI_Grequest_free_function* free_fn,
+                       MPI_Grequest_cancel_function* cancel_fn, void* extra_state,
+                       MPI_Request* request) RF_UNSUPPORTED(MPI_Grequest_start);
+MPI_Fint MPI_Group_c2f(MPI_Group group) RF_UNSUPPORTED(MPI_Group_c2f);
+int MPI_Group_compare(MPI_Group group1, MPI_Group group2, int* result)
+    RF_UNSUPPORTED(MPI_Group_compare);
+int MPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup)
+    RF_UNSUPPORTED(MPI_Group_difference);
+int MPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup)
+    RF_UNSUPPORTED(MPI_Group_excl);
+MPI_Group MPI_Group_f2c(MPI_Fint group) RF_UNSUPPORTED(MPI_Group_f2c);
+int MPI_Group_free(MPI_Group* group) RF_UNSUPPORTED(MPI_Group_free);
+int MPI_Group_from_session_pset(MPI_Session session, const char* pset_name, MPI_Group* newgroup)
+    RF_UNSUPPORTED(MPI_Group_from_session_pset);
+int MPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup)
+    RF_UNSUPPORTED(MPI_Group_incl);
+int MPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup)
+    RF_UNSUPPORTED(MPI_Group_intersection);
+int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup)
+    RF_UNSUPPORTED(MPI_Group_range_excl);
+int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup)
+    RF_UNSUPPORTED(MPI_Group_range_incl);
+int MPI_Group_rank(MPI_Group group, int* rank) RF_UNSUPPORTED(MPI_Group_rank);
+int MPI_Group_size(MPI_Group group, int* size) RF_UNSUPPORTED(MPI_Group_size);
+int MPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2,
+                              int ranks2[]) RF_UNSUPPORTED(MPI_Group_translate_ranks);
+int MPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup)
+    RF_UNSUPPORTED(MPI_Group_union);
+int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Iallgather);
+int MPI_Iallgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                     MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                     MPI_Request* request) RF_UNSUPPORTED(MPI_Iallgather_c);
+int MPI_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                    MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Iallgatherv);
+int MPI_Iallgatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                      void* recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[],
+                      MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Iallgatherv_c);
+int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                   MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Iallreduce);
+int MPI_Iallreduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
+                     MPI_Op op, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Iallreduce_c);
+int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Ialltoall);
+int MPI_Ialltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Ialltoall_c);
+int MPI_Ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                   MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                   const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Ialltoallv);
+int MPI_Ialltoallv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                     MPI_Datatype sendtype, void* recvbuf, const MPI_Count recvcounts[],
+                     const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                     MPI_Request* request) RF_UNSUPPORTED(MPI_Ialltoallv_c);
+int MPI_Ialltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                   const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                   const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                   MPI_Request* request) RF_UNSUPPORTED(MPI_Ialltoallw);
+int MPI_Ialltoallw_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                     const MPI_Datatype sendtypes[], void* recvbuf, const MPI_Count recvcounts[],
+                     const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                     MPI_Request* request) RF_UNSUPPORTED(MPI_Ialltoallw_c);
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Ibarrier);
+int MPI_Ibcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+               MPI_Request* request) RF_UNSUPPORTED(MPI_Ibcast);
+int MPI_Ibcast_c(void* buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                 MPI_Request* request) RF_UNSUPPORTED(MPI_Ibcast_c);
+int MPI_Ibsend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                 MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Ibsend_c);
+int MPI_Iexscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Iexscan);
+int MPI_Iexscan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
+                  MPI_Op op, MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Iexscan_c);
+int MPI_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Igather);
+int MPI_Igather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                  MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                  MPI_Request* request) RF_UNSUPPORTED(MPI_Igather_c);
+int MPI_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                 const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                 MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Igatherv);
+int MPI_Igatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
+                   int root, MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Igatherv_c);
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message,
+                MPI_Status* status) RF_UNSUPPORTED(MPI_Improbe);
+int MPI_Imrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message,
+               MPI_Request* request) RF_UNSUPPORTED(MPI_Imrecv);
+int MPI_Imrecv_c(void* buf, MPI_Count count, MPI_Datatype datatype, MPI_Message* message,
+                 MPI_Request* request) RF_UNSUPPORTED(MPI_Imrecv_c);
+int MPI_Ineighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                            MPI_Request* request) RF_UNSUPPORTED(MPI_Ineighbor_allgather);
+int MPI_Ineighbor_allgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                              void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                              MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Ineighbor_allgather_c);
+int MPI_Ineighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void* recvbuf, const int recvcounts[], const int displs[],
+                             MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Ineighbor_allgatherv);
+int MPI_Ineighbor_allgatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                               void* recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[],
+                               MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Ineighbor_allgatherv_c);
+int MPI_Ineighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                           MPI_Request* request) RF_UNSUPPORTED(MPI_Ineighbor_alltoall);
+int MPI_Ineighbor_alltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                             void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                             MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Ineighbor_alltoall_c);
+int MPI_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                            MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                            const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                            MPI_Request* request) RF_UNSUPPORTED(MPI_Ineighbor_alltoallv);
+int MPI_Ineighbor_alltoallv_c(const void* sendbuf, const MPI_Count sendcounts[],
+                              const MPI_Aint sdispls[], MPI_Datatype sendtype, void* recvbuf,
+                              const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Ineighbor_alltoallv_c);
+int MPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                            const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                            const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                            MPI_Request* request) RF_UNSUPPORTED(MPI_Ineighbor_alltoallw);
+int MPI_Ineighbor_alltoallw_c(const void* sendbuf, const MPI_Count sendcounts[],
+                              const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                              void* recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                              const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Ineighbor_alltoallw_c);
+MPI_Fint MPI_Info_c2f(MPI_Info info) RF_UNSUPPORTED(MPI_Info_c2f);
+int MPI_Info_create(MPI_Info* info) RF_UNSUPPORTED(MPI_Info_create);
+int MPI_Info_create_env(int argc, char* argv[], MPI_Info* info) RF_UNSUPPORTED(MPI_Info_create_env);
+int MPI_Info_delete(MPI_Info info, const char* key) RF_UNSUPPORTED(MPI_Info_delete);
+int MPI_Info_dup(MPI_Info info, MPI_Info* newinfo) RF_UNSUPPORTED(MPI_Info_dup);
+MPI_Info MPI_Info_f2c(MPI_Fint info) RF_UNSUPPORTED(MPI_Info_f2c);
+int MPI_Info_free(MPI_Info* info) RF_UNSUPPORTED(MPI_Info_free);
+int MPI_Info_get(MPI_Info info, const char* key, int valuelen, char* value, int* flag)
+    RF_UNSUPPORTED(MPI_Info_get);
+int MPI_Info_get_nkeys(MPI_Info info, int* nkeys) RF_UNSUPPORTED(MPI_Info_get_nkeys);
+int MPI_Info_get_nthkey(MPI_Info info, int n, char* key) RF_UNSUPPORTED(MPI_Info_get_nthkey);
+int MPI_Info_get_string(MPI_Info info, const char* key, int* buflen, char* value, int* flag)
+    RF_UNSUPPORTED(MPI_Info_get_string);
+int MPI_Info_get_valuelen(MPI_Info info, const char* key, int* valuelen, int* flag)
+    RF_UNSUPPORTED(MPI_Info_get_valuelen);
+int MPI_Info_set(MPI_Info info, const char* key, const char* value) RF_UNSUPPORTED(MPI_Info_set);
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
+                         int remote_leader, int tag, MPI_Comm* newintercomm)
+    RF_UNSUPPORTED(MPI_Intercomm_create);
+int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
+                                     MPI_Group remote_group, int remote_leader,
+                                     const char* stringtag, MPI_Info info,
+                                     MPI_Errhandler errhandler, MPI_Comm* newintercomm)
+    RF_UNSUPPORTED(MPI_Intercomm_create_from_groups);
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm)
+    RF_UNSUPPORTED(MPI_Intercomm_merge);
+int MPI_Irecv_c(void* buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+                MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Irecv_c);
+int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                int root, MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Ireduce);
+int MPI_Ireduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
+                  MPI_Op op, int root, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Ireduce_c);
+int MPI_Ireduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],
+                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Ireduce_scatter);
+int MPI_Ireduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
+                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Ireduce_scatter_block);
+int MPI_Ireduce_scatter_block_c(const void* sendbuf, void* recvbuf, MPI_Count recvcount,
+                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                MPI_Request* request) RF_UNSUPPORTED(MPI_Ireduce_scatter_block_c);
+int MPI_Ireduce_scatter_c(const void* sendbuf, void* recvbuf, const MPI_Count recvcounts[],
+                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Ireduce_scatter_c);
+int MPI_Irsend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                 MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Irsend_c);
+int MPI_Iscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+              MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Iscan);
+int MPI_Iscan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
+                MPI_Op op, MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Iscan_c);
+int MPI_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                 MPI_Request* request) RF_UNSUPPORTED(MPI_Iscatter);
+int MPI_Iscatter_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                   MPI_Request* request) RF_UNSUPPORTED(MPI_Iscatter_c);
+int MPI_Iscatterv(const void* sendbuf, const int sendcounts[], const int displs[],
+                  MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                  int root, MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Iscatterv);
+int MPI_Iscatterv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
+                    MPI_Datatype sendtype, void* recvbuf, MPI_Count recvcount,
+                    MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Iscatterv_c);
+int MPI_Isend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Isend_c);
+int MPI_Isendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                  void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                  MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Isendrecv);
+int MPI_Isendrecv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest,
+                    int sendtag, void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                    int source, int recvtag, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Isendrecv_c);
+int MPI_Isendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag,
+                          int source, int recvtag, MPI_Comm comm, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Isendrecv_replace);
+int MPI_Isendrecv_replace_c(void* buf, MPI_Count count, MPI_Datatype datatype, int dest,
+                            int sendtag, int source, int recvtag, MPI_Comm comm,
+                            MPI_Request* request) RF_UNSUPPORTED(MPI_Isendrecv_replace_c);
+int MPI_Issend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                 MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Issend_c);
+int MPI_Keyval_create(MPI_Copy_function* copy_fn, MPI_Delete_function* delete_fn, int* keyval,
+                      void* extra_state) RF_UNSUPPORTED(MPI_Keyval_create);
+int MPI_Keyval_free(int* keyval) RF_UNSUPPORTED(MPI_Keyval_free);
+int MPI_Lookup_name(const char* service_name, MPI_Info info, char* port_name)
+    RF_UNSUPPORTED(MPI_Lookup_name);
+MPI_Fint MPI_Message_c2f(MPI_Message msg) RF_UNSUPPORTED(MPI_Message_c2f);
+MPI_Message MPI_Message_f2c(MPI_Fint msg) RF_UNSUPPORTED(MPI_Message_f2c);
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_Mprobe);
+int MPI_Mrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_Mrecv);
+int MPI_Mrecv_c(void* buf, MPI_Count count, MPI_Datatype datatype, MPI_Message* message,
+                MPI_Status* status) RF_UNSUPPORTED(MPI_Mrecv_c);
+int MPI_Neighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                           int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Neighbor_allgather);
+int MPI_Neighbor_allgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                             void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                             MPI_Comm comm) RF_UNSUPPORTED(MPI_Neighbor_allgather_c);
+int MPI_Neighbor_allgather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                                MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Neighbor_allgather_init);
+int MPI_Neighbor_allgather_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                  void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                                  MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Neighbor_allgather_init_c);
+int MPI_Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void* recvbuf, const int recvcounts[], const int displs[],
+                            MPI_Datatype recvtype, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Neighbor_allgatherv);
+int MPI_Neighbor_allgatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                              void* recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[],
+                              MPI_Datatype recvtype, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Neighbor_allgatherv_c);
+int MPI_Neighbor_allgatherv_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                                 void* recvbuf, const int recvcounts[], const int displs[],
+                                 MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                 MPI_Request* request) RF_UNSUPPORTED(MPI_Neighbor_allgatherv_init);
+int MPI_Neighbor_allgatherv_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                   void* recvbuf, const MPI_Count recvcounts[],
+                                   const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                                   MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Neighbor_allgatherv_init_c);
+int MPI_Neighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                          int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Neighbor_alltoall);
+int MPI_Neighbor_alltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                            void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                            MPI_Comm comm) RF_UNSUPPORTED(MPI_Neighbor_alltoall_c);
+int MPI_Neighbor_alltoall_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                               MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Neighbor_alltoall_init);
+int MPI_Neighbor_alltoall_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                                 void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                                 MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Neighbor_alltoall_init_c);
+int MPI_Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                           MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                           const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Neighbor_alltoallv);
+int MPI_Neighbor_alltoallv_c(const void* sendbuf, const MPI_Count sendcounts[],
+                             const MPI_Aint sdispls[], MPI_Datatype sendtype, void* recvbuf,
+                             const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                             MPI_Datatype recvtype, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Neighbor_alltoallv_c);
+int MPI_Neighbor_alltoallv_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                                MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                                const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Neighbor_alltoallv_init);
+int MPI_Neighbor_alltoallv_init_c(const void* sendbuf, const MPI_Count sendcounts[],
+                                  const MPI_Aint sdispls[], MPI_Datatype sendtype, void* recvbuf,
+                                  const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                                  MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                  MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Neighbor_alltoallv_init_c);
+int MPI_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                           const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                           const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Neighbor_alltoallw);
+int MPI_Neighbor_alltoallw_c(const void* sendbuf, const MPI_Count sendcounts[],
+                             const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                             void* recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                             const MPI_Datatype recvtypes[], MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Neighbor_alltoallw_c);
+int MPI_Neighbor_alltoallw_init(const void* sendbuf, const int sendcounts[],
+                                const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                                void* recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
+                                const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
+                                MPI_Request* request) RF_UNSUPPORTED(MPI_Neighbor_alltoallw_init);
+int MPI_Neighbor_alltoallw_init_c(const void* sendbuf, const MPI_Count sendcounts[],
+                                  const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                                  void* recvbuf, const MPI_Count recvcounts[],
+                                  const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                                  MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Neighbor_alltoallw_init_c);
+MPI_Fint MPI_Op_c2f(MPI_Op op) RF_UNSUPPORTED(MPI_Op_c2f);
+int MPI_Op_commutative(MPI_Op op, int* commute) RF_UNSUPPORTED(MPI_Op_commutative);
+int MPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op)
+    RF_UNSUPPORTED(MPI_Op_create);
+int MPI_Op_create_c(MPI_User_function_c* user_fn, int commute, MPI_Op* op)
+    RF_UNSUPPORTED(MPI_Op_create_c);
+MPI_Op MPI_Op_f2c(MPI_Fint op) RF_UNSUPPORTED(MPI_Op_f2c);
+int MPI_Op_free(MPI_Op* op) RF_UNSUPPORTED(MPI_Op_free);
+int MPI_Open_port(MPI_Info info, char* port_name) RF_UNSUPPORTED(MPI_Open_port);
+int MPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf, int outsize,
+             int* position, MPI_Comm comm) RF_UNSUPPORTED(MPI_Pack);
+int MPI_Pack_c(const void* inbuf, MPI_Count incount, MPI_Datatype datatype, void* outbuf,
+               MPI_Count outsize, MPI_Count* position, MPI_Comm comm) RF_UNSUPPORTED(MPI_Pack_c);
+int MPI_Pack_external(const char* datarep, const void* inbuf, int incount, MPI_Datatype datatype,
+                      void* outbuf, MPI_Aint outsize, MPI_Aint* position)
+    RF_UNSUPPORTED(MPI_Pack_external);
+int MPI_Pack_external_c(const char* datarep, const void* inbuf, MPI_Count incount,
+                        MPI_Datatype datatype, void* outbuf, MPI_Count outsize, MPI_Count* position)
+    RF_UNSUPPORTED(MPI_Pack_external_c);
+int MPI_Pack_external_size(const char* datarep, int incount, MPI_Datatype datatype, MPI_Aint* size)
+    RF_UNSUPPORTED(MPI_Pack_external_size);
+int MPI_Pack_external_size_c(const char* datarep, MPI_Count incount, MPI_Datatype datatype,
+                             MPI_Count* size) RF_UNSUPPORTED(MPI_Pack_external_size_c);
+int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size)
+    RF_UNSUPPORTED(MPI_Pack_size);
+int MPI_Pack_size_c(MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count* size)
+    RF_UNSUPPORTED(MPI_Pack_size_c);
+int MPI_Parrived(MPI_Request request, int partition, int* flag) RF_UNSUPPORTED(MPI_Parrived);
+int MPI_Pcontrol(const int level, ...) RF_UNSUPPORTED(MPI_Pcontrol);
+int MPI_Pready(int partition, MPI_Request request) RF_UNSUPPORTED(MPI_Pready);
+int MPI_Pready_list(int length, int array_of_partitions[], MPI_Request request)
+    RF_UNSUPPORTED(MPI_Pready_list);
+int MPI_Pready_range(int partition_low, int partition_high, MPI_Request request)
+    RF_UNSUPPORTED(MPI_Pready_range);
+int MPI_Precv_init(void* buf, int partitions, MPI_Count count, MPI_Datatype datatype, int dest,
+                   int tag, MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Precv_init);
+int MPI_Psend_init(const void* buf, int partitions, MPI_Count count, MPI_Datatype datatype,
+                   int dest, int tag, MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Psend_init);
+int MPI_Publish_name(const char* service_name, MPI_Info info, const char* port_name)
+    RF_UNSUPPORTED(MPI_Publish_name);
+int MPI_Put(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+            int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
+            MPI_Win win) RF_UNSUPPORTED(MPI_Put);
+int MPI_Put_c(const void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
+              int target_rank, MPI_Aint target_disp, MPI_Count target_count,
+              MPI_Datatype target_datatype, MPI_Win win) RF_UNSUPPORTED(MPI_Put_c);
+int MPI_Raccumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                    int target_rank, MPI_Aint target_disp, int target_count,
+                    MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Raccumulate);
+int MPI_Raccumulate_c(const void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
+                      int target_rank, MPI_Aint target_disp, MPI_Count target_count,
+                      MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Raccumulate_c);
+int MPI_Recv_c(void* buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+               MPI_Comm comm, MPI_Status* status) RF_UNSUPPORTED(MPI_Recv_c);
+int MPI_Recv_init_c(void* buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+                    MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Recv_init_c);
+int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               int root, MPI_Comm comm) RF_UNSUPPORTED(MPI_Reduce);
+int MPI_Reduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
+                 MPI_Op op, int root, MPI_Comm comm) RF_UNSUPPORTED(MPI_Reduce_c);
+int MPI_Reduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    int root, MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Reduce_init);
+int MPI_Reduce_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
+                      MPI_Op op, int root, MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Reduce_init_c);
+int MPI_Reduce_local(const void* inbuf, void* inoutbuf, int count, MPI_Datatype datatype, MPI_Op op)
+    RF_UNSUPPORTED(MPI_Reduce_local);
+int MPI_Reduce_local_c(const void* inbuf, void* inoutbuf, MPI_Count count, MPI_Datatype datatype,
+                       MPI_Op op) RF_UNSUPPORTED(MPI_Reduce_local_c);
+int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],
+                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Reduce_scatter);
+int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
+                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Reduce_scatter_block);
+int MPI_Reduce_scatter_block_c(const void* sendbuf, void* recvbuf, MPI_Count recvcount,
+                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Reduce_scatter_block_c);
+int MPI_Reduce_scatter_block_init(const void* sendbuf, void* recvbuf, int recvcount,
+                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                                  MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Reduce_scatter_block_init);
+int MPI_Reduce_scatter_block_init_c(const void* sendbuf, void* recvbuf, MPI_Count recvcount,
+                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                                    MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Reduce_scatter_block_init_c);
+int MPI_Reduce_scatter_c(const void* sendbuf, void* recvbuf, const MPI_Count recvcounts[],
+                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Reduce_scatter_c);
+int MPI_Reduce_scatter_init(const void* sendbuf, void* recvbuf, const int recvcounts[],
+                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                            MPI_Request* request) RF_UNSUPPORTED(MPI_Reduce_scatter_init);
+int MPI_Reduce_scatter_init_c(const void* sendbuf, void* recvbuf, const MPI_Count recvcounts[],
+                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                              MPI_Request* request) RF_UNSUPPORTED(MPI_Reduce_scatter_init_c);
+int MPI_Register_datarep(const char* datarep, MPI_Datarep_conversion_function* read_conversion_fn,
+                         MPI_Datarep_conversion_function* write_conversion_fn,
+                         MPI_Datarep_extent_function* dtype_file_extent_fn, void* extra_state)
+    RF_UNSUPPORTED(MPI_Register_datarep);
+int MPI_Register_datarep_c(const char* datarep,
+                           MPI_Datarep_conversion_function_c* read_conversion_fn,
+                           MPI_Datarep_conversion_function_c* write_conversion_fn,
+                           MPI_Datarep_extent_function* dtype_file_extent_fn, void* extra_state)
+    RF_UNSUPPORTED(MPI_Register_datarep_c);
+MPI_Fint MPI_Request_c2f(MPI_Request request) RF_UNSUPPORTED(MPI_Request_c2f);
+MPI_Request MPI_Request_f2c(MPI_Fint request) RF_UNSUPPORTED(MPI_Request_f2c);
+int MPI_Rget(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win,
+             MPI_Request* request) RF_UNSUPPORTED(MPI_Rget);
+int MPI_Rget_accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                        void* result_addr, int result_count, MPI_Datatype result_datatype,
+                        int target_rank, MPI_Aint target_disp, int target_count,
+                        MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Rget_accumulate);
+int MPI_Rget_accumulate_c(const void* origin_addr, MPI_Count origin_count,
+                          MPI_Datatype origin_datatype, void* result_addr, MPI_Count result_count,
+                          MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                          MPI_Count target_count, MPI_Datatype target_datatype, MPI_Op op,
+                          MPI_Win win, MPI_Request* request) RF_UNSUPPORTED(MPI_Rget_accumulate_c);
+int MPI_Rget_c(void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
+               int target_rank, MPI_Aint target_disp, MPI_Count target_count,
+               MPI_Datatype target_datatype, MPI_Win win, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Rget_c);
+int MPI_Rput(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+             int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
+             MPI_Win win, MPI_Request* request) RF_UNSUPPORTED(MPI_Rput);
+int MPI_Rput_c(const void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
+               int target_rank, MPI_Aint target_disp, MPI_Count target_count,
+               MPI_Datatype target_datatype, MPI_Win win, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Rput_c);
+int MPI_Rsend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                MPI_Comm comm) RF_UNSUPPORTED(MPI_Rsend_c);
+int MPI_Rsend_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                     MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Rsend_init_c);
+int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+             MPI_Comm comm) RF_UNSUPPORTED(MPI_Scan);
+int MPI_Scan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
+               MPI_Op op, MPI_Comm comm) RF_UNSUPPORTED(MPI_Scan_c);
+int MPI_Scan_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                  MPI_Comm comm, MPI_Info info, MPI_Request* request) RF_UNSUPPORTED(MPI_Scan_init);
+int MPI_Scan_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
+                    MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Scan_init_c);
+int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Scatter);
+int MPI_Scatter_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                  MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Scatter_c);
+int MPI_Scatter_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                     MPI_Request* request) RF_UNSUPPORTED(MPI_Scatter_init);
+int MPI_Scatter_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                       void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root,
+                       MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Scatter_init_c);
+int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[],
+                 MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                 int root, MPI_Comm comm) RF_UNSUPPORTED(MPI_Scatterv);
+int MPI_Scatterv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
+                   MPI_Datatype sendtype, void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                   int root, MPI_Comm comm) RF_UNSUPPORTED(MPI_Scatterv_c);
+int MPI_Scatterv_init(const void* sendbuf, const int sendcounts[], const int displs[],
+                      MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                      int root, MPI_Comm comm, MPI_Info info, MPI_Request* request)
+    RF_UNSUPPORTED(MPI_Scatterv_init);
+int MPI_Scatterv_init_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
+                        MPI_Datatype sendtype, void* recvbuf, MPI_Count recvcount,
+                        MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                        MPI_Request* request) RF_UNSUPPORTED(MPI_Scatterv_init_c);
+int MPI_Send_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+               MPI_Comm comm) RF_UNSUPPORTED(MPI_Send_c);
+int MPI_Send_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                    MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Send_init_c);
+int MPI_Sendrecv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest,
+                   int sendtag, void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                   int source, int recvtag, MPI_Comm comm, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_Sendrecv_c);
+int MPI_Sendrecv_replace_c(void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag,
+                           int source, int recvtag, MPI_Comm comm, MPI_Status* status)
+    RF_UNSUPPORTED(MPI_Sendrecv_replace_c);
+MPI_Fint MPI_Session_c2f(MPI_Session session) RF_UNSUPPORTED(MPI_Session_c2f);
+int MPI_Session_call_errhandler(MPI_Session session, int errorcode)
+    RF_UNSUPPORTED(MPI_Session_call_errhandler);
+int MPI_Session_create_errhandler(MPI_Session_errhandler_function* session_errhandler_fn,
+                                  MPI_Errhandler* errhandler)
+    RF_UNSUPPORTED(MPI_Session_create_errhandler);
+MPI_Session MPI_Session_f2c(MPI_Fint session) RF_UNSUPPORTED(MPI_Session_f2c);
+int MPI_Session_finalize(MPI_Session* session) RF_UNSUPPORTED(MPI_Session_finalize);
+int MPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler* errhandler)
+    RF_UNSUPPORTED(MPI_Session_get_errhandler);
+int MPI_Session_get_info(MPI_Session session, MPI_Info* info_used)
+    RF_UNSUPPORTED(MPI_Session_get_info);
+int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n, int* pset_len,
+                             char* pset_name) RF_UNSUPPORTED(MPI_Session_get_nth_pset);
+int MPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int* npset_names)
+    RF_UNSUPPORTED(MPI_Session_get_num_psets);
+int MPI_Session_get_pset_info(MPI_Session session, const char* pset_name, MPI_Info* info)
+    RF_UNSUPPORTED(MPI_Session_get_pset_info);
+int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session* session)
+    RF_UNSUPPORTED(MPI_Session_init);
+int MPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler)
+    RF_UNSUPPORTED(MPI_Session_set_errhandler);
+int MPI_Ssend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                MPI_Comm comm) RF_UNSUPPORTED(MPI_Ssend_c);
+int MPI_Ssend_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                     MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Ssend_init_c);
+int MPI_Status_c2f(const MPI_Status* c_status, MPI_Fint* f_status) RF_UNSUPPORTED(MPI_Status_c2f);
+int MPI_Status_f2c(const MPI_Fint* f_status, MPI_Status* c_status) RF_UNSUPPORTED(MPI_Status_f2c);
+int MPI_Status_set_cancelled(MPI_Status* status, int flag) RF_UNSUPPORTED(MPI_Status_set_cancelled);
+int MPI_Status_set_elements(MPI_Status* status, MPI_Datatype datatype, int count)
+    RF_UNSUPPORTED(MPI_Status_set_elements);
+int MPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datatype, MPI_Count count)
+    RF_UNSUPPORTED(MPI_Status_set_elements_x);
+int MPI_Test_cancelled(const MPI_Status* status, int* flag) RF_UNSUPPORTED(MPI_Test_cancelled);
+int MPI_Topo_test(MPI_Comm comm, int* status) RF_UNSUPPORTED(MPI_Topo_test);
+MPI_Fint MPI_Type_c2f(MPI_Datatype datatype) RF_UNSUPPORTED(MPI_Type_c2f);
+int MPI_Type_commit(MPI_Datatype* datatype) RF_UNSUPPORTED(MPI_Type_commit);
+int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_contiguous);
+int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_contiguous_c);
+int MPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gsizes[],
+                           const int array_of_distribs[], const int array_of_dargs[],
+                           const int array_of_psizes[], int order, MPI_Datatype oldtype,
+                           MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_darray);
+int MPI_Type_create_darray_c(int size, int rank, int ndims, const MPI_Count array_of_gsizes[],
+                             const int array_of_distribs[], const int array_of_dargs[],
+                             const int array_of_psizes[], int order, MPI_Datatype oldtype,
+                             MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_darray_c);
+int MPI_Type_create_f90_complex(int p, int r, MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_create_f90_complex);
+int MPI_Type_create_f90_integer(int r, MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_create_f90_integer);
+int MPI_Type_create_f90_real(int p, int r, MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_create_f90_real);
+int MPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
+                             const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
+                             MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_hindexed);
+int MPI_Type_create_hindexed_block(int count, int blocklength,
+                                   const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
+                                   MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_create_hindexed_block);
+int MPI_Type_create_hindexed_block_c(MPI_Count count, MPI_Count blocklength,
+                                     const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                     MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_create_hindexed_block_c);
+int MPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                               const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                               MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_hindexed_c);
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                            MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_hvector);
+int MPI_Type_create_hvector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
+                              MPI_Datatype oldtype, MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_create_hvector_c);
+int MPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
+                                  MPI_Datatype oldtype, MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_create_indexed_block);
+int MPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength,
+                                    const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                    MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_create_indexed_block_c);
+int MPI_Type_create_keyval(MPI_Type_copy_attr_function* type_copy_attr_fn,
+                           MPI_Type_delete_attr_function* type_delete_attr_fn, int* type_keyval,
+                           void* extra_state) RF_UNSUPPORTED(MPI_Type_create_keyval);
+int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
+                            MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_resized);
+int MPI_Type_create_resized_c(MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent,
+                              MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_resized_c);
+int MPI_Type_create_struct(int count, const int array_of_blocklengths[],
+                           const MPI_Aint array_of_displacements[],
+                           const MPI_Datatype array_of_types[], MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_create_struct);
+int MPI_Type_create_struct_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                             const MPI_Count array_of_displacements[],
+                             const MPI_Datatype array_of_types[], MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_create_struct_c);
+int MPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int array_of_subsizes[],
+                             const int array_of_starts[], int order, MPI_Datatype oldtype,
+                             MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_subarray);
+int MPI_Type_create_subarray_c(int ndims, const MPI_Count array_of_sizes[],
+                               const MPI_Count array_of_subsizes[],
+                               const MPI_Count array_of_starts[], int order, MPI_Datatype oldtype,
+                               MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_subarray_c);
+int MPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
+    RF_UNSUPPORTED(MPI_Type_delete_attr);
+int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_dup);
+int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint* extent) RF_UNSUPPORTED(MPI_Type_extent);
+MPI_Datatype MPI_Type_f2c(MPI_Fint datatype) RF_UNSUPPORTED(MPI_Type_f2c);
+int MPI_Type_free(MPI_Datatype* datatype) RF_UNSUPPORTED(MPI_Type_free);
+int MPI_Type_free_keyval(int* type_keyval) RF_UNSUPPORTED(MPI_Type_free_keyval);
+int MPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val, int* flag)
+    RF_UNSUPPORTED(MPI_Type_get_attr);
+int MPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses,
+                          int max_datatypes, int array_of_integers[], MPI_Aint array_of_addresses[],
+                          MPI_Datatype array_of_datatypes[]) RF_UNSUPPORTED(MPI_Type_get_contents);
+int MPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers, MPI_Count max_addresses,
+                            MPI_Count max_large_counts, MPI_Count max_datatypes,
+                            int array_of_integers[], MPI_Aint array_of_addresses[],
+                            MPI_Count array_of_large_counts[], MPI_Datatype array_of_datatypes[])
+    RF_UNSUPPORTED(MPI_Type_get_contents_c);
+int MPI_Type_get_envelope(MPI_Datatype datatype, int* num_integers, int* num_addresses,
+                          int* num_datatypes, int* combiner) RF_UNSUPPORTED(MPI_Type_get_envelope);
+int MPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count* num_integers,
+                            MPI_Count* num_addresses, MPI_Count* num_large_counts,
+                            MPI_Count* num_datatypes, int* combiner)
+    RF_UNSUPPORTED(MPI_Type_get_envelope_c);
+int MPI_Type_get_extent_c(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent)
+    RF_UNSUPPORTED(MPI_Type_get_extent_c);
+int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent)
+    RF_UNSUPPORTED(MPI_Type_get_extent_x);
+int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen)
+    RF_UNSUPPORTED(MPI_Type_get_name);
+int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb, MPI_Aint* true_extent)
+    RF_UNSUPPORTED(MPI_Type_get_true_extent);
+int MPI_Type_get_true_extent_c(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Count* true_extent)
+    RF_UNSUPPORTED(MPI_Type_get_true_extent_c);
+int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Count* true_extent)
+    RF_UNSUPPORTED(MPI_Type_get_true_extent_x);
+int MPI_Type_hindexed(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
+                      MPI_Datatype oldtype, MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_hindexed);
+int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                     MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_hvector);
+int MPI_Type_indexed(int count, const int array_of_blocklengths[],
+                     const int array_of_displacements[], MPI_Datatype oldtype,
+                     MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_indexed);
+int MPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                       const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                       MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_indexed_c);
+int MPI_Type_lb(MPI_Datatype datatype, MPI_Aint* displacement) RF_UNSUPPORTED(MPI_Type_lb);
+int MPI_Type_match_size(int typeclass, int size, MPI_Datatype* datatype)
+    RF_UNSUPPORTED(MPI_Type_match_size);
+int MPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val)
+    RF_UNSUPPORTED(MPI_Type_set_attr);
+int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name)
+    RF_UNSUPPORTED(MPI_Type_set_name);
+int MPI_Type_size_c(MPI_Datatype datatype, MPI_Count* size) RF_UNSUPPORTED(MPI_Type_size_c);
+int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size) RF_UNSUPPORTED(MPI_Type_size_x);
+int MPI_Type_struct(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
+                    MPI_Datatype array_of_types[], MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_struct);
+int MPI_Type_ub(MPI_Datatype datatype, MPI_Aint* displacement) RF_UNSUPPORTED(MPI_Type_ub);
+int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
+                    MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_vector);
+int MPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
+                      MPI_Datatype oldtype, MPI_Datatype* newtype)
+    RF_UNSUPPORTED(MPI_Type_vector_c);
+int MPI_Unpack(const void* inbuf, int insize, int* position, void* outbuf, int outcount,
+               MPI_Datatype datatype, MPI_Comm comm) RF_UNSUPPORTED(MPI_Unpack);
+int MPI_Unpack_c(const void* inbuf, MPI_Count insize, MPI_Count* position, void* outbuf,
+                 MPI_Count outcount, MPI_Datatype datatype, MPI_Comm comm)
+    RF_UNSUPPORTED(MPI_Unpack_c);
+int MPI_Unpack_external(const char datarep[], const void* inbuf, MPI_Aint insize,
+                        MPI_Aint* position, void* outbuf, int outcount, MPI_Datatype datatype)
+    RF_UNSUPPORTED(MPI_Unpack_external);
+int MPI_Unpack_external_c(const char datarep[], const void* inbuf, MPI_Count insize,
+                          MPI_Count* position, void* outbuf, MPI_Count outcount,
+                          MPI_Datatype datatype) RF_UNSUPPORTED(MPI_Unpack_external_c);
+int MPI_Unpublish_name(const char* service_name, MPI_Info info, const char* port_name)
+    RF_UNSUPPORTED(MPI_Unpublish_name);
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr,
+                     MPI_Win* win) RF_UNSUPPORTED(MPI_Win_allocate);
+int MPI_Win_allocate_c(MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Comm comm,
+                       void* baseptr, MPI_Win* win) RF_UNSUPPORTED(MPI_Win_allocate_c);
+int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                            void* baseptr, MPI_Win* win) RF_UNSUPPORTED(MPI_Win_allocate_shared);
+int MPI_Win_allocate_shared_c(MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Comm comm,
+                              void* baseptr, MPI_Win* win)
+    RF_UNSUPPORTED(MPI_Win_allocate_shared_c);
+int MPI_Win_attach(MPI_Win win, void* base, MPI_Aint size) RF_UNSUPPORTED(MPI_Win_attach);
+MPI_Fint MPI_Win_c2f(MPI_Win win) RF_UNSUPPORTED(MPI_Win_c2f);
+int MPI_Win_call_errhandler(MPI_Win win, int errorcode) RF_UNSUPPORTED(MPI_Win_call_errhandler);
+int MPI_Win_complete(MPI_Win win) RF_UNSUPPORTED(MPI_Win_complete);
+int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                   MPI_Win* win) RF_UNSUPPORTED(MPI_Win_create);
+int MPI_Win_create_c(void* base, MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Comm comm,
+                     MPI_Win* win) RF_UNSUPPORTED(MPI_Win_create_c);
+int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win* win)
+    RF_UNSUPPORTED(MPI_Win_create_dynamic);
+int MPI_Win_create_errhandler(MPI_Win_errhandler_function* win_errhandler_fn,
+                              MPI_Errhandler* errhandler) RF_UNSUPPORTED(MPI_Win_create_errhandler);
+int MPI_Win_create_keyval(MPI_Win_copy_attr_function* win_copy_attr_fn,
+                          MPI_Win_delete_attr_function* win_delete_attr_fn, int* win_keyval,
+                          void* extra_state) RF_UNSUPPORTED(MPI_Win_create_keyval);
+int MPI_Win_delete_attr(MPI_Win win, int win_keyval) RF_UNSUPPORTED(MPI_Win_delete_attr);
+int MPI_Win_detach(MPI_Win win, const void* base) RF_UNSUPPORTED(MPI_Win_detach);
+MPI_Win MPI_Win_f2c(MPI_Fint win) RF_UNSUPPORTED(MPI_Win_f2c);
+int MPI_Win_fence(int assert, MPI_Win win) RF_UNSUPPORTED(MPI_Win_fence);
+int MPI_Win_flush(int rank, MPI_Win win) RF_UNSUPPORTED(MPI_Win_flush);
+int MPI_Win_flush_all(MPI_Win win) RF_UNSUPPORTED(MPI_Win_flush_all);
+int MPI_Win_flush_local(int rank, MPI_Win win) RF_UNSUPPORTED(MPI_Win_flush_local);
+int MPI_Win_flush_local_all(MPI_Win win) RF_UNSUPPORTED(MPI_Win_flush_local_all);
+int MPI_Win_free(MPI_Win* win) RF_UNSUPPORTED(MPI_Win_free);
+int MPI_Win_free_keyval(int* win_keyval) RF_UNSUPPORTED(MPI_Win_free_keyval);
+int MPI_Win_get_attr(MPI_Win win, int win_keyval, void* attribute_val, int* flag)
+    RF_UNSUPPORTED(MPI_Win_get_attr);
+int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler* errhandler)
+    RF_UNSUPPORTED(MPI_Win_get_errhandler);
+int MPI_Win_get_group(MPI_Win win, MPI_Group* group) RF_UNSUPPORTED(MPI_Win_get_group);
+int MPI_Win_get_info(MPI_Win win, MPI_Info* info_used) RF_UNSUPPORTED(MPI_Win_get_info);
+int MPI_Win_get_name(MPI_Win win, char* win_name, int* resultlen) RF_UNSUPPORTED(MPI_Win_get_name);
+int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) RF_UNSUPPORTED(MPI_Win_lock);
+int MPI_Win_lock_all(int assert, MPI_Win win) RF_UNSUPPORTED(MPI_Win_lock_all);
+int MPI_Win_post(MPI_Group group, int assert, MPI_Win win) RF_UNSUPPORTED(MPI_Win_post);
+int MPI_Win_set_attr(MPI_Win win, int win_keyval, void* attribute_val)
+    RF_UNSUPPORTED(MPI_Win_set_attr);
+int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
+    RF_UNSUPPORTED(MPI_Win_set_errhandler);
+int MPI_Win_set_info(MPI_Win win, MPI_Info info) RF_UNSUPPORTED(MPI_Win_set_info);
+int MPI_Win_set_name(MPI_Win win, const char* win_name) RF_UNSUPPORTED(MPI_Win_set_name);
+int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint* size, int* disp_unit, void* baseptr)
+    RF_UNSUPPORTED(MPI_Win_shared_query);
+int MPI_Win_shared_query_c(MPI_Win win, int rank, MPI_Aint* size, MPI_Aint* disp_unit,
+                           void* baseptr) RF_UNSUPPORTED(MPI_Win_shared_query_c);
+int MPI_Win_start(MPI_Group group, int assert, MPI_Win win) RF_UNSUPPORTED(MPI_Win_start);
+int MPI_Win_sync(MPI_Win win) RF_UNSUPPORTED(MPI_Win_sync);
+int MPI_Win_test(MPI_Win win, int* flag) RF_UNSUPPORTED(MPI_Win_test);
+int MPI_Win_unlock(int rank, MPI_Win win) RF_UNSUPPORTED(MPI_Win_unlock);
+int MPI_Win_unlock_all(MPI_Win win) RF_UNSUPPORTED(MPI_Win_unlock_all);
+int MPI_Win_wait(MPI_Win win) RF_UNSUPPORTED(MPI_Win_wait);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RANKFOLD_MPI_UNSUPPORTED_H */

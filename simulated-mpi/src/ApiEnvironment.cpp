@@ -1,0 +1,162 @@
+// MPI functions of the environment: initialization, finalization, abort, ranks, time, errors.
+#include "simulated-mpi/src/Api.hpp"
+#include "simulated-mpi/src/Datatype.hpp"
+#include "simulated-mpi/src/ErrorStrings.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+
+using namespace rankfold::mpi;
+
+RF_EXPORT int MPI_Init(int*, char***) {
+    RF_MPI_ENTRY;
+    RankCall c = make_call(CallKind::Init, "MPI_Init", site);
+    return submit(c);
+}
+
+RF_EXPORT int MPI_Init_thread(int*, char***, int required, int* provided) {
+    RF_MPI_ENTRY;
+    RankCall c = make_call(CallKind::Init, "MPI_Init_thread", site);
+    const int result = submit(c);
+    // Ranks run one at a time, so every level is trivially honoured.
+    const int level = required < MPI_THREAD_SINGLE || required > MPI_THREAD_MULTIPLE
+                          ? MPI_THREAD_SINGLE
+                          : required;
+    rank_gate().world().set_thread_level(rank_gate().current_rank(), level);
+    if (provided) *provided = level;
+    return result;
+}
+
+RF_EXPORT int MPI_Initialized(int* flag) {
+    RF_MPI_ENTRY;
+    (void)site;
+    *flag = rank_gate().world().initialized(rank_gate().current_rank());
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Finalized(int* flag) {
+    RF_MPI_ENTRY;
+    (void)site;
+    *flag = rank_gate().world().finalized(rank_gate().current_rank());
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Finalize(void) {
+    RF_MPI_ENTRY;
+    RankCall c = make_call(CallKind::Finalize, "MPI_Finalize", site);
+    return submit(c);
+}
+
+RF_EXPORT int MPI_Abort(MPI_Comm, int errorcode) {
+    RF_MPI_ENTRY;
+    rank_gate().abort_run(errorcode, site);
+}
+
+RF_EXPORT int MPI_Query_thread(int* provided) {
+    RF_MPI_ENTRY;
+    (void)site;
+    *provided = rank_gate().world().thread_level(rank_gate().current_rank());
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Is_thread_main(int* flag) {
+    *flag = 1;
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Comm_rank(MPI_Comm comm, int* rank) {
+    RF_MPI_ENTRY;
+    auto r = rank_gate().world().comm_rank(rank_gate().current_rank(), comm);
+    if (!r) rank_gate().local_error("MPI_Comm_rank", MPI_ERR_COMM, "invalid communicator", site);
+    *rank = *r;
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Comm_size(MPI_Comm comm, int* size) {
+    RF_MPI_ENTRY;
+    auto s = rank_gate().world().comm_size(rank_gate().current_rank(), comm);
+    if (!s) rank_gate().local_error("MPI_Comm_size", MPI_ERR_COMM, "invalid communicator", site);
+    *size = *s;
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT double MPI_Wtime(void) {
+    RF_MPI_ENTRY;
+    (void)site;
+    MpiWorld& world = rank_gate().world();
+    const int rank = rank_gate().current_rank();
+    world.tick(rank);
+    return world.wtime(rank);
+}
+
+RF_EXPORT double MPI_Wtick(void) { return 1e-6; }
+
+RF_EXPORT int MPI_Get_processor_name(char* name, int* resultlen) {
+    char host[MPI_MAX_PROCESSOR_NAME] = {};
+    if (gethostname(host, sizeof host - 1) != 0) std::strcpy(host, "localhost");
+    std::snprintf(name, MPI_MAX_PROCESSOR_NAME, "%s", host);
+    *resultlen = static_cast<int>(std::strlen(name));
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Get_version(int* version, int* subversion) {
+    *version = MPI_VERSION;
+    *subversion = MPI_SUBVERSION;
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Get_library_version(char* version, int* resultlen) {
+    const char* text = "Rankfold simulated MPI (MPI 3.1 subset)";
+    std::snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING, "%s", text);
+    *resultlen = static_cast<int>(std::strlen(version));
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Error_string(int errorcode, char* string, int* resultlen) {
+    std::snprintf(string, MPI_MAX_ERROR_STRING, "%s", error_string(errorcode));
+    *resultlen = static_cast<int>(std::strlen(string));
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Error_class(int errorcode, int* errorclass) {
+    RF_MPI_ENTRY;
+    if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
+        rank_gate().local_error("MPI_Error_class", MPI_ERR_ARG, "invalid error code", site);
+    *errorclass = errorcode;
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Type_size(MPI_Datatype datatype, int* size) {
+    RF_MPI_ENTRY;
+    const DatatypeInfo* t = find_datatype(datatype);
+    if (!t) rank_gate().local_error("MPI_Type_size", MPI_ERR_TYPE, "invalid datatype", site);
+    *size = static_cast<int>(t->size);
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
+    RF_MPI_ENTRY;
+    const DatatypeInfo* t = find_datatype(datatype);
+    if (!t) rank_gate().local_error("MPI_Type_get_extent", MPI_ERR_TYPE, "invalid datatype", site);
+    *lb = 0;
+    *extent = static_cast<MPI_Aint>(t->extent);
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Get_address(const void* location, MPI_Aint* address) {
+    *address = reinterpret_cast<MPI_Aint>(location);
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count) {
+    RF_MPI_ENTRY;
+    const DatatypeInfo* t = find_datatype(datatype);
+    if (!t) rank_gate().local_error("MPI_Get_count", MPI_ERR_TYPE, "invalid datatype", site);
+    const std::uint64_t bytes =
+        static_cast<std::uint32_t>(status->rf_count_lo) |
+        (static_cast<std::uint64_t>(status->rf_count_hi_and_cancelled & 0x7fffffff) << 32);
+    *count = bytes % t->size == 0 ? static_cast<int>(bytes / t->size) : MPI_UNDEFINED;
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,48 @@
+#include "simulated-mpi/src/ErrorStrings.hpp"
+
+#include <mpi.h>
+
+namespace rankfold::mpi {
+namespace {
+struct ErrorText {
+    int code;
+    const char* name;
+    const char* text;
+};
+constexpr ErrorText kErrors[] = {
+    {MPI_SUCCESS, "MPI_SUCCESS", "No MPI error"},
+    {MPI_ERR_BUFFER, "MPI_ERR_BUFFER", "Invalid buffer pointer"},
+    {MPI_ERR_COUNT, "MPI_ERR_COUNT", "Invalid count argument"},
+    {MPI_ERR_TYPE, "MPI_ERR_TYPE", "Invalid datatype argument"},
+    {MPI_ERR_TAG, "MPI_ERR_TAG", "Invalid tag argument"},
+    {MPI_ERR_COMM, "MPI_ERR_COMM", "Invalid communicator"},
+    {MPI_ERR_RANK, "MPI_ERR_RANK", "Invalid rank"},
+    {MPI_ERR_ROOT, "MPI_ERR_ROOT", "Invalid root"},
+    {MPI_ERR_GROUP, "MPI_ERR_GROUP", "Invalid group"},
+    {MPI_ERR_OP, "MPI_ERR_OP", "Invalid operation"},
+    {MPI_ERR_TOPOLOGY, "MPI_ERR_TOPOLOGY", "Invalid topology"},
+    {MPI_ERR_DIMS, "MPI_ERR_DIMS", "Invalid dimension argument"},
+    {MPI_ERR_ARG, "MPI_ERR_ARG", "Invalid argument"},
+    {MPI_ERR_UNKNOWN, "MPI_ERR_UNKNOWN", "Unknown error"},
+    {MPI_ERR_TRUNCATE, "MPI_ERR_TRUNCATE", "Message truncated"},
+    {MPI_ERR_OTHER, "MPI_ERR_OTHER", "Other MPI error"},
+    {MPI_ERR_INTERN, "MPI_ERR_INTERN", "Internal MPI error"},
+    {MPI_ERR_IN_STATUS, "MPI_ERR_IN_STATUS", "Error code is in status"},
+    {MPI_ERR_PENDING, "MPI_ERR_PENDING", "Pending request"},
+    {MPI_ERR_REQUEST, "MPI_ERR_REQUEST", "Invalid request (handle)"},
+};
+} // namespace
+
+const char* error_string(int code) {
+    for (const ErrorText& e : kErrors)
+        if (e.code == code) return e.text;
+    return "Unknown error code";
+}
+
+const char* error_name(int code) {
+    for (const ErrorText& e : kErrors)
+        if (e.code == code) return e.name;
+    return "MPI_ERR_UNKNOWN";
+}
+
+} // namespace rankfold::mpi

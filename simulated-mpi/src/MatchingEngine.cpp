@@ -1,0 +1,103 @@
+#include "simulated-mpi/src/MatchingEngine.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace rankfold::mpi {
+
+bool accepts(int source, int tag, int context, const Message& message) {
+    return context == message.context && (source == MPI_ANY_SOURCE || source == message.source) &&
+           (tag == MPI_ANY_TAG || tag == message.tag);
+}
+
+namespace {
+bool accepts(const PostedReceive& r, const Message& m) { return accepts(r.source, r.tag, r.context, m); }
+} // namespace
+
+void MatchingEngine::post_message(int receiver, Message message) {
+    queues_.at(receiver).messages.push_back(std::move(message));
+}
+
+void MatchingEngine::post_receive(int receiver, PostedReceive receive) {
+    queues_.at(receiver).receives.push_back(receive);
+}
+
+bool MatchingEngine::match_allowed(const Queues& q, std::size_t ri, std::size_t mi) const {
+    const PostedReceive& r = q.receives[ri];
+    const Message& m = q.messages[mi];
+    if (!accepts(r, m)) return false;
+    for (std::size_t i = 0; i < mi; ++i) {
+        const Message& earlier = q.messages[i];
+        if (earlier.source == m.source && earlier.context == m.context && accepts(r, earlier))
+            return false;
+    }
+    for (std::size_t i = 0; i < ri; ++i)
+        if (accepts(q.receives[i], m)) return false;
+    return true;
+}
+
+void MatchingEngine::allowed_matches_for(int receiver, std::vector<Match>& out) const {
+    const Queues& q = queues_[receiver];
+    for (std::size_t ri = 0; ri < q.receives.size(); ++ri)
+        for (std::size_t mi = 0; mi < q.messages.size(); ++mi)
+            if (match_allowed(q, ri, mi))
+                out.push_back({receiver, q.receives[ri].id, q.messages[mi].id});
+}
+
+void MatchingEngine::allowed_matches(std::vector<Match>& out) const {
+    for (int r = 0; r < ranks(); ++r) allowed_matches_for(r, out);
+}
+
+std::optional<Match> MatchingEngine::first_allowed_match(int receiver) const {
+    const Queues& q = queues_[receiver];
+    if (q.receives.empty() || q.messages.empty()) return std::nullopt;
+    for (std::size_t ri = 0; ri < q.receives.size(); ++ri)
+        for (std::size_t mi = 0; mi < q.messages.size(); ++mi)
+            if (match_allowed(q, ri, mi))
+                return Match{receiver, q.receives[ri].id, q.messages[mi].id};
+    return std::nullopt;
+}
+
+std::pair<PostedReceive, Message> MatchingEngine::apply(const Match& match) {
+    Queues& q = queues_.at(match.receiver);
+    auto r = std::find_if(q.receives.begin(), q.receives.end(),
+                          [&](const PostedReceive& p) { return p.id == match.receive_id; });
+    auto m = std::find_if(q.messages.begin(), q.messages.end(),
+                          [&](const Message& p) { return p.id == match.message_id; });
+    if (r == q.receives.end() || m == q.messages.end())
+        throw std::logic_error("MatchingEngine::apply: match refers to a removed entry");
+    std::pair<PostedReceive, Message> result{*r, std::move(*m)};
+    q.receives.erase(r);
+    q.messages.erase(m);
+    return result;
+}
+
+void MatchingEngine::probe_candidates(int receiver, int source, int tag, int context,
+                                      std::vector<const Message*>& out) const {
+    const Queues& q = queues_[receiver];
+    // A receive posted now comes after every posted one, and those take compatible messages
+    // first; among the rest, a sender's messages are seen in order.
+    std::vector<const Message*> unclaimed;
+    for (const Message& m : q.messages) {
+        bool claimed = std::any_of(q.receives.begin(), q.receives.end(),
+                                   [&](const PostedReceive& r) { return accepts(r, m); });
+        if (!claimed && accepts(source, tag, context, m)) unclaimed.push_back(&m);
+    }
+    for (std::size_t i = 0; i < unclaimed.size(); ++i) {
+        const Message& m = *unclaimed[i];
+        bool overtakes = std::any_of(unclaimed.begin(), unclaimed.begin() + i, [&](auto* e) {
+            return e->source == m.source && e->context == m.context;
+        });
+        if (!overtakes) out.push_back(&m);
+    }
+}
+
+const Message* MatchingEngine::find_message(int receiver, std::uint64_t id) const {
+    for (const Message& m : queues_[receiver].messages)
+        if (m.id == id) return &m;
+    return nullptr;
+}
+
+} // namespace rankfold::mpi

@@ -1,0 +1,98 @@
+// The message-matching rules of MPI point-to-point, and nothing else.
+//
+// Per receiver, unmatched messages are kept in the order they were sent and posted receives in
+// the order they were posted. A (receive, message) pair may match when they are compatible and
+//   - no earlier message from the same source and context is compatible with the receive
+//     (non-overtaking: a sender's messages are received in order), and
+//   - no earlier-posted receive is compatible with the message (receives are served in order).
+// Every outcome a real network could produce is a sequence of such matches; which one happens
+// first is what a wildcard receive leaves open, and it is the explorer's choice, not ours.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <vector>
+
+namespace rankfold::mpi {
+
+// Identifies a request in its owner's table.
+struct RequestRef {
+    int rank = -1;
+    int slot = -1;
+    bool valid() const { return rank >= 0; }
+    friend bool operator==(const RequestRef&, const RequestRef&) = default;
+};
+
+struct Message {
+    std::uint64_t id = 0;
+    int source = 0; // rank in the communicator
+    int tag = 0;
+    int context = 0;                // communicator context id
+    std::vector<std::byte> payload; // packed data, copied when the send was posted
+    RequestRef sender;              // the send request waiting for this match, if any
+    int origin = -1;                // world rank of the sender
+    std::size_t buffered = 0;       // attached-buffer bytes the sender gets back on delivery
+    friend bool operator==(const Message&, const Message&) = default;
+};
+
+struct PostedReceive {
+    std::uint64_t id = 0;
+    int source = 0; // or MPI_ANY_SOURCE
+    int tag = 0;    // or MPI_ANY_TAG
+    int context = 0;
+    RequestRef request;
+    friend bool operator==(const PostedReceive&, const PostedReceive&) = default;
+};
+
+struct Match {
+    int receiver = 0;
+    std::uint64_t receive_id = 0;
+    std::uint64_t message_id = 0;
+    friend bool operator==(const Match&, const Match&) = default;
+};
+
+class MatchingEngine {
+public:
+    explicit MatchingEngine(int ranks = 0) : queues_(static_cast<std::size_t>(ranks)) {}
+
+    void post_message(int receiver, Message message);
+    void post_receive(int receiver, PostedReceive receive);
+
+    // All matches the rules allow now, receivers in rank order, then receives in posted order,
+    // then messages in sent order.
+    void allowed_matches(std::vector<Match>& out) const;
+    void allowed_matches_for(int receiver, std::vector<Match>& out) const;
+    // The first allowed match at `receiver` in that order, if any.
+    std::optional<Match> first_allowed_match(int receiver) const;
+
+    // Performs a match: removes both sides and returns them.
+    std::pair<PostedReceive, Message> apply(const Match& match);
+
+    // Messages a probe (or a receive posted now) with these arguments could match, in sent order.
+    void probe_candidates(int receiver, int source, int tag, int context,
+                          std::vector<const Message*>& out) const;
+    const Message* find_message(int receiver, std::uint64_t id) const;
+
+    std::size_t pending_messages(int receiver) const { return queues_[receiver].messages.size(); }
+    std::size_t pending_receives(int receiver) const { return queues_[receiver].receives.size(); }
+    int ranks() const { return static_cast<int>(queues_.size()); }
+
+    friend bool operator==(const MatchingEngine&, const MatchingEngine&) = default;
+
+private:
+    struct Queues {
+        std::deque<Message> messages;
+        std::deque<PostedReceive> receives;
+        friend bool operator==(const Queues&, const Queues&) = default;
+    };
+    bool match_allowed(const Queues& q, std::size_t receive_index, std::size_t message_index) const;
+
+    std::vector<Queues> queues_;
+};
+
+// Whether a receive (or probe) with `source`/`tag`/`context` accepts `message`.
+bool accepts(int source, int tag, int context, const Message& message);
+
+} // namespace rankfold::mpi

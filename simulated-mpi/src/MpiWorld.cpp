@@ -1,0 +1,311 @@
+// MpiWorld: communicators, request tables, posting and delivery of messages.
+// The per-call logic (issue / ready / complete) is in MpiWorldCalls.cpp.
+#include "simulated-mpi/src/MpiWorld.hpp"
+
+#include "simulated-mpi/src/Datatype.hpp"
+#include "simulated-mpi/src/Handles.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <utility>
+
+namespace rankfold::mpi {
+
+const char* send_mode_name(SendMode mode) {
+    switch (mode) {
+    case SendMode::Standard: return "standard";
+    case SendMode::Synchronous: return "synchronous";
+    case SendMode::Buffered: return "buffered";
+    case SendMode::Ready: return "ready";
+    }
+    return "?";
+}
+
+MpiWorld::MpiWorld(int ranks, Buffering buffering)
+    : buffering_(buffering), ranks_(static_cast<std::size_t>(ranks)), matching_(ranks) {}
+
+// ---- communicators ------------------------------------------------------------------------
+
+std::optional<MpiWorld::CommView> MpiWorld::view(int rank, MPI_Comm comm) const {
+    if (comm == MPI_COMM_WORLD) return CommView{0, size(), rank};
+    if (comm == MPI_COMM_SELF) return CommView{1, 1, 0};
+    return std::nullopt;
+}
+
+int MpiWorld::world_rank(int rank, MPI_Comm comm, int comm_rank) const {
+    return comm == MPI_COMM_SELF ? rank : comm_rank;
+}
+
+std::optional<int> MpiWorld::comm_size(int rank, MPI_Comm comm) const {
+    auto v = view(rank, comm);
+    return v ? std::optional<int>(v->size) : std::nullopt;
+}
+
+std::optional<int> MpiWorld::comm_rank(int rank, MPI_Comm comm) const {
+    auto v = view(rank, comm);
+    return v ? std::optional<int>(v->my_rank) : std::nullopt;
+}
+
+// ---- failures and requests ----------------------------------------------------------------
+
+Progress MpiWorld::fail(int rank, const RankCall& call, int code, std::string message) {
+    ranks_[rank].failure = MpiFailure{code, fmt::format("{}: {}", call.name, message)};
+    return Progress::Failed;
+}
+
+int MpiWorld::new_request(int rank) {
+    auto& table = ranks_[rank].requests;
+    // Lowest free slot first: the same history always yields the same handle values.
+    auto it = std::find_if(table.begin(), table.end(), [](const Request& r) { return r.is_free(); });
+    if (it != table.end()) return static_cast<int>(it - table.begin());
+    table.emplace_back();
+    return static_cast<int>(table.size() - 1);
+}
+
+Request* MpiWorld::find_request(int rank, MPI_Request handle) {
+    return const_cast<Request*>(std::as_const(*this).request(rank, handle));
+}
+
+const Request* MpiWorld::request(int rank, MPI_Request handle) const {
+    auto index = handle_index(handle, RF_KIND_REQUEST);
+    const auto& table = ranks_[rank].requests;
+    if (!index || *index >= static_cast<int>(table.size())) return nullptr;
+    const Request& r = table[*index];
+    return r.is_free() ? nullptr : &r;
+}
+
+void MpiWorld::release_request(int rank, int slot) {
+    auto& table = ranks_[rank].requests;
+    table[slot] = Request{};
+    // Trailing free slots are dropped so that equal histories give equal tables.
+    while (!table.empty() && table.back().is_free()) table.pop_back();
+}
+
+std::vector<const Request*> MpiWorld::unfinished_requests(int rank) const {
+    std::vector<const Request*> out;
+    for (const Request& r : ranks_[rank].requests)
+        if (!r.is_free() && (r.active || !r.persistent)) out.push_back(&r);
+    return out;
+}
+
+// ---- argument checks ----------------------------------------------------------------------
+
+MpiWorld::SendArgs MpiWorld::send_args(const RankCall& c) {
+    return {c.send_buffer, c.send_count, c.send_type, c.dest, c.send_tag, c.comm, c.mode};
+}
+
+MpiWorld::ReceiveArgs MpiWorld::receive_args(const RankCall& c) {
+    return {c.recv_buffer, c.recv_count, c.recv_type, c.source, c.recv_tag, c.comm};
+}
+
+bool MpiWorld::check_send(int rank, const RankCall& call, const SendArgs& a) {
+    auto v = view(rank, a.comm);
+    if (!v) return fail(rank, call, MPI_ERR_COMM, fmt::format("invalid communicator {:#x}", a.comm)), false;
+    if (a.count < 0) return fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)), false;
+    if (!find_datatype(a.type))
+        return fail(rank, call, MPI_ERR_TYPE, fmt::format("invalid datatype {:#x}", a.type)), false;
+    if (a.dest != MPI_PROC_NULL && (a.dest < 0 || a.dest >= v->size))
+        return fail(rank, call, MPI_ERR_RANK,
+                    fmt::format("invalid destination rank {} (communicator size {})", a.dest, v->size)),
+               false;
+    if (a.tag < 0 || a.tag > RF_TAG_UB)
+        return fail(rank, call, MPI_ERR_TAG, fmt::format("invalid tag {} for a send", a.tag)), false;
+    if (a.buffer == nullptr && a.count > 0)
+        return fail(rank, call, MPI_ERR_BUFFER, fmt::format("NULL buffer with count {}", a.count)), false;
+    return true;
+}
+
+bool MpiWorld::check_receive(int rank, const RankCall& call, const ReceiveArgs& a, bool probe) {
+    auto v = view(rank, a.comm);
+    if (!v) return fail(rank, call, MPI_ERR_COMM, fmt::format("invalid communicator {:#x}", a.comm)), false;
+    if (a.source != MPI_PROC_NULL && a.source != MPI_ANY_SOURCE && (a.source < 0 || a.source >= v->size))
+        return fail(rank, call, MPI_ERR_RANK,
+                    fmt::format("invalid source rank {} (communicator size {})", a.source, v->size)),
+               false;
+    if (a.tag != MPI_ANY_TAG && (a.tag < 0 || a.tag > RF_TAG_UB))
+        return fail(rank, call, MPI_ERR_TAG, fmt::format("invalid tag {} for a receive", a.tag)), false;
+    if (probe) return true;
+    if (a.count < 0) return fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)), false;
+    if (!find_datatype(a.type))
+        return fail(rank, call, MPI_ERR_TYPE, fmt::format("invalid datatype {:#x}", a.type)), false;
+    if (a.buffer == nullptr && a.count > 0)
+        return fail(rank, call, MPI_ERR_BUFFER, fmt::format("NULL buffer with count {}", a.count)), false;
+    return true;
+}
+
+// ---- posting ------------------------------------------------------------------------------
+
+int MpiWorld::post_send(int rank, const RankCall& call, const SendArgs& a, int slot) {
+    if (!check_send(rank, call, a)) return -1;
+    const bool fresh = slot < 0;
+    if (fresh) slot = new_request(rank);
+    Request& req = ranks_[rank].requests[slot];
+    req.kind = Request::Kind::Send;
+    req.mode = a.mode;
+    req.active = true;
+    req.complete = false;
+    req.peer = a.dest;
+    req.tag = a.tag;
+    req.comm = a.comm;
+    req.buffer = reinterpret_cast<std::uintptr_t>(a.buffer);
+    req.count = a.count;
+    req.datatype = a.type;
+    if (fresh) req.site = call.site;
+    req.status_error = MPI_SUCCESS;
+    if (a.dest == MPI_PROC_NULL) {
+        req.complete = true;
+        return slot;
+    }
+
+    const CommView v = *view(rank, a.comm);
+    Message m;
+    m.id = next_message_id_++;
+    m.source = v.my_rank;
+    m.tag = a.tag;
+    m.context = v.context;
+    m.origin = rank;
+    if (!pack(a.buffer, a.count, *find_datatype(a.type), m.payload)) {
+        if (fresh) release_request(rank, slot);
+        fail(rank, call, MPI_ERR_BUFFER,
+             fmt::format("send buffer {} is not readable for {} x {}", a.buffer, a.count,
+                         datatype_name(a.type)));
+        return -1;
+    }
+    // Re-fetch: release/new_request may have moved the table.
+    Request& r = ranks_[rank].requests[slot];
+    RankState& me = ranks_[rank];
+    switch (a.mode) {
+    case SendMode::Buffered: {
+        const std::size_t need = m.payload.size() + MPI_BSEND_OVERHEAD;
+        const std::size_t free = static_cast<std::size_t>(me.attached_size) - me.attached_used;
+        if (need > free) {
+            if (fresh) release_request(rank, slot);
+            fail(rank, call, MPI_ERR_BUFFER,
+                 me.attached_buffer == 0
+                     ? fmt::format("no buffer attached (needs {} bytes; see MPI_Buffer_attach)", need)
+                     : fmt::format("attached buffer too small: needs {} bytes, {} of {} free", need,
+                                   free, me.attached_size));
+            return -1;
+        }
+        me.attached_used += need;
+        m.buffered = need;
+        r.complete = true;
+        break;
+    }
+    case SendMode::Standard:
+    case SendMode::Ready: r.complete = buffering_ == Buffering::Infinite; break;
+    case SendMode::Synchronous: r.complete = false; break;
+    }
+    if (!r.complete) m.sender = RequestRef{rank, slot};
+    matching_.post_message(world_rank(rank, a.comm, a.dest), std::move(m));
+    return slot;
+}
+
+int MpiWorld::post_receive(int rank, const RankCall& call, const ReceiveArgs& a, int slot) {
+    if (!check_receive(rank, call, a, false)) return -1;
+    const bool fresh = slot < 0;
+    if (fresh) slot = new_request(rank);
+    Request& req = ranks_[rank].requests[slot];
+    req.kind = Request::Kind::Receive;
+    req.active = true;
+    req.complete = false;
+    req.peer = a.source;
+    req.tag = a.tag;
+    req.comm = a.comm;
+    req.buffer = reinterpret_cast<std::uintptr_t>(a.buffer);
+    req.count = a.count;
+    req.datatype = a.type;
+    if (fresh) req.site = call.site;
+    req.status_error = MPI_SUCCESS;
+    if (a.source == MPI_PROC_NULL) {
+        req.complete = true;
+        req.status_source = MPI_PROC_NULL;
+        req.status_tag = MPI_ANY_TAG;
+        req.status_bytes = 0;
+        return slot;
+    }
+    const CommView v = *view(rank, a.comm);
+    matching_.post_receive(rank, PostedReceive{next_message_id_++, a.source, a.tag, v.context,
+                                               RequestRef{rank, slot}});
+    return slot;
+}
+
+int MpiWorld::create_persistent(int rank, const RankCall& call) {
+    const bool is_send = call.kind == CallKind::SendInit;
+    if (is_send ? !check_send(rank, call, send_args(call))
+                : !check_receive(rank, call, receive_args(call), false))
+        return -1;
+    const int slot = new_request(rank);
+    Request& req = ranks_[rank].requests[slot];
+    req.kind = is_send ? Request::Kind::Send : Request::Kind::Receive;
+    req.mode = call.mode;
+    req.persistent = true;
+    req.peer = is_send ? call.dest : call.source;
+    req.tag = is_send ? call.send_tag : call.recv_tag;
+    req.comm = call.comm;
+    req.buffer = reinterpret_cast<std::uintptr_t>(is_send ? call.send_buffer : call.recv_buffer);
+    req.count = is_send ? call.send_count : call.recv_count;
+    req.datatype = is_send ? call.send_type : call.recv_type;
+    req.site = call.site;
+    return slot;
+}
+
+bool MpiWorld::start(int rank, const RankCall& call, MPI_Request handle) {
+    Request* req = find_request(rank, handle);
+    if (!req || !req->persistent)
+        return fail(rank, call, MPI_ERR_REQUEST,
+                    fmt::format("{:#x} is not a persistent request", handle)),
+               false;
+    if (req->active)
+        return fail(rank, call, MPI_ERR_REQUEST,
+                    fmt::format("persistent request {:#x} started while still active", handle)),
+               false;
+    const int slot = *handle_index(handle, RF_KIND_REQUEST);
+    const Request copy = *req;
+    if (copy.kind == Request::Kind::Send)
+        return post_send(rank, call,
+                         {reinterpret_cast<const void*>(copy.buffer), copy.count, copy.datatype,
+                          copy.peer, copy.tag, copy.comm, copy.mode},
+                         slot) >= 0;
+    return post_receive(rank, call,
+                        {reinterpret_cast<void*>(copy.buffer), copy.count, copy.datatype, copy.peer,
+                         copy.tag, copy.comm},
+                        slot) >= 0;
+}
+
+// ---- delivery -----------------------------------------------------------------------------
+
+void MpiWorld::apply_match(const Match& match) {
+    auto [receive, message] = matching_.apply(match);
+    deliver(match.receiver, receive, message);
+}
+
+void MpiWorld::deliver(int receiver, const PostedReceive& receive, const Message& message) {
+    Request& req = ranks_[receiver].requests[receive.request.slot];
+    const DatatypeInfo& type = *find_datatype(req.datatype);
+    const std::size_t capacity = type.size * static_cast<std::size_t>(req.count);
+    const std::size_t bytes = std::min(capacity, message.payload.size());
+    req.status_error = MPI_SUCCESS;
+    if (!unpack(message.payload.data(), bytes, type, reinterpret_cast<void*>(req.buffer)))
+        req.status_error = MPI_ERR_BUFFER;
+    else if (message.payload.size() > capacity)
+        req.status_error = MPI_ERR_TRUNCATE;
+    req.status_source = message.source;
+    req.status_tag = message.tag;
+    req.status_bytes = bytes;
+    req.message_bytes = message.payload.size();
+    req.complete = true;
+    if (req.user_freed) release_request(receiver, receive.request.slot);
+
+    if (message.sender.valid()) complete_send(message.sender);
+    if (message.buffered > 0) ranks_[message.origin].attached_used -= message.buffered;
+}
+
+void MpiWorld::complete_send(RequestRef ref) {
+    Request& req = ranks_[ref.rank].requests[ref.slot];
+    req.complete = true;
+    if (req.user_freed) release_request(ref.rank, ref.slot);
+}
+
+} // namespace rankfold::mpi

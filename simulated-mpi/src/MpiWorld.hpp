@@ -1,0 +1,147 @@
+// The simulated MPI runtime: every rank's requests, the message queues, the attached buffers,
+// the communicators. A value type: copying it copies the whole network state, which is how the
+// checker snapshots it. It knows nothing of the scheduler: the scheduler asks what a call would
+// do (issue, ready, complete, matches) and decides when each step happens.
+#pragma once
+
+#include "simulated-mpi/src/MatchingEngine.hpp"
+#include "simulated-mpi/src/RankCall.hpp"
+#include "simulated-mpi/src/Request.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rankfold::mpi {
+
+enum class Buffering : std::uint8_t { Zero, Infinite };
+
+enum class Progress : std::uint8_t {
+    Done,    // the call returned; the rank may run on
+    Blocked, // the call waits; complete() it once ready()
+    Failed,  // an MPI error (see failure()); with MPI_ERRORS_ARE_FATAL the run ends
+};
+
+struct MpiFailure {
+    int code = MPI_SUCCESS;
+    std::string message;
+    friend bool operator==(const MpiFailure&, const MpiFailure&) = default;
+};
+
+class MpiWorld {
+public:
+    MpiWorld(int ranks, Buffering buffering);
+
+    int size() const { return static_cast<int>(ranks_.size()); }
+    Buffering buffering() const { return buffering_; }
+
+    // ---- visible calls -------------------------------------------------------------------
+    Progress issue(int rank, RankCall& call);
+    bool ready(int rank, const RankCall& call) const;
+    // How many different ways a ready call can complete (which request a Waitany returns,
+    // which message a Probe reports); complete() takes a number below this.
+    int completion_choices(int rank, const RankCall& call) const;
+    Progress complete(int rank, RankCall& call, int choice = 0);
+
+    // ---- matching ------------------------------------------------------------------------
+    const MatchingEngine& matching() const { return matching_; }
+    // Performs a match the engine allows: delivers the data and completes both requests.
+    void apply_match(const Match& match);
+
+    // ---- local queries (no scheduling needed) --------------------------------------------
+    // The size of `comm` as seen by `rank`, or nullopt for an invalid communicator.
+    std::optional<int> comm_size(int rank, MPI_Comm comm) const;
+    std::optional<int> comm_rank(int rank, MPI_Comm comm) const;
+    bool initialized(int rank) const { return ranks_[rank].initialized; }
+    bool finalized(int rank) const { return ranks_[rank].finalized; }
+    void set_thread_level(int rank, int level) { ranks_[rank].thread_level = level; }
+    int thread_level(int rank) const { return ranks_[rank].thread_level; }
+
+    // Simulated time, per rank: one microsecond per visible call and per clock reading of that
+    // rank, so every replay of a rank's history reads the same times and a rank polling the
+    // clock still sees it move.
+    double wtime(int rank) const { return 1.0 + static_cast<double>(ranks_[rank].clock) * 1e-6; }
+    void tick(int rank) { ++ranks_[rank].clock; }
+
+    const std::optional<MpiFailure>& failure(int rank) const { return ranks_[rank].failure; }
+    // Requests of `rank` that are active or completed but never waited for.
+    std::vector<const Request*> unfinished_requests(int rank) const;
+    const Request* request(int rank, MPI_Request handle) const;
+
+    friend bool operator==(const MpiWorld&, const MpiWorld&) = default;
+
+private:
+    struct RankState {
+        bool initialized = false;
+        bool finalized = false;
+        int thread_level = MPI_THREAD_SINGLE;
+        std::vector<Request> requests;
+        std::uintptr_t attached_buffer = 0;
+        int attached_size = 0;
+        std::size_t attached_used = 0;
+        std::optional<MpiFailure> failure;
+        std::uint64_t clock = 0;
+        friend bool operator==(const RankState&, const RankState&) = default;
+    };
+
+    // Communicator handles resolved for one rank.
+    struct CommView {
+        int context;
+        int size;
+        int my_rank;
+    };
+    std::optional<CommView> view(int rank, MPI_Comm comm) const;
+    int world_rank(int rank, MPI_Comm comm, int comm_rank) const;
+
+    Progress fail(int rank, const RankCall& call, int code, std::string message);
+    int new_request(int rank);
+    Request* find_request(int rank, MPI_Request handle);
+    void release_request(int rank, int slot);
+
+    struct SendArgs {
+        const void* buffer;
+        int count;
+        MPI_Datatype type;
+        int dest;
+        int tag;
+        MPI_Comm comm;
+        SendMode mode;
+    };
+    struct ReceiveArgs {
+        void* buffer;
+        int count;
+        MPI_Datatype type;
+        int source;
+        int tag;
+        MPI_Comm comm;
+    };
+    static SendArgs send_args(const RankCall& call);
+    static ReceiveArgs receive_args(const RankCall& call);
+    bool check_send(int rank, const RankCall& call, const SendArgs& a);
+    bool check_receive(int rank, const RankCall& call, const ReceiveArgs& a, bool probe);
+    // Posting: the request slot, or -1 after fail(). `slot` reuses a persistent request.
+    int post_send(int rank, const RankCall& call, const SendArgs& a, int slot = -1);
+    int post_receive(int rank, const RankCall& call, const ReceiveArgs& a, int slot = -1);
+    int create_persistent(int rank, const RankCall& call);
+    bool start(int rank, const RankCall& call, MPI_Request handle);
+    void deliver(int receiver, const PostedReceive& receive, const Message& message);
+    void complete_send(RequestRef ref);
+
+    Progress issue_point_to_point(int rank, RankCall& call);
+    Progress issue_completion(int rank, RankCall& call);
+    bool request_done(int rank, MPI_Request handle) const;
+    // Copies the status out and releases or deactivates the request; returns its error.
+    int finish_request(int rank, MPI_Request* handle, MPI_Status* status, const RankCall& call);
+    void probe_candidates(int rank, const RankCall& call, std::vector<const Message*>& out) const;
+    bool write_status(const RankCall& call, MPI_Status* status, int source, int tag, int error,
+                      std::size_t bytes);
+    template <class T> bool write_out(const RankCall& call, T* where, T value);
+
+    Buffering buffering_;
+    std::vector<RankState> ranks_;
+    MatchingEngine matching_;
+    std::uint64_t next_message_id_ = 1;
+};
+
+} // namespace rankfold::mpi

@@ -1,0 +1,431 @@
+// MpiWorld: what each visible call does when issued, when it is ready, and how it completes.
+#include "simulated-mpi/src/Datatype.hpp"
+#include "simulated-mpi/src/Handles.hpp"
+#include "simulated-mpi/src/MpiWorld.hpp"
+#include "snapshot/GuardedCopy.hpp"
+
+#include <fmt/format.h>
+
+namespace rankfold::mpi {
+namespace {
+
+template <class T> bool read_app(const T* where, T& out) {
+    return snapshot::guarded_copy(&out, where, sizeof(T));
+}
+
+bool ignored(const MPI_Status* status) { return status == MPI_STATUS_IGNORE; }
+
+// Element i of a status array, or MPI_STATUSES_IGNORE.
+MPI_Status* status_at(MPI_Status* statuses, int i) {
+    return ignored(statuses) ? MPI_STATUS_IGNORE : statuses + i;
+}
+
+} // namespace
+
+template <class T> bool MpiWorld::write_out(const RankCall& call, T* where, T value) {
+    if (snapshot::guarded_copy(where, &value, sizeof(T))) return true;
+    (void)call;
+    return false;
+}
+
+bool MpiWorld::write_status(const RankCall& call, MPI_Status* status, int source, int tag,
+                            int error, std::size_t bytes) {
+    if (ignored(status)) return true;
+    MPI_Status s{};
+    s.MPI_SOURCE = source;
+    s.MPI_TAG = tag;
+    s.MPI_ERROR = error;
+    s.rf_count_lo = static_cast<int>(bytes & 0xffffffffu);
+    s.rf_count_hi_and_cancelled = static_cast<int>((bytes >> 32) & 0x7fffffff);
+    return write_out(call, status, s);
+}
+
+bool MpiWorld::request_done(int rank, MPI_Request handle) const {
+    if (handle == MPI_REQUEST_NULL) return true;
+    const Request* r = request(rank, handle);
+    return r == nullptr || !r->active || r->complete;
+}
+
+// ---- finishing requests -------------------------------------------------------------------
+
+int MpiWorld::finish_request(int rank, MPI_Request* handle_ptr, MPI_Status* status,
+                             const RankCall& call) {
+    MPI_Request handle = MPI_REQUEST_NULL;
+    if (!read_app(handle_ptr, handle)) {
+        fail(rank, call, MPI_ERR_ARG, fmt::format("request array {} is not readable", fmt::ptr(handle_ptr)));
+        return MPI_ERR_ARG;
+    }
+    Request* req = handle == MPI_REQUEST_NULL ? nullptr : find_request(rank, handle);
+    if (req == nullptr || !req->active) {
+        // A null or inactive request completes at once with an empty status.
+        write_status(call, status, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
+        return MPI_SUCCESS;
+    }
+    const Request r = *req;
+    const int slot = *handle_index(handle, RF_KIND_REQUEST);
+    if (!write_status(call, status, r.status_source, r.status_tag, r.status_error, r.status_bytes)) {
+        fail(rank, call, MPI_ERR_ARG, fmt::format("status {} is not writable", fmt::ptr(status)));
+        return MPI_ERR_ARG;
+    }
+    if (r.persistent) {
+        req->active = false;
+        req->complete = false;
+    } else {
+        release_request(rank, slot);
+        write_out(call, handle_ptr, MPI_REQUEST_NULL);
+    }
+    if (r.status_error == MPI_ERR_TRUNCATE)
+        fail(rank, call, MPI_ERR_TRUNCATE,
+             fmt::format("message truncated: {} bytes arrived from rank {} (tag {}) but the "
+                         "receive buffer holds {} ({} x {})",
+                         r.message_bytes, r.status_source, r.status_tag,
+                         r.count * find_datatype(r.datatype)->size, r.count,
+                         datatype_name(r.datatype)));
+    else if (r.status_error == MPI_ERR_BUFFER)
+        fail(rank, call, MPI_ERR_BUFFER,
+             fmt::format("receive buffer {:#x} is not writable", r.buffer));
+    return r.status_error;
+}
+
+// Finishes a request the call created for itself (blocking send/receive).
+static MPI_Request slot_handle(int slot) { return make_handle(RF_KIND_REQUEST, slot); }
+
+// ---- issue --------------------------------------------------------------------------------
+
+Progress MpiWorld::issue(int rank, RankCall& call) {
+    call.issued = true;
+    RankState& me = ranks_[rank];
+    ++me.clock;
+    if (!me.initialized && call.kind != CallKind::Init)
+        return fail(rank, call, MPI_ERR_OTHER, "called before MPI_Init");
+    if (me.finalized)
+        return fail(rank, call, MPI_ERR_OTHER, "called after MPI_Finalize");
+    switch (call.kind) {
+    case CallKind::Init:
+        if (me.initialized) return fail(rank, call, MPI_ERR_OTHER, "MPI is already initialized");
+        me.initialized = true;
+        return Progress::Done;
+    case CallKind::Finalize:
+        me.finalized = true;
+        return Progress::Done;
+    case CallKind::Send:
+    case CallKind::Recv:
+    case CallKind::Isend:
+    case CallKind::Irecv: {
+        const bool send = call.kind == CallKind::Send || call.kind == CallKind::Isend;
+        const int slot = send ? post_send(rank, call, send_args(call))
+                              : post_receive(rank, call, receive_args(call));
+        if (slot < 0) return Progress::Failed;
+        if (call.kind == CallKind::Send || call.kind == CallKind::Recv) {
+            call.internal[0] = slot;
+            return Progress::Blocked;
+        }
+        if (!write_out(call, call.requests, slot_handle(slot)))
+            return fail(rank, call, MPI_ERR_ARG, "the request argument is not writable");
+        return Progress::Done;
+    }
+    case CallKind::SendInit:
+    case CallKind::RecvInit: {
+        const int slot = create_persistent(rank, call);
+        if (slot < 0) return Progress::Failed;
+        if (!write_out(call, call.requests, slot_handle(slot)))
+            return fail(rank, call, MPI_ERR_ARG, "the request argument is not writable");
+        return Progress::Done;
+    }
+    case CallKind::Start:
+    case CallKind::Startall:
+        for (int i = 0; i < call.request_count; ++i) {
+            MPI_Request h = MPI_REQUEST_NULL;
+            if (!read_app(call.requests + i, h))
+                return fail(rank, call, MPI_ERR_ARG, "the request array is not readable");
+            if (!start(rank, call, h)) return Progress::Failed;
+        }
+        return Progress::Done;
+    case CallKind::Sendrecv: {
+        const int r = post_receive(rank, call, receive_args(call));
+        if (r < 0) return Progress::Failed;
+        const int s = post_send(rank, call, send_args(call));
+        if (s < 0) return Progress::Failed;
+        call.internal = {r, s};
+        return Progress::Blocked;
+    }
+    case CallKind::SendrecvReplace: {
+        // The send packs its data when posted, so receiving into the same buffer is safe.
+        const int s = post_send(rank, call, send_args(call));
+        if (s < 0) return Progress::Failed;
+        const int r = post_receive(rank, call, receive_args(call));
+        if (r < 0) return Progress::Failed;
+        call.internal = {r, s};
+        return Progress::Blocked;
+    }
+    case CallKind::Probe:
+        return check_receive(rank, call, receive_args(call), true) ? Progress::Blocked
+                                                                   : Progress::Failed;
+    case CallKind::BufferAttach:
+        if (me.attached_buffer != 0)
+            return fail(rank, call, MPI_ERR_BUFFER, "a buffer is already attached");
+        if (call.buffer_size < 0)
+            return fail(rank, call, MPI_ERR_ARG, fmt::format("negative size {}", call.buffer_size));
+        me.attached_buffer = reinterpret_cast<std::uintptr_t>(call.buffer_address);
+        me.attached_size = call.buffer_size;
+        return Progress::Done;
+    case CallKind::BufferDetach: return Progress::Blocked;
+    default: break;
+    }
+    return issue_completion(rank, call);
+}
+
+// The wait/test family and the other calls that operate on existing requests.
+Progress MpiWorld::issue_completion(int rank, RankCall& call) {
+    std::vector<MPI_Request> handles(static_cast<std::size_t>(std::max(call.request_count, 0)));
+    for (int i = 0; i < call.request_count; ++i) {
+        if (!read_app(call.requests + i, handles[i]))
+            return fail(rank, call, MPI_ERR_ARG, "the request array is not readable");
+        if (handles[i] != MPI_REQUEST_NULL && request(rank, handles[i]) == nullptr)
+            return fail(rank, call, MPI_ERR_REQUEST,
+                        fmt::format("invalid request handle {:#x}{}", handles[i],
+                                    call.request_count > 1 ? fmt::format(" at index {}", i) : ""));
+    }
+    auto active_done = [&](int i) {
+        const Request* r = request(rank, handles[i]);
+        return r != nullptr && r->active && r->complete;
+    };
+    auto any_active = [&] {
+        for (MPI_Request h : handles)
+            if (const Request* r = request(rank, h); r != nullptr && r->active) return true;
+        return false;
+    };
+
+    switch (call.kind) {
+    case CallKind::Wait:
+    case CallKind::Waitall:
+    case CallKind::Waitany:
+    case CallKind::Waitsome: return Progress::Blocked;
+    case CallKind::Test: {
+        const bool done = request_done(rank, handles[0]);
+        if (!write_out(call, call.flag, done ? 1 : 0))
+            return fail(rank, call, MPI_ERR_ARG, "flag is not writable");
+        if (done && finish_request(rank, call.requests, call.statuses, call) != MPI_SUCCESS)
+            return Progress::Failed;
+        return Progress::Done;
+    }
+    case CallKind::RequestGetStatus: {
+        const bool done = request_done(rank, handles[0]);
+        write_out(call, call.flag, done ? 1 : 0);
+        const Request* r = request(rank, handles[0]);
+        if (done && r != nullptr && r->active)
+            write_status(call, call.statuses, r->status_source, r->status_tag, r->status_error,
+                         r->status_bytes);
+        else if (done)
+            write_status(call, call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
+        return Progress::Done;
+    }
+    case CallKind::Testall: {
+        bool all = true;
+        for (MPI_Request h : handles) all = all && request_done(rank, h);
+        write_out(call, call.flag, all ? 1 : 0);
+        if (all) return complete(rank, call, 0);
+        return Progress::Done;
+    }
+    case CallKind::Testany: {
+        for (int i = 0; i < call.request_count; ++i)
+            if (active_done(i)) {
+                write_out(call, call.flag, 1);
+                write_out(call, call.index, i);
+                return finish_request(rank, call.requests + i, call.statuses, call) == MPI_SUCCESS
+                           ? Progress::Done
+                           : Progress::Failed;
+            }
+        const bool none_active = !any_active();
+        write_out(call, call.flag, none_active ? 1 : 0);
+        write_out(call, call.index, MPI_UNDEFINED);
+        if (none_active) write_status(call, call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
+        return Progress::Done;
+    }
+    case CallKind::Testsome: return complete(rank, call, 0);
+    case CallKind::RequestFree: {
+        Request* r = find_request(rank, handles[0]);
+        if (r == nullptr)
+            return fail(rank, call, MPI_ERR_REQUEST, "MPI_REQUEST_NULL cannot be freed");
+        if (r->active && !r->complete)
+            r->user_freed = true;
+        else
+            release_request(rank, *handle_index(handles[0], RF_KIND_REQUEST));
+        write_out(call, call.requests, MPI_REQUEST_NULL);
+        return Progress::Done;
+    }
+    case CallKind::Iprobe: {
+        if (!check_receive(rank, call, receive_args(call), true)) return Progress::Failed;
+        std::vector<const Message*> candidates;
+        probe_candidates(rank, call, candidates);
+        const bool found = call.source == MPI_PROC_NULL || !candidates.empty();
+        write_out(call, call.flag, found ? 1 : 0);
+        if (!found) return Progress::Done;
+        return complete(rank, call, 0);
+    }
+    default: break;
+    }
+    return fail(rank, call, MPI_ERR_INTERN, "unhandled call kind");
+}
+
+// ---- readiness and completion -------------------------------------------------------------
+
+void MpiWorld::probe_candidates(int rank, const RankCall& call,
+                                std::vector<const Message*>& out) const {
+    const CommView v = *view(rank, call.comm);
+    matching_.probe_candidates(rank, call.source, call.recv_tag, v.context, out);
+}
+
+bool MpiWorld::ready(int rank, const RankCall& call) const {
+    auto slot_done = [&](int slot) { return ranks_[rank].requests[slot].complete; };
+    auto handle_at = [&](int i) {
+        MPI_Request h = MPI_REQUEST_NULL;
+        read_app(call.requests + i, h);
+        return h;
+    };
+    switch (call.kind) {
+    case CallKind::Send:
+    case CallKind::Recv: return slot_done(call.internal[0]);
+    case CallKind::Sendrecv:
+    case CallKind::SendrecvReplace: return slot_done(call.internal[0]) && slot_done(call.internal[1]);
+    case CallKind::Wait:
+    case CallKind::Waitall:
+        for (int i = 0; i < call.request_count; ++i)
+            if (!request_done(rank, handle_at(i))) return false;
+        return true;
+    case CallKind::Waitany:
+    case CallKind::Waitsome: {
+        bool any_active = false;
+        for (int i = 0; i < call.request_count; ++i) {
+            const Request* r = request(rank, handle_at(i));
+            if (r != nullptr && r->active) {
+                if (r->complete) return true;
+                any_active = true;
+            }
+        }
+        return !any_active;
+    }
+    case CallKind::Probe: {
+        if (call.source == MPI_PROC_NULL) return true;
+        std::vector<const Message*> candidates;
+        probe_candidates(rank, call, candidates);
+        return !candidates.empty();
+    }
+    case CallKind::BufferDetach: return ranks_[rank].attached_used == 0;
+    default: return true;
+    }
+}
+
+int MpiWorld::completion_choices(int rank, const RankCall& call) const {
+    if (call.kind == CallKind::Probe && call.source != MPI_PROC_NULL) {
+        std::vector<const Message*> candidates;
+        probe_candidates(rank, call, candidates);
+        return std::max<int>(1, static_cast<int>(candidates.size()));
+    }
+    if (call.kind == CallKind::Waitany) {
+        int n = 0;
+        for (int i = 0; i < call.request_count; ++i) {
+            MPI_Request h = MPI_REQUEST_NULL;
+            read_app(call.requests + i, h);
+            const Request* r = request(rank, h);
+            n += r != nullptr && r->active && r->complete;
+        }
+        return std::max(1, n);
+    }
+    return 1;
+}
+
+Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
+    switch (call.kind) {
+    case CallKind::Send:
+        release_request(rank, call.internal[0]);
+        return Progress::Done;
+    case CallKind::Recv: {
+        MPI_Request h = slot_handle(call.internal[0]);
+        return finish_request(rank, &h, call.statuses, call) == MPI_SUCCESS ? Progress::Done
+                                                                            : Progress::Failed;
+    }
+    case CallKind::Sendrecv:
+    case CallKind::SendrecvReplace: {
+        release_request(rank, call.internal[1]);
+        MPI_Request h = slot_handle(call.internal[0]);
+        return finish_request(rank, &h, call.statuses, call) == MPI_SUCCESS ? Progress::Done
+                                                                            : Progress::Failed;
+    }
+    case CallKind::Wait:
+        return finish_request(rank, call.requests, call.statuses, call) == MPI_SUCCESS
+                   ? Progress::Done
+                   : Progress::Failed;
+    case CallKind::Waitall:
+    case CallKind::Testall: {
+        bool ok = true;
+        for (int i = 0; i < call.request_count; ++i)
+            ok = finish_request(rank, call.requests + i, status_at(call.statuses, i), call) ==
+                     MPI_SUCCESS &&
+                 ok;
+        return ok ? Progress::Done : Progress::Failed;
+    }
+    case CallKind::Waitany: {
+        int seen = 0;
+        for (int i = 0; i < call.request_count; ++i) {
+            MPI_Request h = MPI_REQUEST_NULL;
+            read_app(call.requests + i, h);
+            const Request* r = request(rank, h);
+            if (r == nullptr || !r->active || !r->complete) continue;
+            if (seen++ != choice) continue;
+            write_out(call, call.index, i);
+            return finish_request(rank, call.requests + i, call.statuses, call) == MPI_SUCCESS
+                       ? Progress::Done
+                       : Progress::Failed;
+        }
+        write_out(call, call.index, MPI_UNDEFINED);
+        write_status(call, call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
+        return Progress::Done;
+    }
+    case CallKind::Waitsome:
+    case CallKind::Testsome: {
+        int out = 0;
+        bool any_active = false, ok = true;
+        for (int i = 0; i < call.request_count; ++i) {
+            MPI_Request h = MPI_REQUEST_NULL;
+            read_app(call.requests + i, h);
+            const Request* r = request(rank, h);
+            if (r == nullptr || !r->active) continue;
+            any_active = true;
+            if (!r->complete) continue;
+            write_out(call, call.indices + out, i);
+            ok = finish_request(rank, call.requests + i, status_at(call.statuses, out), call) ==
+                     MPI_SUCCESS &&
+                 ok;
+            ++out;
+        }
+        write_out(call, call.outcount, any_active ? out : MPI_UNDEFINED);
+        return ok ? Progress::Done : Progress::Failed;
+    }
+    case CallKind::Probe:
+    case CallKind::Iprobe: {
+        if (call.source == MPI_PROC_NULL) {
+            write_status(call, call.statuses, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
+            return Progress::Done;
+        }
+        std::vector<const Message*> candidates;
+        probe_candidates(rank, call, candidates);
+        const Message& m = *candidates.at(static_cast<std::size_t>(choice));
+        if (!write_status(call, call.statuses, m.source, m.tag, MPI_SUCCESS, m.payload.size()))
+            return fail(rank, call, MPI_ERR_ARG, "status is not writable");
+        return Progress::Done;
+    }
+    case CallKind::BufferDetach: {
+        RankState& me = ranks_[rank];
+        write_out(call, static_cast<void**>(call.buffer_address),
+                  reinterpret_cast<void*>(me.attached_buffer));
+        write_out(call, call.size_out, me.attached_size);
+        me.attached_buffer = 0;
+        me.attached_size = 0;
+        return Progress::Done;
+    }
+    default: return Progress::Done;
+    }
+}
+
+} // namespace rankfold::mpi

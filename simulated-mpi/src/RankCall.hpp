@@ -1,0 +1,84 @@
+// One visible MPI call of a rank, as the application's thread hands it to the scheduler: the
+// raw arguments, where it was called from, and the progress the runtime has made on it.
+//
+// A call is issued once (its immediate effects: posting, creating requests) and, if it blocks,
+// completed later when MpiWorld::ready() says so. The scheduler decides when each happens.
+#pragma once
+
+#include "simulated-mpi/src/Request.hpp"
+
+#include <mpi.h>
+
+#include <array>
+#include <cstdint>
+
+namespace rankfold::mpi {
+
+enum class CallKind : std::uint8_t {
+    Init,
+    Finalize,
+    Send,     // blocking send of any mode
+    Recv,
+    Isend,    // nonblocking send of any mode
+    Irecv,
+    SendInit, // persistent send of any mode
+    RecvInit,
+    Start,
+    Startall,
+    Wait,
+    Waitall,
+    Waitany,
+    Waitsome,
+    Test,
+    Testall,
+    Testany,
+    Testsome,
+    RequestGetStatus,
+    RequestFree,
+    Probe,
+    Iprobe,
+    Sendrecv,
+    SendrecvReplace,
+    BufferAttach,
+    BufferDetach,
+};
+
+struct RankCall {
+    CallKind kind = CallKind::Init;
+    const char* name = "";   // the MPI function, for reports
+    std::uintptr_t site = 0; // return address into the application
+
+    // Send side.
+    const void* send_buffer = nullptr;
+    int send_count = 0;
+    MPI_Datatype send_type = MPI_DATATYPE_NULL;
+    int dest = MPI_PROC_NULL;
+    int send_tag = 0;
+    SendMode mode = SendMode::Standard;
+    // Receive side (also probes).
+    void* recv_buffer = nullptr;
+    int recv_count = 0;
+    MPI_Datatype recv_type = MPI_DATATYPE_NULL;
+    int source = MPI_PROC_NULL;
+    int recv_tag = 0;
+    MPI_Comm comm = MPI_COMM_NULL;
+
+    // Requests and results, all in application memory.
+    MPI_Request* requests = nullptr; // one request, or an array for the *all/*any/*some calls
+    int request_count = 0;
+    MPI_Status* statuses = nullptr; // one status, or an array; may be MPI_STATUS(ES)_IGNORE
+    int* index = nullptr;
+    int* flag = nullptr;
+    int* outcount = nullptr;
+    int* indices = nullptr;
+    void* buffer_address = nullptr; // Buffer_attach: the buffer; Buffer_detach: where to store it
+    int buffer_size = 0;
+    int* size_out = nullptr;
+
+    // Progress, owned by the runtime.
+    bool issued = false;
+    std::array<int, 2> internal{-1, -1}; // request slots a blocking call created for itself
+    int result = MPI_SUCCESS;            // what the MPI function returns
+};
+
+} // namespace rankfold::mpi

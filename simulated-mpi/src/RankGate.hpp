@@ -1,0 +1,31 @@
+// The door between an MPI function running on a rank's own stack and whatever schedules the
+// ranks. The simulated MPI knows only this interface; the model checker implements it.
+#pragma once
+
+#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/src/RankCall.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace rankfold::mpi {
+
+class RankGate {
+public:
+    virtual ~RankGate() = default;
+    virtual int current_rank() const = 0;
+    virtual MpiWorld& world() = 0;
+    // Hands a visible call to the scheduler and returns once it has completed. If the call
+    // fails under MPI_ERRORS_ARE_FATAL, or the run ends, it does not return.
+    virtual void submit(RankCall& call) = 0;
+    // MPI_Abort. Does not return.
+    [[noreturn]] virtual void abort_run(int errorcode, std::uintptr_t site) = 0;
+    // An error found without the scheduler (a local call with a bad argument). Does not return.
+    [[noreturn]] virtual void local_error(const char* call, int code, std::string message,
+                                          std::uintptr_t site) = 0;
+};
+
+void install_rank_gate(RankGate* gate);
+RankGate& rank_gate();
+
+} // namespace rankfold::mpi

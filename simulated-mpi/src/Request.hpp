@@ -1,0 +1,43 @@
+// A request as the runtime keeps it: one slot in its owner's table, a value type.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace rankfold::mpi {
+
+enum class SendMode : std::uint8_t { Standard, Synchronous, Buffered, Ready };
+
+const char* send_mode_name(SendMode mode); // "MPI_Send", "MPI_Ssend", ...
+
+struct Request {
+    enum class Kind : std::uint8_t { Free, Send, Receive };
+    Kind kind = Kind::Free;
+    SendMode mode = SendMode::Standard;
+    bool persistent = false;
+    bool active = false;     // posted and not yet completed by a wait/test
+    bool complete = false;   // the operation finished; a wait/test may return it
+    bool user_freed = false; // MPI_Request_free on an active request: release on completion
+    int peer = 0;            // destination or source (may be MPI_ANY_SOURCE / MPI_PROC_NULL)
+    int tag = 0;
+    MPI_Comm comm = MPI_COMM_NULL;
+    std::uintptr_t buffer = 0; // application address
+    int count = 0;
+    MPI_Datatype datatype = MPI_DATATYPE_NULL;
+    std::uintptr_t site = 0; // where it was created, for reports
+
+    // Filled on completion.
+    int status_source = MPI_ANY_SOURCE;
+    int status_tag = MPI_ANY_TAG;
+    int status_error = MPI_SUCCESS;
+    std::size_t status_bytes = 0;
+    std::size_t message_bytes = 0; // what arrived; more than status_bytes when truncated
+    std::size_t bsend_bytes = 0; // attached-buffer space held until the message is delivered
+
+    bool is_free() const { return kind == Kind::Free; }
+    friend bool operator==(const Request&, const Request&) = default;
+};
+
+} // namespace rankfold::mpi

@@ -1,0 +1,24 @@
+// Who is running: application code of some rank (its allocations go to that rank's arena) or
+// checker code (allocations go to the ordinary heap). Every entry from the application into the
+// checker (an MPI call, an intercepted libc call) opens a RuntimeSection.
+#pragma once
+
+namespace rankfold::snapshot {
+
+class RankArena;
+
+// The arena of the rank whose application code is running now; nullptr in checker code.
+extern RankArena* g_app_arena;
+
+class RuntimeSection {
+public:
+    RuntimeSection() : saved_(g_app_arena) { g_app_arena = nullptr; }
+    ~RuntimeSection() { g_app_arena = saved_; }
+    RuntimeSection(const RuntimeSection&) = delete;
+    RuntimeSection& operator=(const RuntimeSection&) = delete;
+
+private:
+    RankArena* saved_;
+};
+
+} // namespace rankfold::snapshot

@@ -1,0 +1,31 @@
+#include "snapshot/GuardedCopy.hpp"
+
+#include <csetjmp>
+#include <cstring>
+
+namespace rankfold::snapshot {
+namespace {
+// The checker is single-threaded; one active recovery point at a time.
+std::jmp_buf* g_recovery = nullptr;
+} // namespace
+
+bool guarded_copy(void* dst, const void* src, std::size_t bytes) {
+    if (bytes == 0) return true;
+    std::jmp_buf recovery;
+    // volatile: the value must survive the longjmp back into this frame.
+    std::jmp_buf* volatile previous = g_recovery;
+    if (setjmp(recovery) != 0) {
+        g_recovery = previous;
+        return false;
+    }
+    g_recovery = &recovery;
+    std::memcpy(dst, src, bytes);
+    g_recovery = previous;
+    return true;
+}
+
+void abandon_guarded_copy_if_active() {
+    if (g_recovery != nullptr) std::longjmp(*g_recovery, 1);
+}
+
+} // namespace rankfold::snapshot
