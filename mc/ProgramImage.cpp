@@ -32,7 +32,14 @@ void check_elf(const std::string& path) {
     in.read(reinterpret_cast<char*>(&header), sizeof header);
     if (!in || std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0)
         throw std::runtime_error(fmt::format("{} is not an executable program", path));
-    if (header.e_type != ET_DYN)
+    bool interpreter = false; // a PIE executable is ET_DYN too, but names a program loader
+    for (int i = 0; i < header.e_phnum && in; ++i) {
+        Elf64_Phdr ph{};
+        in.seekg(static_cast<std::streamoff>(header.e_phoff + i * header.e_phentsize));
+        in.read(reinterpret_cast<char*>(&ph), sizeof ph);
+        interpreter = interpreter || ph.p_type == PT_INTERP;
+    }
+    if (header.e_type != ET_DYN || interpreter)
         throw std::runtime_error(fmt::format(
             "{} was not built with rankfold-cc (it is an ordinary executable); rebuild it with "
             "rankfold-cc or rankfold-cxx",

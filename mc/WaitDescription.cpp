@@ -29,14 +29,15 @@ std::string finished_note(int peer, const std::vector<bool>& finished) {
 
 // What an incomplete request still needs.
 std::string request_need(const mpi::Request& r, const std::vector<bool>& finished,
-                         const ProgramImage& image) {
+                         const ProgramImage& image, std::uintptr_t blocked_site) {
     std::string where;
-    if (auto loc = image.locate(r.site, true)) where = " posted at " + loc->short_text();
+    if (r.site != blocked_site)
+        if (auto loc = image.locate(r.site, true)) where = " posted at " + loc->short_text();
     if (r.kind == mpi::Request::Kind::Receive)
         return fmt::format("a message from {} with {} on {}{}{}", peer_text(r.peer), tag_text(r.tag),
                            comm_text(r.comm), where, finished_note(r.peer, finished));
-    return fmt::format("{} to receive the {} send with {}{}{}", peer_text(r.peer),
-                       mpi::send_mode_name(r.mode), tag_text(r.tag), where,
+    return fmt::format("{} to post a receive matching the {} send with {}{}{}",
+                       peer_text(r.peer), mpi::send_mode_name(r.mode), tag_text(r.tag), where,
                        finished_note(r.peer, finished));
 }
 
@@ -50,7 +51,7 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
     auto internal_need = [&](int slot) {
         if (slot < 0) return;
         const mpi::Request* r = world.request(rank, RF_HANDLE(RF_KIND_REQUEST, slot));
-        if (r != nullptr && !r->complete) needs.push_back(request_need(*r, finished, image));
+        if (r != nullptr && !r->complete) needs.push_back(request_need(*r, finished, image, call.site));
     };
     switch (call.kind) {
     case mpi::CallKind::Send:
@@ -94,7 +95,7 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
             snapshot::guarded_copy(&h, call.requests + i, sizeof h);
             const mpi::Request* r = world.request(rank, h);
             if (r != nullptr && r->active && !r->complete)
-                needs.push_back(request_need(*r, finished, image));
+                needs.push_back(request_need(*r, finished, image, call.site));
         }
     }
     }

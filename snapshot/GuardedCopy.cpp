@@ -1,5 +1,7 @@
 #include "snapshot/GuardedCopy.hpp"
 
+#include "snapshot/RankMemory.hpp"
+
 #include <csetjmp>
 #include <cstring>
 
@@ -21,6 +23,25 @@ bool guarded_copy(void* dst, const void* src, std::size_t bytes) {
     g_recovery = &recovery;
     std::memcpy(dst, src, bytes);
     g_recovery = previous;
+    return true;
+}
+
+namespace {
+bool known_mapped(const void* p, std::size_t bytes) {
+    const RankMemory* memory = RankMemory::current();
+    return memory != nullptr && memory->usable(p, bytes);
+}
+} // namespace
+
+bool copy_from_app(void* dst, const void* app_src, std::size_t bytes) {
+    if (!known_mapped(app_src, bytes)) return guarded_copy(dst, app_src, bytes);
+    std::memcpy(dst, app_src, bytes);
+    return true;
+}
+
+bool copy_to_app(void* app_dst, const void* src, std::size_t bytes) {
+    if (!known_mapped(app_dst, bytes)) return guarded_copy(app_dst, src, bytes);
+    std::memcpy(app_dst, src, bytes);
     return true;
 }
 

@@ -42,6 +42,15 @@ public:
         const std::size_t slot = off / slot_size_;
         return off - slot * slot_size_ >= heap_offset_ ? static_cast<int>(slot) : -1;
     }
+    // Whether [p, p+bytes) lies inside one rank's stack or heap (mapped, writable).
+    bool usable(const void* p, std::size_t bytes) const {
+        const std::uintptr_t off = reinterpret_cast<std::uintptr_t>(p) - base_;
+        if (off >= total_ || bytes > slot_size_) return false;
+        const std::size_t in_slot = off % slot_size_;
+        const std::size_t end = in_slot + bytes;
+        return (in_slot >= kGuard && end <= kGuard + stack_size_) ||
+               (in_slot >= heap_offset_ && end <= heap_offset_ + heap_size_);
+    }
     // The rank whose stack (or its guard pages) contains `p`, or -1.
     int stack_owner(const void* p) const;
     bool at_preferred_address() const { return base_ == kPreferredBase; }

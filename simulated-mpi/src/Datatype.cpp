@@ -93,18 +93,18 @@ const char* datatype_name(MPI_Datatype type) {
     return kPredefined[*index].name;
 }
 
-bool pack(const void* buf, int count, const DatatypeInfo& type, std::vector<std::byte>& out) {
+bool pack(const void* buf, int count, const DatatypeInfo& type, Payload& out) {
     const std::size_t start = out.size();
     const std::size_t bytes = type.size * static_cast<std::size_t>(count);
     out.resize(start + bytes);
     if (bytes == 0) return true;
-    if (type.contiguous()) return snapshot::guarded_copy(out.data() + start, buf, bytes);
+    if (type.contiguous()) return snapshot::copy_from_app(out.data() + start, buf, bytes);
     auto* dst = out.data() + start;
     const auto* element = static_cast<const std::byte*>(buf);
     for (int i = 0; i < count; ++i, element += type.extent) {
         for (int b = 0; b < type.block_count; ++b) {
             const DatatypeBlock& block = type.blocks[b];
-            if (!snapshot::guarded_copy(dst, element + block.offset, block.length)) return false;
+            if (!snapshot::copy_from_app(dst, element + block.offset, block.length)) return false;
             dst += block.length;
         }
     }
@@ -113,14 +113,14 @@ bool pack(const void* buf, int count, const DatatypeInfo& type, std::vector<std:
 
 bool unpack(const std::byte* data, std::size_t bytes, const DatatypeInfo& type, void* buf) {
     if (bytes == 0) return true;
-    if (type.contiguous()) return snapshot::guarded_copy(buf, data, bytes);
+    if (type.contiguous()) return snapshot::copy_to_app(buf, data, bytes);
     auto* element = static_cast<std::byte*>(buf);
     std::size_t done = 0;
     while (done < bytes) {
         for (int b = 0; b < type.block_count && done < bytes; ++b) {
             const DatatypeBlock& block = type.blocks[b];
             const std::size_t n = std::min<std::size_t>(block.length, bytes - done);
-            if (!snapshot::guarded_copy(element + block.offset, data + done, n)) return false;
+            if (!snapshot::copy_to_app(element + block.offset, data + done, n)) return false;
             done += n;
         }
         element += type.extent;

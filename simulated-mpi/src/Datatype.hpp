@@ -5,6 +5,8 @@
 
 #include <mpi.h>
 
+#include "simulated-mpi/src/Payload.hpp"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -34,7 +36,7 @@ const DatatypeInfo* find_datatype(MPI_Datatype type);
 const char* datatype_name(MPI_Datatype type);
 
 // Appends `count` elements at `buf` in packed form. Returns false if the memory faulted.
-bool pack(const void* buf, int count, const DatatypeInfo& type, std::vector<std::byte>& out);
+bool pack(const void* buf, int count, const DatatypeInfo& type, Payload& out);
 
 // Writes `bytes` packed bytes into `buf` laid out as elements of `type`. Returns false on fault.
 bool unpack(const std::byte* data, std::size_t bytes, const DatatypeInfo& type, void* buf);

@@ -9,6 +9,8 @@
 // first is what a wildcard receive leaves open, and it is the explorer's choice, not ours.
 #pragma once
 
+#include "simulated-mpi/src/Payload.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -30,7 +32,7 @@ struct Message {
     int source = 0; // rank in the communicator
     int tag = 0;
     int context = 0;                // communicator context id
-    std::vector<std::byte> payload; // packed data, copied when the send was posted
+    Payload payload;                // packed data, copied when the send was posted
     RequestRef sender;              // the send request waiting for this match, if any
     int origin = -1;                // world rank of the sender
     std::size_t buffered = 0;       // attached-buffer bytes the sender gets back on delivery

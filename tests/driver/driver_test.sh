@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# End-to-end tests of the user's commands: the compiler drivers on real command lines and
+# Makefiles, and rankfold-run's handling of arguments and bad input.
+# Usage: driver_test.sh BUILD_DIR
+set -uo pipefail
+build=$(cd "$1" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+pass() { echo "PASS $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
+cc=$build/bin/rankfold-cc cxx=$build/bin/rankfold-cxx run=$build/bin/rankfold-run
+
+# An unsupported MPI function fails at compile time, naming the function.
+cat >"$work/unsupported.c" <<'C'
+#include <mpi.h>
+int main(int argc, char** argv) { int x = 0; MPI_Init(&argc, &argv); MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD); return MPI_Finalize(); }
+C
+if "$cc" -o "$work/unsupported" "$work/unsupported.c" 2>"$work/unsupported.err"; then
+  fail unsupported-function "compiled although MPI_Bcast is not implemented"
+elif grep -q "MPI_Bcast is not supported by Rankfold" "$work/unsupported.err"; then
+  pass unsupported-function
+else
+  fail unsupported-function "message does not name MPI_Bcast: $(head -3 "$work/unsupported.err")"
+fi
+# ... also from C++.
+cp "$work/unsupported.c" "$work/unsupported.cpp"
+if ! "$cxx" -o "$work/unsupported" "$work/unsupported.cpp" 2>"$work/unsupported.err" &&
+   grep -q "MPI_Bcast is not supported by Rankfold" "$work/unsupported.err"; then
+  pass unsupported-function-cxx
+else
+  fail unsupported-function-cxx "$(head -3 "$work/unsupported.err")"
+fi
+
+# An existing Makefile project builds unchanged with the compat names first on PATH
+# (-c, -o, -I, -D, a static library, -L/-l, -lm), and runs with its arguments on every rank.
+cp -r "$here/project" "$work/project"
+if (cd "$work/project" && PATH="$build/compat:$PATH" make -s >"$work/make.log" 2>&1); then
+  out=$("$run" -np 3 "$work/project/app" one "two words" 2>"$work/app.err")
+  status=$?
+  if [ $status -eq 0 ] && [ "$out" = "hello 9.479 args=3 last=two words" ]; then
+    pass compat-make
+  else
+    fail compat-make "status $status, output '$out', $(tail -2 "$work/app.err")"
+  fi
+else
+  fail compat-make "make failed: $(tail -5 "$work/make.log")"
+fi
+
+# -show prints the underlying command without running it.
+if "$cc" -show -c x.c | grep -q -- "-ftrivial-auto-var-init=zero"; then pass driver-show; else fail driver-show "no flags shown"; fi
+
+# rankfold-run: bad input is a clear error with exit status 2, never a crash.
+expect_usage_error() { # name, expected text, command...
+  local name=$1 text=$2
+  shift 2
+  "$@" >"$work/out" 2>"$work/err"
+  local status=$?
+  if [ $status -eq 2 ] && grep -qi -- "$text" "$work/err"; then pass "$name"
+  else fail "$name" "status $status, stderr: $(head -2 "$work/err")"; fi
+}
+expect_usage_error missing-np "np" "$run" "$work/project/app"
+expect_usage_error missing-program "program" "$run" -np 2
+expect_usage_error zero-ranks "np" "$run" -np 0 "$work/project/app"
+expect_usage_error bad-buffering "buffering" "$run" -np 2 --buffering sometimes "$work/project/app"
+expect_usage_error not-a-module "not built with rankfold-cc" "$run" -np 2 /bin/true
+expect_usage_error no-such-file "cannot open" "$run" -np 2 "$work/nonexistent"
+echo 'int main(void) { return 0; }' >"$work/plain.c"
+gcc -shared -fPIC -o "$work/plain.so" "$work/plain.c"
+expect_usage_error plain-library "not built with rankfold-cc" "$run" -np 2 "$work/plain.so"
+
+# -n is a synonym of -np, -l labels lines, and a seeded random schedule gives the same verdict.
+out=$("$run" -n 3 -l "$work/project/app" x 2>/dev/null)
+if [ "$out" = "[0] hello 9.479 args=2 last=x" ]; then pass label; else fail label "got '$out'"; fi
+seeds_ok=1
+for seed in 1 2 3 4 5; do "$run" --seed $seed -np 3 "$work/project/app" >/dev/null 2>&1 || seeds_ok=0; done
+if [ $seeds_ok -eq 1 ]; then pass seeded-schedules; else fail seeded-schedules "a seeded run failed"; fi
+
+echo "driver: $passed passed, $failed failed"
+[ $failed -eq 0 ]

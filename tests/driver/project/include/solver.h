@@ -1,0 +1,1 @@
+double solver_step(double x, int rank);
