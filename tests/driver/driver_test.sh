@@ -77,5 +77,14 @@ seeds_ok=1
 for seed in 1 2 3 4 5; do "$run" --seed $seed -np 3 "$work/project/app" >/dev/null 2>&1 || seeds_ok=0; done
 if [ $seeds_ok -eq 1 ]; then pass seeded-schedules; else fail seeded-schedules "a seeded run failed"; fi
 
+# cmake --install gives a working tree of its own: drivers, headers, runtime, compat names.
+if cmake --install "$build" --prefix "$work/inst" >"$work/install.log" 2>&1 &&
+   PATH="$work/inst/libexec/rankfold/compat:$PATH" mpicc -O1 -o "$work/ring" "$here/../../examples/ring.c" 2>"$work/inst.err" &&
+   "$work/inst/bin/rankfold-run" -np 3 "$work/ring" >/dev/null 2>>"$work/inst.err"; then
+  pass install
+else
+  fail install "$(tail -3 "$work/install.log") $(tail -3 "$work/inst.err")"
+fi
+
 echo "driver: $passed passed, $failed failed"
 [ $failed -eq 0 ]
