@@ -169,10 +169,30 @@ int Scheduler::pick(int choices) {
     return static_cast<int>((*random_)() % static_cast<std::uint64_t>(choices));
 }
 
+namespace {
+// Calls whose issue puts a message or a receive in the queues: only after one of these can a
+// new match become possible.
+bool posts(mpi::CallKind kind) {
+    using K = mpi::CallKind;
+    switch (kind) {
+    case K::Send:
+    case K::Recv:
+    case K::Isend:
+    case K::Irecv:
+    case K::Start:
+    case K::Startall:
+    case K::Sendrecv:
+    case K::SendrecvReplace: return true;
+    default: return false;
+    }
+}
+} // namespace
+
 void Scheduler::step(Rank& rank) {
     mpi::RankCall& call = *rank.call;
     if (!call.issued) {
         ++stats_.steps;
+        unmatched_posts_ = unmatched_posts_ || posts(call.kind);
         const mpi::Progress p = world_.issue(rank.id, call);
         if (p == mpi::Progress::Failed) return mpi_failure(rank);
         if (p == mpi::Progress::Blocked) {
@@ -187,6 +207,8 @@ void Scheduler::step(Rank& rank) {
 }
 
 void Scheduler::match_ready_messages() {
+    if (!unmatched_posts_) return;
+    unmatched_posts_ = false;
     const mpi::MatchingEngine& engine = world_.matching();
     if (random_) {
         for (;;) {

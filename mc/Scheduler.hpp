@@ -82,6 +82,7 @@ private:
     mpi::MpiWorld world_;
     std::vector<Rank> ranks_;
     std::vector<mpi::Match> match_buffer_;
+    bool unmatched_posts_ = false; // something was posted since the last matching round
     int running_ = -1;
     int last_stepped_ = -1;
     std::optional<std::mt19937_64> random_;

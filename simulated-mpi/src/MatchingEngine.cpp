@@ -60,17 +60,20 @@ std::optional<Match> MatchingEngine::first_allowed_match(int receiver) const {
     return std::nullopt;
 }
 
-std::pair<PostedReceive, Message> MatchingEngine::apply(const Match& match) {
-    Queues& q = queues_.at(match.receiver);
+std::pair<std::deque<PostedReceive>::iterator, std::deque<Message>::iterator>
+MatchingEngine::locate(Queues& q, const Match& match) {
     auto r = std::find_if(q.receives.begin(), q.receives.end(),
                           [&](const PostedReceive& p) { return p.id == match.receive_id; });
     auto m = std::find_if(q.messages.begin(), q.messages.end(),
                           [&](const Message& p) { return p.id == match.message_id; });
     if (r == q.receives.end() || m == q.messages.end())
         throw std::logic_error("MatchingEngine::apply: match refers to a removed entry");
-    std::pair<PostedReceive, Message> result{*r, std::move(*m)};
-    q.receives.erase(r);
-    q.messages.erase(m);
+    return {r, m};
+}
+
+std::pair<PostedReceive, Message> MatchingEngine::apply(const Match& match) {
+    std::pair<PostedReceive, Message> result;
+    apply(match, [&](const PostedReceive& r, const Message& m) { result = {r, m}; });
     return result;
 }
 

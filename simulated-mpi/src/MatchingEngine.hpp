@@ -71,6 +71,14 @@ public:
 
     // Performs a match: removes both sides and returns them.
     std::pair<PostedReceive, Message> apply(const Match& match);
+    // Performs a match, handing both sides to `deliver(receive, message)` before removing them.
+    template <class Deliver> void apply(const Match& match, Deliver&& deliver) {
+        Queues& q = queues_.at(match.receiver);
+        auto [r, m] = locate(q, match);
+        deliver(static_cast<const PostedReceive&>(*r), static_cast<const Message&>(*m));
+        q.receives.erase(r);
+        q.messages.erase(m);
+    }
 
     // Messages a probe (or a receive posted now) with these arguments could match, in sent order.
     void probe_candidates(int receiver, int source, int tag, int context,
@@ -90,6 +98,8 @@ private:
         friend bool operator==(const Queues&, const Queues&) = default;
     };
     bool match_allowed(const Queues& q, std::size_t receive_index, std::size_t message_index) const;
+    static std::pair<std::deque<PostedReceive>::iterator, std::deque<Message>::iterator>
+    locate(Queues& q, const Match& match);
 
     std::vector<Queues> queues_;
 };

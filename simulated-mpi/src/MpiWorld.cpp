@@ -277,8 +277,9 @@ bool MpiWorld::start(int rank, const RankCall& call, MPI_Request handle) {
 // ---- delivery -----------------------------------------------------------------------------
 
 void MpiWorld::apply_match(const Match& match) {
-    auto [receive, message] = matching_.apply(match);
-    deliver(match.receiver, receive, message);
+    matching_.apply(match, [&](const PostedReceive& receive, const Message& message) {
+        deliver(match.receiver, receive, message);
+    });
 }
 
 void MpiWorld::deliver(int receiver, const PostedReceive& receive, const Message& message) {
