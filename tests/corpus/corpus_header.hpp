@@ -1,0 +1,56 @@
+// The labelled-program header: what a corpus program says about itself.
+//
+//   /* Title: one sentence.
+//    * One to three lines on what it does (and, for a bugged program, what the bug is).
+//    *
+//    * RANKFOLD-RUN: <rankfold-run options> [-- <program args>] => <verdict>
+//    * RANKFOLD-NO-DIFF: <why its output cannot be compared with MPICH's>
+//    */
+//
+// A line of the program that ends with `/* ERROR */` is where a violation must be reported.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace corpus {
+
+using Strings = std::vector<std::string>;
+
+// Verdicts a RUN line may expect; all but "ok" name the kind of the first violation.
+inline const std::set<std::string> kVerdicts = {"ok",    "deadlock", "crash",    "assertion",
+                                                "abort", "exit",     "mpi-error"};
+
+struct RunLine {
+    int line = 0;    // where it is written, for messages
+    Strings options; // passed to rankfold-run as written
+    Strings args;    // program arguments (after `--`)
+    std::string verdict;
+    int np = 0;
+    std::string text() const; // "-np 2 -- 300 => ok", as in the header
+};
+
+struct Program {
+    std::filesystem::path src;
+    std::string name; // e.g. "programs/ring": the label in reports and the path under --work
+    std::vector<RunLine> runs;
+    std::set<int> error_lines; // lines carrying /* ERROR */
+    std::optional<std::string> no_diff;
+    std::string error; // "file:line: problem" when the header is malformed
+    bool all_ok() const;
+};
+
+// Parses the header of `src`; a malformed header sets Program::error instead of throwing.
+Program parse_program(const std::filesystem::path& src, std::string name);
+
+// Programs (*.c, *.cpp, *.cc) named directly or found under the given directories, in a stable
+// order. Names are relative to each directory's parent, so tests/programs/ring.c and
+// examples/ring.c stay apart as "programs/ring" and "examples/ring".
+std::vector<Program> collect_programs(const Strings& paths, std::string& error);
+
+std::string join(const Strings& words, const std::string& sep = " ");
+
+} // namespace corpus

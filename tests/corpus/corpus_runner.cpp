@@ -1,0 +1,400 @@
+// corpus_runner: checks the labelled program corpus (tests/programs, examples).
+//
+//   corpus_runner list  <programs or dirs...>          parse every header, print its RUN lines
+//   corpus_runner check --cc CC --run RUN --work DIR <programs...>
+//   corpus_runner diff  --cc CC --run RUN --mpicc C --mpicxx CXX --mpiexec E --work DIR
+//   <programs...> options: --cxx CXX (default: CC with rankfold-cc -> rankfold-cxx), --timeout S
+//   (60),
+//            --dry-run (print the commands instead of running them; runs then count as passed)
+//
+// check runs every RUN line through `rankfold-run --json` and compares exit status and report
+// with the expected verdict; diff runs the all-ok programs under MPICH and `rankfold-run
+// --single-run` and compares their stdout as multisets of lines (ranks interleave freely).
+// The last line of output is always "N passed, N failed"; the exit status is 0 iff none failed.
+#include "corpus_header.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <signal.h>
+#include <sstream>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace corpus;
+
+namespace {
+
+struct Options {
+    std::string mode, cc, cxx, run, mpicc, mpicxx, mpiexec, work;
+    int timeout = 60;
+    bool dry_run = false;
+    Strings paths;
+};
+
+struct Outcome {
+    bool timed_out = false;
+    int exit_code = -1; // when the process exited
+    int signal = 0;     // when a signal ended it
+    std::string out, err;
+    std::string status() const {
+        if (timed_out) return "timed out";
+        if (signal) return std::string("killed by signal ") + strsignal(signal);
+        return "exit status " + std::to_string(exit_code);
+    }
+};
+
+bool g_dry_run = false;
+int g_timeout = 60;
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+Strings lines_of(const std::string& text) {
+    Strings lines;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    return lines;
+}
+
+// The last lines of a tool's stderr (or stdout when stderr is empty), indented under a FAIL.
+std::string tail(const Outcome& o, size_t count = 12) {
+    Strings lines = lines_of(o.err.empty() ? o.out : o.err);
+    if (lines.empty()) return "";
+    std::string s = o.err.empty() ? "\n    (stdout tail)" : "\n    (stderr tail)";
+    for (size_t i = lines.size() > count ? lines.size() - count : 0; i < lines.size(); i++)
+        s += "\n    | " + lines[i];
+    return s;
+}
+
+// Runs argv in its own process group with stdin from /dev/null and stdout/stderr captured in
+// `base`.out/.err. The whole group is killed on timeout, and afterwards in any case, so that
+// helpers (rankfold-run's explorer, mpiexec's proxies) never outlive the run.
+Outcome run_process(const Strings& argv, const fs::path& base) {
+    Outcome o;
+    if (g_dry_run) {
+        std::cout << "+ " << join(argv) << "\n";
+        o.exit_code = 0;
+        return o;
+    }
+    fs::path out_path = base.string() + ".out", err_path = base.string() + ".err";
+    pid_t pid = fork();
+    if (pid == 0) {
+        setpgid(0, 0);
+        int in = open("/dev/null", O_RDONLY);
+        int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(in, 0), dup2(out, 1), dup2(err, 2);
+        std::vector<char*> cargv;
+        for (const auto& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
+        cargv.push_back(nullptr);
+        execvp(cargv[0], cargv.data());
+        dprintf(2, "corpus_runner: cannot execute %s: %s\n", cargv[0], strerror(errno));
+        _exit(127);
+    }
+    if (pid < 0) {
+        o.err = std::string("fork failed: ") + strerror(errno);
+        return o;
+    }
+    setpgid(pid, pid); // also from this side, so the group exists before we might kill it
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(g_timeout);
+    int status = 0;
+    for (;;) {
+        pid_t r = waitpid(pid, &status, WNOHANG);
+        if (r == pid || (r < 0 && errno != EINTR)) break;
+        if (std::chrono::steady_clock::now() >= deadline) {
+            kill(-pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            o.timed_out = true;
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    kill(-pid, SIGKILL);
+    if (!o.timed_out && WIFEXITED(status)) o.exit_code = WEXITSTATUS(status);
+    if (!o.timed_out && WIFSIGNALED(status)) o.signal = WTERMSIG(status);
+    o.out = slurp(out_path);
+    o.err = slurp(err_path);
+    return o;
+}
+
+// Counts results and prints one line per result.
+struct Tally {
+    int passed = 0, failed = 0;
+    void pass(const std::string& label) {
+        passed++;
+        std::cout << "PASS " << label << std::endl;
+    }
+    void fail(const std::string& label, const std::string& reason) {
+        failed++;
+        std::cout << "FAIL " << label << ": " << reason << std::endl;
+    }
+    int finish() {
+        std::cout << passed << " passed, " << failed << " failed" << std::endl;
+        return failed ? 1 : 0;
+    }
+};
+
+std::string run_label(const Program& p, size_t k) {
+    return p.name + " [run " + std::to_string(k + 1) + "]";
+}
+
+// Compiles `p` with `compiler -O1 -o out src`; returns "" or why it failed.
+std::string compile(const std::string& compiler, const Program& p, const fs::path& out) {
+    fs::create_directories(out.parent_path());
+    Outcome o = run_process({compiler, "-O1", "-o", out.string(), p.src.string()},
+                            out.string() + ".compile");
+    if (o.exit_code == 0 && !o.timed_out) return "";
+    return "compiling with " + compiler + " failed (" + o.status() + ")" + tail(o);
+}
+
+std::string rankfold_compiler(const Options& opt, const Program& p) {
+    return p.src.extension() == ".c" ? opt.cc : opt.cxx;
+}
+
+// "deadlock at ring.c:12 (rank 1: message)" for the first violation of a report.
+std::string describe_violation(const nlohmann::json& v) {
+    std::string s = v.value("kind", "<no kind>");
+    if (v.contains("file") || v.contains("line"))
+        s += " at " + fs::path(v.value("file", "?")).filename().string() + ":" +
+             (v.contains("line") ? v["line"].dump() : "?");
+    if (v.contains("rank") || v.contains("message"))
+        s += " (rank " + (v.contains("rank") ? v["rank"].dump() : "?") + ": " +
+             v.value("message", "") + ")";
+    return s;
+}
+
+// Compares one rankfold-run outcome with its RUN line; returns "" or a precise reason.
+std::string judge(const Program& p, const RunLine& r, const Outcome& o, const fs::path& json) {
+    if (o.timed_out) return "rankfold-run timed out after " + std::to_string(g_timeout) + " s";
+    if (o.signal) return "rankfold-run " + o.status();
+    std::ifstream in(json);
+    if (!in) return "no JSON report at " + json.string() + " (" + o.status() + ")";
+    try {
+        nlohmann::json j = nlohmann::json::parse(in);
+        std::string verdict = j.value("verdict", "<missing>");
+        const nlohmann::json* first = nullptr;
+        if (j.contains("violations") && j["violations"].is_array() && !j["violations"].empty())
+            first = &j["violations"][0];
+        std::string got = o.status() + ", verdict " + verdict;
+        if (first) got += ", first violation " + describe_violation(*first);
+        Strings problems;
+        bool ok = r.verdict == "ok";
+        if (o.exit_code != (ok ? 0 : 1))
+            problems.push_back("exit status should be " + std::string(ok ? "0" : "1"));
+        if (verdict != (ok ? "ok" : "violation"))
+            problems.push_back("verdict should be " + std::string(ok ? "ok" : "violation"));
+        if (!ok && !first) problems.push_back("the report lists no violation");
+        if (!ok && first) {
+            std::string kind = first->value("kind", "");
+            if (kind != r.verdict) problems.push_back("kind should be " + r.verdict);
+            if (!p.error_lines.empty()) {
+                int line = first->contains("line") && (*first)["line"].is_number_integer()
+                               ? (*first)["line"].get<int>()
+                               : -1;
+                if (!p.error_lines.count(line)) {
+                    Strings marked;
+                    for (int l : p.error_lines) marked.push_back(std::to_string(l));
+                    problems.push_back("line should be one marked /* ERROR */ (" +
+                                       join(marked, ", ") + ")");
+                }
+                std::string file = fs::path(first->value("file", "")).filename().string();
+                if (file != p.src.filename().string())
+                    problems.push_back("file should be " + p.src.filename().string());
+            }
+        }
+        if (problems.empty()) return "";
+        return "expected " + r.verdict + ", got " + got + ": " + join(problems, "; ") + " (" +
+               p.src.filename().string() + ":" + std::to_string(r.line) + ": " + r.text() + ")";
+    } catch (const nlohmann::json::exception& e) {
+        return "malformed JSON report " + json.string() + ": " + e.what();
+    }
+}
+
+int check(const Options& opt, const std::vector<Program>& programs) {
+    Tally tally;
+    for (const Program& p : programs) {
+        if (!p.error.empty()) {
+            tally.fail(p.name, p.error);
+            continue;
+        }
+        fs::path bin = fs::path(opt.work) / p.name;
+        if (std::string e = compile(rankfold_compiler(opt, p), p, bin); !e.empty()) {
+            tally.fail(p.name, e);
+            continue;
+        }
+        for (size_t k = 0; k < p.runs.size(); k++) {
+            const RunLine& r = p.runs[k];
+            std::string base = bin.string() + "." + std::to_string(k + 1);
+            fs::path json = base + ".json";
+            fs::remove(json); // a stale report must not pass for a new one
+            Strings cmd = {opt.run, "--json", json.string()};
+            cmd.insert(cmd.end(), r.options.begin(), r.options.end());
+            cmd.push_back(bin.string());
+            cmd.insert(cmd.end(), r.args.begin(), r.args.end());
+            Outcome o = run_process(cmd, base);
+            std::string why = g_dry_run ? "" : judge(p, r, o, json);
+            if (why.empty())
+                tally.pass(run_label(p, k));
+            else
+                tally.fail(run_label(p, k), why + tail(o));
+        }
+    }
+    return tally.finish();
+}
+
+// Lines present more often on one side, as "- line" (MPICH only) and "+ line" (rankfold only).
+std::string multiset_diff(const std::string& mpich, const std::string& rankfold) {
+    std::map<std::string, int> count;
+    for (const auto& l : lines_of(mpich)) count[l]++;
+    for (const auto& l : lines_of(rankfold)) count[l]--;
+    std::string minus, plus;
+    for (const auto& [line, n] : count) {
+        for (int i = 0; i < n; i++) minus += "\n    - " + line;
+        for (int i = 0; i > n; i--) plus += "\n    + " + line;
+    }
+    return minus + plus;
+}
+
+int diff(const Options& opt, const std::vector<Program>& programs) {
+    Tally tally;
+    for (const Program& p : programs) {
+        if (!p.error.empty()) {
+            tally.fail(p.name, p.error);
+            continue;
+        }
+        if (!p.all_ok() || p.no_diff) {
+            std::cout << "SKIP " << p.name << ": "
+                      << (p.no_diff ? "RANKFOLD-NO-DIFF: " + *p.no_diff : "expects a violation")
+                      << "\n";
+            continue;
+        }
+        const RunLine& r = p.runs[0];
+        fs::path bin = fs::path(opt.work) / p.name, mpich_bin = bin.string() + ".mpich";
+        std::string e = compile(rankfold_compiler(opt, p), p, bin);
+        if (e.empty())
+            e = compile(p.src.extension() == ".c" ? opt.mpicc : opt.mpicxx, p, mpich_bin);
+        if (!e.empty()) {
+            tally.fail(p.name, e);
+            continue;
+        }
+        Strings mpich_cmd = {opt.mpiexec, "-n", std::to_string(r.np), mpich_bin.string()};
+        mpich_cmd.insert(mpich_cmd.end(), r.args.begin(), r.args.end());
+        Outcome m = run_process(mpich_cmd, mpich_bin.string() + ".run");
+        Strings rf_cmd = {opt.run};
+        if (std::find(r.options.begin(), r.options.end(), "--single-run") == r.options.end())
+            rf_cmd.push_back("--single-run");
+        rf_cmd.insert(rf_cmd.end(), r.options.begin(), r.options.end());
+        rf_cmd.push_back(bin.string());
+        rf_cmd.insert(rf_cmd.end(), r.args.begin(), r.args.end());
+        Outcome o = run_process(rf_cmd, bin.string() + ".single-run");
+        if (g_dry_run)
+            tally.pass(p.name);
+        else if (m.timed_out || m.signal || m.exit_code != 0)
+            tally.fail(p.name, "under MPICH (" + join(mpich_cmd) + "): " + m.status() + tail(m));
+        else if (o.timed_out || o.signal || o.exit_code != 0)
+            tally.fail(p.name, "rankfold-run --single-run: " + o.status() + tail(o));
+        else if (std::string d = multiset_diff(m.out, o.out); !d.empty())
+            tally.fail(p.name, "stdout differs from MPICH's (- only under MPICH, + only under "
+                               "rankfold-run, as sorted multisets of lines):" +
+                                   d);
+        else
+            tally.pass(p.name);
+    }
+    return tally.finish();
+}
+
+int list(const std::vector<Program>& programs) {
+    Tally tally;
+    for (const Program& p : programs) {
+        if (!p.error.empty()) {
+            tally.fail(p.name, p.error);
+            continue;
+        }
+        std::string file = p.src.filename().string();
+        for (const RunLine& r : p.runs)
+            std::cout << "  " << file << ":" << r.line << ": " << r.text() << "\n";
+        if (p.no_diff)
+            std::cout << "  " << file << ": no differential test: " << *p.no_diff << "\n";
+        if (!p.error_lines.empty()) {
+            Strings marked;
+            for (int l : p.error_lines) marked.push_back(std::to_string(l));
+            std::cout << "  " << file << ": /* ERROR */ at lines " << join(marked, ", ") << "\n";
+        }
+        tally.pass(p.name);
+    }
+    return tally.finish();
+}
+
+int usage(const std::string& problem) {
+    std::cerr
+        << "corpus_runner: " << problem << "\n"
+        << "usage: corpus_runner list <programs or dirs...>\n"
+        << "       corpus_runner check --cc CC --run RUN --work DIR [--cxx CXX] <programs...>\n"
+        << "       corpus_runner diff --cc CC --run RUN --mpicc C --mpicxx CXX --mpiexec E\n"
+        << "                          --work DIR <programs...>\n"
+        << "       common options: --timeout SECONDS (60), --dry-run\n";
+    std::cout << "0 passed, 1 failed" << std::endl; // CI reads the closing line even here
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Options opt;
+    std::map<std::string, std::string*> valued = {
+        {"--cc", &opt.cc},       {"--cxx", &opt.cxx},       {"--run", &opt.run},
+        {"--mpicc", &opt.mpicc}, {"--mpicxx", &opt.mpicxx}, {"--mpiexec", &opt.mpiexec},
+        {"--work", &opt.work}};
+    if (argc < 2) return usage("missing mode");
+    opt.mode = argv[1];
+    for (int i = 2; i < argc; i++) {
+        std::string a = argv[i];
+        if (valued.count(a) && i + 1 < argc)
+            *valued[a] = argv[++i];
+        else if (a == "--timeout" && i + 1 < argc)
+            opt.timeout = std::atoi(argv[++i]);
+        else if (a == "--dry-run")
+            opt.dry_run = true;
+        else if (a.size() > 1 && a[0] == '-')
+            return usage("unknown option " + a);
+        else
+            opt.paths.push_back(a);
+    }
+    if (opt.mode != "list" && opt.mode != "check" && opt.mode != "diff")
+        return usage("unknown mode " + opt.mode);
+    if (opt.paths.empty()) return usage("no programs given");
+    if (opt.mode != "list" && (opt.cc.empty() || opt.run.empty() || opt.work.empty()))
+        return usage(opt.mode + " needs --cc, --run and --work");
+    if (opt.mode == "diff" && (opt.mpicc.empty() || opt.mpicxx.empty() || opt.mpiexec.empty()))
+        return usage("diff needs --mpicc, --mpicxx and --mpiexec");
+    if (opt.timeout <= 0) return usage("--timeout needs a positive number of seconds");
+    if (opt.cxx.empty() && !opt.cc.empty()) {
+        fs::path cc(opt.cc);
+        std::string name = cc.filename().string();
+        if (auto at = name.find("rankfold-cc"); at != std::string::npos)
+            name.replace(at, 11, "rankfold-cxx");
+        opt.cxx = (cc.parent_path() / name).string();
+    }
+    g_dry_run = opt.dry_run;
+    g_timeout = opt.timeout;
+
+    std::string error;
+    std::vector<Program> programs = collect_programs(opt.paths, error);
+    if (!error.empty()) return usage(error);
+    if (!opt.work.empty()) opt.work = fs::absolute(opt.work).string();
+    if (opt.mode == "list") return list(programs);
+    fs::create_directories(opt.work);
+    return opt.mode == "check" ? check(opt, programs) : diff(opt, programs);
+}

@@ -1,0 +1,38 @@
+/* Iprobe polling: rank 0 polls MPI_Iprobe for any message and receives whatever is there.
+ * Every other rank sends one message tagged with its own rank; rank 0 keeps probing until it
+ * has received one from each, using the probed source and tag for the receive.
+ *
+ * RANKFOLD-RUN: -np 4 => ok
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ */
+#include <assert.h>
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char** argv) {
+    int rank, size;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (rank == 0) {
+        int received = 0, seen[64] = {0}, sum = 0;
+        while (received < size - 1) {
+            int flag = 0, v;
+            MPI_Status st;
+            MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+            if (!flag) continue;
+            assert(st.MPI_TAG == st.MPI_SOURCE && !seen[st.MPI_SOURCE]);
+            MPI_Recv(&v, 1, MPI_INT, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            assert(v == 3 * st.MPI_SOURCE);
+            seen[st.MPI_SOURCE] = 1;
+            sum += v;
+            received++;
+        }
+        printf("rank 0: probed and received %d messages, sum %d\n", received, sum);
+    } else {
+        int v = 3 * rank;
+        MPI_Send(&v, 1, MPI_INT, 0, rank, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
