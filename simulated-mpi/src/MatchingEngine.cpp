@@ -79,20 +79,22 @@ std::pair<PostedReceive, Message> MatchingEngine::apply(const Match& match) {
 
 void MatchingEngine::probe_candidates(int receiver, int source, int tag, int context,
                                       std::vector<const Message*>& out) const {
+    // A probe sees what a receive posted now would take, and such a receive comes after every
+    // posted one. While a posted receive can still take a message, which messages it leaves
+    // depends on a choice not made yet, so the probe has no answer until matching settles.
+    // Once it has settled, no posted receive accepts any pending message, and the candidates
+    // are simply each sender's first compatible message.
+    if (first_allowed_match(receiver)) return;
     const Queues& q = queues_[receiver];
-    // A receive posted now comes after every posted one, and those take compatible messages
-    // first; among the rest, a sender's messages are seen in order.
-    std::vector<const Message*> unclaimed;
-    for (const Message& m : q.messages) {
-        bool claimed = std::any_of(q.receives.begin(), q.receives.end(),
-                                   [&](const PostedReceive& r) { return accepts(r, m); });
-        if (!claimed && accepts(source, tag, context, m)) unclaimed.push_back(&m);
-    }
-    for (std::size_t i = 0; i < unclaimed.size(); ++i) {
-        const Message& m = *unclaimed[i];
-        bool overtakes = std::any_of(unclaimed.begin(), unclaimed.begin() + i, [&](auto* e) {
-            return e->source == m.source && e->context == m.context;
-        });
+    for (std::size_t mi = 0; mi < q.messages.size(); ++mi) {
+        const Message& m = q.messages[mi];
+        if (!accepts(source, tag, context, m)) continue;
+        bool overtakes = false;
+        for (std::size_t i = 0; i < mi && !overtakes; ++i) {
+            const Message& e = q.messages[i];
+            overtakes = e.source == m.source && e.context == m.context &&
+                        accepts(source, tag, context, e);
+        }
         if (!overtakes) out.push_back(&m);
     }
 }

@@ -80,7 +80,8 @@ public:
         q.messages.erase(m);
     }
 
-    // Messages a probe (or a receive posted now) with these arguments could match, in sent order.
+    // Messages a probe (or a receive posted now) with these arguments could match, in sent
+    // order; none while a posted receive at `receiver` can still be matched.
     void probe_candidates(int receiver, int source, int tag, int context,
                           std::vector<const Message*>& out) const;
     const Message* find_message(int receiver, std::uint64_t id) const;
