@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <exception>
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
@@ -50,6 +51,7 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         OutputRouter output(OutputRouter::Mode::Print, o.label, o.ranks);
         install_crash_handler(fileno(output.report()));
         snapshot::set_heap_error_handler(&on_heap_error);
+        std::set_terminate(&Scheduler::on_terminate);
         Scheduler scheduler(o, image, memory, output);
         const RunResult result = scheduler.run();
         output.finish();

@@ -16,6 +16,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <typeinfo>
+
+#include <cxxabi.h>
 
 extern "C" int __cxa_finalize(void*);
 extern char** environ;
@@ -61,15 +64,10 @@ void Scheduler::rank_body(void* argument) {
     auto** argv = static_cast<char**>(std::calloc(static_cast<std::size_t>(argc) + 1, sizeof(char*)));
     argv[0] = strdup(self.options_.program.c_str());
     for (int i = 1; i < argc; ++i) argv[i] = strdup(self.options_.arguments[i - 1].c_str());
-    int code = 0;
-    try {
-        code = module.main(argc, argv, environ);
-    } catch (const std::exception& e) {
-        self.rank_violation(ViolationKind::Crash,
-                            fmt::format("uncaught C++ exception: {}", e.what()), 0);
-    } catch (...) {
-        self.rank_violation(ViolationKind::Crash, "uncaught C++ exception", 0);
-    }
+    // An exception that escapes main is not caught here: the unwinder then finds no handler
+    // and calls std::terminate with the throwing frames still on the stack, where
+    // on_terminate() can name the throw site.
+    const int code = module.main(argc, argv, environ);
     self.rank_exit(code, 0);
 }
 
@@ -120,6 +118,26 @@ void Scheduler::abort_run(int errorcode, std::uintptr_t site) {
 void Scheduler::local_error(const char* call, int code, std::string message, std::uintptr_t site) {
     rank_violation(ViolationKind::MpiError,
                    fmt::format("{}: {} ({})", call, message, mpi::error_name(code)), site);
+}
+
+void Scheduler::on_terminate() {
+    Scheduler* self = current_;
+    if (self == nullptr || !self->in_rank()) std::abort();
+    std::string what = "uncaught C++ exception";
+    if (std::exception_ptr e = std::current_exception()) {
+        try {
+            std::rethrow_exception(e);
+        } catch (const std::exception& x) {
+            int status = 0;
+            char* name = abi::__cxa_demangle(typeid(x).name(), nullptr, nullptr, &status);
+            what += fmt::format(" {}: {}", name != nullptr ? name : typeid(x).name(), x.what());
+            std::free(name);
+        } catch (...) {
+        }
+    } else {
+        what = "std::terminate called";
+    }
+    self->rank_violation(ViolationKind::Crash, std::move(what), 0);
 }
 
 void Scheduler::crash_landing() {

@@ -44,6 +44,8 @@ public:
     [[noreturn]] void rank_exit(int code, std::uintptr_t site);
     [[noreturn]] void rank_violation(ViolationKind kind, std::string message, std::uintptr_t site);
     bool in_rank() const { return running_ >= 0; }
+    // std::terminate handler: an exception escaped a rank's main (or noexcept was violated).
+    [[noreturn]] static void on_terminate();
     // The innermost frame of the running rank that belongs to the program.
     std::uintptr_t program_frame() const;
 

@@ -77,6 +77,28 @@ seeds_ok=1
 for seed in 1 2 3 4 5; do "$run" --seed $seed -np 3 "$work/project/app" >/dev/null 2>&1 || seeds_ok=0; done
 if [ $seeds_ok -eq 1 ]; then pass seeded-schedules; else fail seeded-schedules "a seeded run failed"; fi
 
+# The same rank history gives the same heap and stack addresses, run after run.
+cat >"$work/addresses.c" <<'C'
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(int argc, char** argv) {
+    int rank, local = 0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    void* a = malloc(100); void* b = malloc(5000); free(a); void* c = calloc(3, 7); char* d = strdup("x");
+    printf("rank %d: %p %p %p %p stack %p\n", rank, b, c, (void*)d, malloc(1), (void*)&local);
+    MPI_Finalize();
+    return 0;
+}
+C
+"$cc" -O1 -o "$work/addresses" "$work/addresses.c"
+first=$("$run" -np 3 "$work/addresses" 2>/dev/null | sort)
+second=$("$run" --seed 9 -np 3 "$work/addresses" 2>/dev/null | sort)
+if [ -n "$first" ] && [ "$first" = "$second" ]; then pass deterministic-addresses
+else fail deterministic-addresses "first run: $first; second run: $second"; fi
+
 # cmake --install gives a working tree of its own: drivers, headers, runtime, compat names.
 if cmake --install "$build" --prefix "$work/inst" >"$work/install.log" 2>&1 &&
    PATH="$work/inst/libexec/rankfold/compat:$PATH" mpicc -O1 -o "$work/ring" "$here/../../examples/ring.c" 2>"$work/inst.err" &&
