@@ -52,6 +52,7 @@ RF_EXPORT int MPI_Finalize(void) {
 RF_EXPORT int MPI_Abort(MPI_Comm, int errorcode) {
     RF_MPI_ENTRY;
     rank_gate().abort_run(errorcode, site);
+    return MPI_ERR_OTHER; // not reached: the rank ends here
 }
 
 RF_EXPORT int MPI_Query_thread(int* provided) {
