@@ -89,6 +89,10 @@ public:
     std::size_t pending_messages(int receiver) const { return queues_[receiver].messages.size(); }
     std::size_t pending_receives(int receiver) const { return queues_[receiver].receives.size(); }
     int ranks() const { return static_cast<int>(queues_.size()); }
+    // Visits each receiver's queues: f(receiver, messages, receives), for hashing.
+    template <class F> void for_each_queue(F&& f) const {
+        for (int r = 0; r < ranks(); ++r) f(r, queues_[r].messages, queues_[r].receives);
+    }
 
     friend bool operator==(const MatchingEngine&, const MatchingEngine&) = default;
 

@@ -70,6 +70,8 @@ public:
     const Request* request(int rank, MPI_Request handle) const;
 
     friend bool operator==(const MpiWorld&, const MpiWorld&) = default;
+    // Digest of the whole value: equal worlds give equal digests (MpiWorldHash.cpp).
+    std::uint64_t hash() const;
 
 private:
     struct RankState {

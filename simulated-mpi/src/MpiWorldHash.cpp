@@ -1,0 +1,68 @@
+// MpiWorld::hash: the runtime half of the exact state hash. Every field that operator== looks
+// at is fed in, field by field (never raw structs, whose padding is not part of the value).
+#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/src/StateHasher.hpp"
+
+namespace rankfold::mpi {
+namespace {
+
+void feed(StateHasher& h, const Request& r) {
+    h.value(static_cast<std::uint8_t>(r.kind));
+    if (r.is_free()) return;
+    h.value(static_cast<std::uint8_t>(r.mode));
+    h.value(static_cast<std::uint8_t>(r.persistent | r.active << 1 | r.complete << 2 |
+                                      r.user_freed << 3));
+    for (int v : {r.peer, r.tag, r.comm, r.count, r.datatype, r.status_source, r.status_tag,
+                  r.status_error})
+        h.value(v);
+    for (std::uint64_t v : {static_cast<std::uint64_t>(r.buffer), static_cast<std::uint64_t>(r.site),
+                            static_cast<std::uint64_t>(r.status_bytes),
+                            static_cast<std::uint64_t>(r.message_bytes),
+                            static_cast<std::uint64_t>(r.bsend_bytes)})
+        h.value(v);
+}
+
+void feed(StateHasher& h, const Message& m) {
+    h.value(m.id);
+    for (int v : {m.source, m.tag, m.context, m.sender.rank, m.sender.slot, m.origin}) h.value(v);
+    h.value(static_cast<std::uint64_t>(m.buffered));
+    h.value(static_cast<std::uint64_t>(m.payload.size()));
+    h.bytes(m.payload.data(), m.payload.size());
+}
+
+void feed(StateHasher& h, const PostedReceive& r) {
+    h.value(r.id);
+    for (int v : {r.source, r.tag, r.context, r.request.rank, r.request.slot}) h.value(v);
+}
+
+} // namespace
+
+std::uint64_t MpiWorld::hash() const {
+    StateHasher h;
+    h.value(static_cast<std::uint8_t>(buffering_));
+    h.value(next_message_id_);
+    for (const RankState& s : ranks_) {
+        h.value(static_cast<std::uint8_t>(s.initialized | s.finalized << 1 | s.failure.has_value() << 2));
+        h.value(s.thread_level);
+        h.value(s.attached_size);
+        h.value(static_cast<std::uint64_t>(s.attached_buffer));
+        h.value(static_cast<std::uint64_t>(s.attached_used));
+        h.value(s.clock);
+        if (s.failure) {
+            h.value(s.failure->code);
+            h.bytes(s.failure->message.data(), s.failure->message.size());
+        }
+        h.value(static_cast<std::uint64_t>(s.requests.size()));
+        for (const Request& r : s.requests) feed(h, r);
+    }
+    matching_.for_each_queue([&](int receiver, const auto& messages, const auto& receives) {
+        h.value(receiver);
+        h.value(static_cast<std::uint64_t>(messages.size()));
+        for (const Message& m : messages) feed(h, m);
+        h.value(static_cast<std::uint64_t>(receives.size()));
+        for (const PostedReceive& r : receives) feed(h, r);
+    });
+    return h.digest();
+}
+
+} // namespace rankfold::mpi
