@@ -56,6 +56,18 @@ int collect_segments(dl_phdr_info* info, std::size_t, void* data) {
     if (info->dlpi_addr != q->base || info->dlpi_name == nullptr ||
         q->out->path != info->dlpi_name)
         return 0;
+    constexpr std::uintptr_t kPage = 4096;
+    auto floor = [](std::uintptr_t a) { return a & ~(kPage - 1); };
+    auto ceil = [](std::uintptr_t a) { return (a + kPage - 1) & ~(kPage - 1); };
+    // The loader makes the RELRO part read-only after relocation (rounding its end down); it
+    // never changes again, so it is not part of the rank's state.
+    std::uintptr_t relro_b = 0, relro_e = 0;
+    for (int i = 0; i < info->dlpi_phnum; ++i) {
+        const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+        if (ph.p_type != PT_GNU_RELRO) continue;
+        relro_b = floor(info->dlpi_addr + ph.p_vaddr);
+        relro_e = floor(info->dlpi_addr + ph.p_vaddr + ph.p_memsz);
+    }
     std::uintptr_t lo = UINTPTR_MAX, hi = 0;
     for (int i = 0; i < info->dlpi_phnum; ++i) {
         const ElfW(Phdr)& ph = info->dlpi_phdr[i];
@@ -64,7 +76,11 @@ int collect_segments(dl_phdr_info* info, std::size_t, void* data) {
         const std::uintptr_t e = b + ph.p_memsz;
         lo = std::min(lo, b);
         hi = std::max(hi, e);
-        if (ph.p_flags & PF_W) q->out->writable.push_back({b & ~std::uintptr_t{4095}, (e + 4095) & ~std::uintptr_t{4095}});
+        if (!(ph.p_flags & PF_W)) continue;
+        std::uintptr_t wb = floor(b);
+        const std::uintptr_t we = ceil(e);
+        if (relro_b <= wb && relro_e > wb) wb = std::min(relro_e, we);
+        if (wb < we) q->out->writable.push_back({wb, we});
     }
     q->out->begin = lo;
     q->out->end = hi;
