@@ -1,0 +1,135 @@
+// PageStore: 4 KiB pages stored once (DESIGN.md §5). A page is keyed by its XXH3 digest and a
+// digest hit is confirmed with memcmp, so two different pages are never merged, even when their
+// digests collide. Pages are reference-counted; a page's slot is reused as soon as its last
+// reference goes, and page memory is mapped in 2 MiB slabs that are returned to the system when
+// they empty (a few empty slabs are kept to avoid map/unmap churn).
+//
+// The all-zero page (freed heap memory, unused globals) is the reserved handle kZeroPage: no
+// memory, no reference count, found with one memcmp against a static zero page.
+//
+// With sharing off (`--no-page-sharing`), every store() makes a new copy, zero pages included, so
+// the memory saved by sharing can be measured. Not thread-safe.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace rankfold::snapshot {
+
+inline constexpr std::size_t kPageSize = 4096;
+
+// Handle of a stored page. Handles of released pages are reused.
+using PageRef = std::uint32_t;
+inline constexpr PageRef kZeroPage = 0;
+// "No page here" in page lists; never returned by store().
+inline constexpr PageRef kNoPage = 0xffffffffu;
+
+class PageStore {
+public:
+    using DigestFn = std::uint64_t (*)(const std::byte* page);
+
+    struct Options {
+        bool sharing = true;
+        // Replaces XXH3 (tests use a constant digest to force collisions).
+        DigestFn digest = nullptr;
+    };
+
+    struct Stats {
+        std::size_t distinct_pages = 0; // stored copies, the zero page not included
+        std::size_t references = 0;     // live references to those copies
+        std::size_t page_bytes = 0;     // distinct_pages * kPageSize
+        std::size_t slab_bytes = 0;     // page memory mapped (>= page_bytes)
+        std::size_t index_bytes = 0;    // digest table and per-page records
+        std::size_t list_bytes = 0;     // page lists of snapshots (see account_list_bytes)
+        // Everything this store holds: what a memory limit should compare against.
+        std::size_t total_bytes() const { return slab_bytes + index_bytes + list_bytes; }
+    };
+
+    PageStore() : PageStore(Options{}) {}
+    explicit PageStore(Options options);
+    ~PageStore();
+    PageStore(const PageStore&) = delete;
+    PageStore& operator=(const PageStore&) = delete;
+
+    // Returns a reference to a page equal to the kPageSize bytes at `page`, storing a copy when
+    // there is none yet. The caller owns the returned reference.
+    PageRef store(const std::byte* page);
+    void retain(PageRef ref) {
+        if (ref == kZeroPage) return;
+        ++refs_[ref];
+        ++references_;
+    }
+    // Drops one reference; the page is freed with the last one.
+    void release(PageRef ref) {
+        if (ref == kZeroPage) return;
+        --references_;
+        if (--refs_[ref] == 0) free_page(ref);
+    }
+
+    const std::byte* data(PageRef ref) const {
+        if (ref == kZeroPage) return zero_page();
+        const std::uint32_t slot = ref - 1;
+        return slabs_[slot / kSlabPages].memory + std::size_t{slot % kSlabPages} * kPageSize;
+    }
+    std::uint64_t digest(PageRef ref) const { return digests_[ref]; }
+    std::uint32_t refcount(PageRef ref) const { return ref == kZeroPage ? 0 : refs_[ref]; }
+
+    bool sharing() const { return sharing_; }
+    // The digest this store uses for a page's contents (XXH3_64bits unless overridden).
+    std::uint64_t digest_of(const std::byte* page) const { return digest_fn_(page); }
+    Stats stats() const;
+
+    // Snapshot page lists report the memory they allocate here, so one figure covers the store.
+    void account_list_bytes(std::ptrdiff_t delta) {
+        list_bytes_ = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(list_bytes_) + delta);
+    }
+
+    static const std::byte* zero_page();
+    static std::uint64_t xxh3_digest(const std::byte* page);
+    // memcpy of one page with streaming stores: for copies that will not be read again soon.
+    static void copy_page(std::byte* dst, const std::byte* src);
+
+private:
+    static constexpr std::uint32_t kSlabPages = 512; // 2 MiB
+    static constexpr std::uint32_t kSlabWords = kSlabPages / 64;
+
+    struct Slab {
+        std::byte* memory = nullptr;
+        std::uint32_t live = 0;
+        bool in_partial = false;
+        std::uint64_t free_bits[kSlabWords] = {}; // 1 = slot free
+    };
+    struct Bucket {
+        std::uint64_t digest;
+        PageRef ref; // kZeroPage: empty (the zero page is never in the table)
+    };
+
+    PageRef allocate_slot();
+    void free_page(PageRef ref);
+    void map_slab(std::uint32_t index);
+    void unmap_slab(std::uint32_t index);
+    PageRef find(std::uint64_t digest, const std::byte* page) const;
+    void insert(std::uint64_t digest, PageRef ref);
+    void erase(std::uint64_t digest, PageRef ref);
+    void grow_table();
+
+    bool sharing_;
+    DigestFn digest_fn_;
+    std::uint64_t zero_digest_;
+    // Indexed by PageRef (entry 0: the zero page). Counts apart from digests: retain and release
+    // touch a denser array.
+    std::vector<std::uint32_t> refs_;
+    std::vector<std::uint64_t> digests_;
+    std::vector<Slab> slabs_;
+    std::vector<std::uint32_t> partial_;    // slabs with a free slot, most recent last
+    std::vector<std::uint32_t> unused_ids_; // slab indices whose memory was unmapped
+    std::uint32_t empty_slabs_ = 0;         // mapped slabs with no live page
+    std::vector<Bucket> table_;             // open addressing, linear probing
+    std::size_t table_used_ = 0;
+    std::size_t distinct_ = 0;
+    std::size_t references_ = 0;
+    std::size_t list_bytes_ = 0;
+};
+
+} // namespace rankfold::snapshot

@@ -1,0 +1,86 @@
+// PageVector: the list of page references of one region in one snapshot, shared between
+// snapshots in chunks of 64 entries. Copying a PageVector copies one pointer per chunk, and
+// changing an entry copies only that entry's chunk when another vector still uses it, so taking
+// a snapshot costs O(pages / 64 + pages changed) rather than O(pages), and comparing two vectors
+// skips every chunk they share.
+//
+// Each chunk holds one reference (in the PageStore) to each page in it; a chunk is freed, and its
+// pages released, when the last vector using it lets go.
+#pragma once
+
+#include "snapshot/PageStore.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace rankfold::snapshot {
+
+class PageVector {
+public:
+    static constexpr std::size_t kChunkPages = 64;
+
+    PageVector() = default;
+    explicit PageVector(PageStore& store) : store_(&store) {}
+    PageVector(const PageVector& other);
+    PageVector(PageVector&& other) noexcept { swap(other); }
+    PageVector& operator=(PageVector other) noexcept {
+        swap(other);
+        return *this;
+    }
+    ~PageVector() { clear(); }
+
+    void swap(PageVector& other) noexcept {
+        std::swap(store_, other.store_);
+        chunks_.swap(other.chunks_);
+        std::swap(size_, other.size_);
+    }
+
+    std::size_t size() const { return size_; }
+    // kNoPage past size() (so two vectors of different sizes compare entry by entry).
+    PageRef operator[](std::size_t i) const {
+        return i < size_ ? chunks_[i / kChunkPages]->pages[i % kChunkPages] : kNoPage;
+    }
+    // Stores `adopted` at i (< size()), taking over the caller's reference, and releases the
+    // reference held for the previous entry.
+    void set(std::size_t i, PageRef adopted);
+    // New entries are kNoPage; dropped entries are released.
+    void resize(std::size_t n);
+    void clear();
+
+    // Calls f(i) for every i < max(size(), other.size()) where the entries differ, in ascending
+    // order; chunks the two vectors share are skipped without looking at their entries.
+    template <class F> void for_each_difference(const PageVector& other, F&& f) const {
+        const std::size_t n = size_ > other.size_ ? size_ : other.size_;
+        for (std::size_t c = 0; c * kChunkPages < n; ++c) {
+            const std::size_t begin = c * kChunkPages;
+            const std::size_t end = begin + kChunkPages < n ? begin + kChunkPages : n;
+            if (c < chunks_.size() && c < other.chunks_.size() && chunks_[c] == other.chunks_[c] &&
+                end <= size_ && end <= other.size_)
+                continue;
+            for (std::size_t i = begin; i < end; ++i)
+                if ((*this)[i] != other[i]) f(i);
+        }
+    }
+
+    // Bytes of the chunk pointer array (the chunks themselves are shared, and counted in the
+    // store's list_bytes).
+    std::size_t own_bytes() const { return chunks_.capacity() * sizeof(Chunk*); }
+
+private:
+    struct Chunk {
+        std::uint32_t owners;
+        PageRef pages[kChunkPages];
+    };
+
+    Chunk* new_chunk();
+    void drop(Chunk* chunk);
+    Chunk* unique_chunk(std::size_t c);
+
+    PageStore* store_ = nullptr;
+    std::vector<Chunk*> chunks_;
+    std::size_t size_ = 0;
+};
+
+} // namespace rankfold::snapshot

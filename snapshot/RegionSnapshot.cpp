@@ -1,0 +1,251 @@
+#include "snapshot/RegionSnapshot.hpp"
+
+#include <xxhash.h>
+
+#include <algorithm>
+#include <cstring>
+#include <iterator>
+#include <stdexcept>
+
+namespace rankfold::snapshot {
+
+namespace {
+
+constexpr std::uint64_t kPageSeed = 0x52616e6b666f6c64; // "Rankfold"
+constexpr std::uint64_t kLengthSeed = 0x6c656e6774687321;
+
+std::size_t page_count(std::size_t bytes) {
+    return (bytes + kPageSize - 1) / kPageSize;
+}
+
+// Bytes of the partial page at the free end of a used part of `used` bytes (0: none).
+std::size_t partial_bytes(std::size_t used) {
+    return used % kPageSize;
+}
+
+void sort_unique(std::vector<std::uint32_t>& v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+} // namespace
+
+std::size_t RegionSnapshot::page_count() const {
+    std::size_t n = 0;
+    for (const Image& image : images_) n += image.pages.size();
+    return n;
+}
+
+std::size_t RegionSnapshot::own_bytes() const {
+    std::size_t n = sizeof(*this) + images_.capacity() * sizeof(Image);
+    for (const Image& image : images_) n += image.pages.own_bytes();
+    return n;
+}
+
+void RegionSnapshot::reset() {
+    images_.clear();
+    page_sum_ = hash_ = 0;
+}
+
+RegionSet::RegionSet(PageStore& store, std::unique_ptr<DirtyTracker> tracker)
+    : store_(store), tracker_(std::move(tracker)), masked_(kPageSize) {
+    if (!tracker_) tracker_ = std::make_unique<CompareTracker>();
+}
+
+// Regions (and their page references) go before the tracker, which un-protects the memory.
+RegionSet::~RegionSet() {
+    regions_.clear();
+}
+
+std::size_t RegionSet::add_region(std::byte* base, std::size_t capacity, Growth growth,
+                                  std::byte* writer) {
+    if (reinterpret_cast<std::uintptr_t>(base) % kPageSize != 0 || capacity % kPageSize != 0)
+        throw std::invalid_argument("snapshot region must be page-aligned");
+    const std::size_t range = tracker_->add_range(base, capacity);
+    regions_.push_back(Region{base, writer != nullptr ? writer : base, capacity / kPageSize, growth,
+                              range, 0, 0, PageVector(store_)});
+    return regions_.size() - 1;
+}
+
+void RegionSet::set_used(std::size_t region, std::size_t bytes) {
+    if (bytes > regions_[region].capacity_pages * kPageSize)
+        throw std::out_of_range("snapshot region used beyond its capacity");
+    regions_[region].used = bytes;
+}
+
+std::uint32_t RegionSet::memory_page(const Region& r, std::size_t i) const {
+    return static_cast<std::uint32_t>(r.growth == Growth::Up ? i : r.capacity_pages - 1 - i);
+}
+
+std::size_t RegionSet::index_of(const Region& r, std::uint32_t page) const {
+    return r.growth == Growth::Up ? page : r.capacity_pages - 1 - page;
+}
+
+std::byte* RegionSet::address(const Region& r, std::size_t i) const {
+    return r.base + std::size_t{memory_page(r, i)} * kPageSize;
+}
+
+std::uint64_t RegionSet::term(std::size_t region, std::size_t i, PageRef ref) const {
+    const std::uint64_t key[2] = {store_.digest(ref), (std::uint64_t{region} << 40) ^ i};
+    return XXH3_64bits_withSeed(key, sizeof key, kPageSeed);
+}
+
+std::uint64_t RegionSet::finish_hash() const {
+    std::uint64_t h = page_sum_;
+    for (std::size_t r = 0; r < regions_.size(); ++r) {
+        const std::uint64_t key[2] = {r, regions_[r].synced};
+        h += XXH3_64bits_withSeed(key, sizeof key, kLengthSeed);
+    }
+    return h;
+}
+
+RegionSnapshot RegionSet::capture() {
+    RegionSnapshot snapshot;
+    snapshot.images_.reserve(regions_.size());
+    for (std::size_t r = 0; r < regions_.size(); ++r) {
+        capture_region(r);
+        snapshot.images_.push_back(RegionSnapshot::Image{regions_[r].synced, regions_[r].pages});
+    }
+    snapshot.page_sum_ = page_sum_;
+    snapshot.hash_ = finish_hash();
+    return snapshot;
+}
+
+void RegionSet::capture_region(std::size_t index) {
+    Region& r = regions_[index];
+    const bool precise = tracker_->precise() && store_.sharing();
+    const std::size_t n = page_count(r.used);
+    const std::size_t old_n = r.pages.size();
+    todo_.clear();
+    // Always collect, even when every page is read anyway, so that tracking restarts now.
+    dirty_.clear();
+    tracker_->collect(r.range, dirty_);
+    if (precise) {
+        for (std::uint32_t page : dirty_) {
+            const std::size_t i = index_of(r, page);
+            if (i < n && i < old_n) todo_.push_back(i);
+        }
+    } else {
+        for (std::size_t i = 0; i < std::min(n, old_n); ++i) todo_.push_back(i);
+    }
+    for (std::size_t i = old_n; i < n; ++i) todo_.push_back(i); // came into use
+    // The partial page at the old free end now has more used bytes, or lies outside the used
+    // part's last page; either way its zero-filled tail no longer describes it.
+    if (partial_bytes(r.synced) != 0 && old_n - 1 < std::min(n, old_n)) todo_.push_back(old_n - 1);
+    if (partial_bytes(r.used) != 0 && n - 1 < old_n) todo_.push_back(n - 1);
+
+    for (std::size_t i = n; i < old_n; ++i) page_sum_ -= term(index, i, r.pages[i]);
+    r.pages.resize(n);
+    r.synced = r.used;
+    for (std::size_t i : todo_) capture_page(index, i);
+}
+
+void RegionSet::capture_page(std::size_t index, std::size_t i) {
+    Region& r = regions_[index];
+    const std::byte* src = address(r, i);
+    const std::size_t partial = partial_bytes(r.synced);
+    if (partial != 0 && i == r.pages.size() - 1) {
+        std::fill(masked_.begin(), masked_.end(), std::byte{0});
+        const std::size_t offset = r.growth == Growth::Up ? 0 : kPageSize - partial;
+        std::memcpy(masked_.data() + offset, src + offset, partial);
+        src = masked_.data();
+    }
+    const PageRef old = r.pages[i];
+    if (!tracker_->precise() && store_.sharing() && old != kNoPage) {
+        ++counters_.pages_compared;
+        if (std::memcmp(src, store_.data(old), kPageSize) == 0) return;
+    }
+    const PageRef ref = store_.store(src);
+    ++counters_.pages_stored;
+    if (ref == old) {
+        store_.release(ref);
+        return;
+    }
+    if (old != kNoPage) page_sum_ -= term(index, i, old);
+    page_sum_ += term(index, i, ref);
+    r.pages.set(i, ref);
+}
+
+void RegionSet::restore(const RegionSnapshot& snapshot) {
+    for (std::size_t r = 0; r < regions_.size(); ++r)
+        restore_region(r, r < snapshot.images_.size() ? &snapshot.images_[r] : nullptr);
+    page_sum_ = snapshot.page_sum_;
+}
+
+void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* target) {
+    Region& r = regions_[index];
+    static const RegionSnapshot::Image kEmpty;
+    const RegionSnapshot::Image& t = target != nullptr ? *target : kEmpty;
+    const std::size_t n_t = t.pages.size();
+    const std::size_t n_cur = r.pages.size();
+    const bool precise = tracker_->precise();
+    const bool aliased = r.writer != r.base;
+    todo_.clear();
+    dirty_.clear();
+    if (precise && aliased) {
+        // Writes through the alias are invisible to the tracker: ask first, then write.
+        tracker_->collect(r.range, dirty_);
+        for (std::uint32_t page : dirty_)
+            if (index_of(r, page) < n_t) todo_.push_back(index_of(r, page));
+    } else if (!precise) {
+        for (std::size_t i = 0; i < std::min(n_t, n_cur); ++i) {
+            const PageRef ref = r.pages[i];
+            if (ref != t.pages[i]) continue; // copied anyway below
+            ++counters_.pages_compared;
+            if (std::memcmp(address(r, i), store_.data(ref), kPageSize) != 0) todo_.push_back(i);
+        }
+    }
+    r.pages.for_each_difference(t.pages, [&](std::size_t i) {
+        if (i < n_t) todo_.push_back(i);
+    });
+    // Bytes past the old used end in its last page were never recorded.
+    if (partial_bytes(r.synced) != 0 && n_cur - 1 < n_t) todo_.push_back(n_cur - 1);
+    if (partial_bytes(t.used) != 0) todo_.push_back(n_t - 1);
+    write_.clear();
+    for (std::size_t i : todo_) write_.push_back(memory_page(r, i));
+    sort_unique(write_);
+
+    if (precise && !aliased) {
+        // Write the pages that differ first, then one collect() both re-arms them and reports
+        // what the application wrote since the last sync (usually nothing: the explorer
+        // captures before it backtracks), which is written back in a second, small round.
+        tracker_->begin_write(r.range, write_);
+        write_back(r, t, write_);
+        dirty_.clear();
+        tracker_->collect(r.range, dirty_);
+        extra_.clear();
+        std::set_difference(dirty_.begin(), dirty_.end(), write_.begin(), write_.end(),
+                            std::back_inserter(extra_));
+        std::erase_if(extra_, [&](std::uint32_t page) { return index_of(r, page) >= n_t; });
+        if (!extra_.empty()) {
+            tracker_->begin_write(r.range, extra_);
+            write_back(r, t, extra_);
+            tracker_->end_write(r.range, extra_);
+        }
+    } else {
+        write_back(r, t, write_);
+    }
+
+    r.pages = target != nullptr ? t.pages : PageVector(store_);
+    r.used = r.synced = t.used;
+}
+
+void RegionSet::write_back(const Region& r, const RegionSnapshot::Image& t,
+                           const std::vector<std::uint32_t>& pages) {
+    const std::size_t n_t = t.pages.size();
+    const std::size_t partial = partial_bytes(t.used);
+    for (std::uint32_t page : pages) {
+        const std::size_t i = index_of(r, page);
+        const std::byte* src = store_.data(t.pages[i]);
+        std::byte* dst = r.writer + std::size_t{page} * kPageSize;
+        if (partial != 0 && i == n_t - 1) {
+            const std::size_t offset = r.growth == Growth::Up ? 0 : kPageSize - partial;
+            std::memcpy(dst + offset, src + offset, partial);
+        } else {
+            PageStore::copy_page(dst, src);
+        }
+    }
+    counters_.pages_restored += pages.size();
+}
+
+} // namespace rankfold::snapshot

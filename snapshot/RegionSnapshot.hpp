@@ -1,0 +1,138 @@
+// RegionSet: capture and restore of a set of memory regions through the PageStore, with an exact
+// state hash (DESIGN.md §5, first level). Nothing here knows what the regions hold.
+//
+// A region is a fixed, page-aligned reservation [base, base + capacity) of which only a "used"
+// part belongs to the state: the first `used` bytes (Growth::Up, a heap arena or a module's data)
+// or the last `used` bytes (Growth::Down, a stack's live part from the saved stack pointer to the
+// top). Page i of a region is counted from its anchored end, so a stack that grows keeps the
+// numbers of its old pages. Bytes of the partial page at the free end that lie outside the used
+// part read as zero in the snapshot and are never written back.
+//
+// The set keeps, per region, the page list that memory corresponds to as of the last capture or
+// restore; a DirtyTracker tells which pages were written since, so:
+//   capture  stores (hashes, looks up, copies if new) only the pages written since, plus pages
+//            that came into use and the one or two partial pages at the free end;
+//   restore  copies back only the pages written since plus the pages whose stored content
+//            differs between the two page lists (compared by reference, chunk by chunk), and
+//            leaves them tracked as unwritten.
+// With the Compare method (no tracking), written pages are found by memcmp with the last copy.
+// With sharing off in the store, capture stores every page again: a full copy per snapshot.
+//
+// State hash: the 64-bit wrapping sum over regions r and used pages i of
+// mix(r, i, digest of the page), plus mix(r, used length) per region. Changing a page updates it
+// in O(1); equal contents and lengths give equal hashes, different ones differ up to collisions
+// of the 64-bit digests and of the sum.
+//
+// Snapshots hold references into the store and must not outlive it. Not thread-safe.
+#pragma once
+
+#include "snapshot/DirtyTracker.hpp"
+#include "snapshot/PageStore.hpp"
+#include "snapshot/PageVector.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace rankfold::snapshot {
+
+enum class Growth { Up, Down };
+
+class RegionSnapshot {
+public:
+    std::uint64_t hash() const { return hash_; }
+    bool empty() const { return images_.empty(); }
+    std::size_t region_count() const { return images_.size(); }
+    std::size_t used(std::size_t region) const { return images_[region].used; }
+    const PageVector& pages(std::size_t region) const { return images_[region].pages; }
+    std::size_t page_count() const;
+    // Memory this snapshot adds besides pages and chunks it may share with others.
+    std::size_t own_bytes() const;
+    // Releases the page references (also done by the destructor).
+    void reset();
+
+private:
+    friend class RegionSet;
+    struct Image {
+        std::size_t used = 0;
+        PageVector pages;
+    };
+    std::vector<Image> images_;
+    std::uint64_t page_sum_ = 0;
+    std::uint64_t hash_ = 0;
+};
+
+class RegionSet {
+public:
+    struct Counters {
+        std::uint64_t pages_stored = 0;   // pages hashed and looked up by capture
+        std::uint64_t pages_compared = 0; // memcmp against the last copy (Compare method)
+        std::uint64_t pages_restored = 0; // pages written back by restore
+    };
+
+    RegionSet(PageStore& store, std::unique_ptr<DirtyTracker> tracker);
+    RegionSet(const RegionSet&) = delete;
+    RegionSet& operator=(const RegionSet&) = delete;
+    ~RegionSet();
+
+    // `base` and `capacity` page-aligned; the range stays mapped read-write while the set
+    // lives. The used part starts empty. Returns the region's index.
+    //
+    // `writer`, if given, is a second mapping of the same memory (two MAP_SHARED mappings of
+    // one memfd), page-aligned, writable and best populated (MAP_POPULATE), through which
+    // restore writes: such writes do not trip the dirty tracker, so restore costs its copies
+    // only, with no write fault or re-protection per page (bench/snapshot_bench: uffd+alias).
+    std::size_t add_region(std::byte* base, std::size_t capacity, Growth growth = Growth::Up,
+                           std::byte* writer = nullptr);
+    // The used part that the next capture records (<= capacity).
+    void set_used(std::size_t region, std::size_t bytes);
+    // After a restore: the used part of the restored snapshot.
+    std::size_t used(std::size_t region) const { return regions_[region].used; }
+    std::size_t region_count() const { return regions_.size(); }
+
+    RegionSnapshot capture();
+    // Puts every region back as in `snapshot` (taken from this set). Regions added after it was
+    // taken get an empty used part.
+    void restore(const RegionSnapshot& snapshot);
+
+    DirtyTracker& tracker() { return *tracker_; }
+    const Counters& counters() const { return counters_; }
+    PageStore& store() { return store_; }
+
+private:
+    struct Region {
+        std::byte* base;
+        std::byte* writer; // where restore writes: base, or an alias of it
+        std::size_t capacity_pages;
+        Growth growth;
+        std::size_t range;      // in the tracker
+        std::size_t used = 0;   // for the next capture
+        std::size_t synced = 0; // used length that `pages` describes
+        PageVector pages;       // what memory holds as of the last capture or restore
+    };
+
+    std::byte* address(const Region& r, std::size_t i) const;
+    std::uint32_t memory_page(const Region& r, std::size_t i) const;
+    std::size_t index_of(const Region& r, std::uint32_t memory_page) const;
+    void capture_region(std::size_t index);
+    void capture_page(std::size_t index, std::size_t i);
+    void restore_region(std::size_t index, const RegionSnapshot::Image* target);
+    void write_back(const Region& r, const RegionSnapshot::Image& t,
+                    const std::vector<std::uint32_t>& pages);
+    std::uint64_t term(std::size_t region, std::size_t i, PageRef ref) const;
+    std::uint64_t finish_hash() const;
+
+    PageStore& store_;
+    std::unique_ptr<DirtyTracker> tracker_;
+    std::vector<Region> regions_;
+    std::uint64_t page_sum_ = 0; // sum of term() over all used pages as of the last sync
+    Counters counters_;
+    // Scratch lists reused between calls.
+    std::vector<std::uint32_t> dirty_;
+    std::vector<std::size_t> todo_;
+    std::vector<std::uint32_t> write_, extra_;
+    std::vector<std::byte> masked_; // the partial page at a region's free end, zero-filled
+};
+
+} // namespace rankfold::snapshot

@@ -1,0 +1,52 @@
+// Dirty tracking with userfaultfd write protection in asynchronous mode and the PAGEMAP_SCAN
+// ioctl (Linux 6.7+; see DirtyTracker.hpp for the comparison with the other methods).
+//
+// A registered range is write-protected page by page. With UFFD_FEATURE_WP_ASYNC the kernel
+// resolves a write to a protected page itself (no signal, no handler thread) by dropping the
+// protection; PAGEMAP_SCAN then reports the unprotected pages of a range as PAGE_IS_WRITTEN and,
+// with PM_SCAN_WP_MATCHING, protects them again in the same walk.
+//
+// Pages never populated are not reported (a hole reads as zero and a first write populates an
+// unprotected page, which is reported); a page populated by a read (the shared zero page) is
+// reported once, harmlessly. UFFD_FEATURE_WP_UNPOPULATED is not used on purpose: it would build
+// page tables for the whole of a large, mostly unused reservation.
+#pragma once
+
+#include "snapshot/DirtyTracker.hpp"
+
+namespace rankfold::snapshot {
+
+class UffdTracker final : public DirtyTracker {
+public:
+    // nullptr if the kernel or the permissions do not allow it (old kernel, no WP_ASYNC,
+    // vm.unprivileged_userfaultfd=0 without CAP_SYS_PTRACE, no PAGEMAP_SCAN).
+    static std::unique_ptr<UffdTracker> create();
+    ~UffdTracker() override;
+
+    TrackingMethod method() const override { return TrackingMethod::Uffd; }
+    bool precise() const override { return true; }
+    std::size_t add_range(std::byte* base, std::size_t bytes) override;
+    void collect(std::size_t range, std::vector<std::uint32_t>& pages) override;
+    void begin_write(std::size_t, std::span<const std::uint32_t>) override {}
+    void end_write(std::size_t range, std::span<const std::uint32_t> pages) override;
+
+private:
+    UffdTracker(int uffd, int pagemap) : uffd_(uffd), pagemap_(pagemap) {}
+    struct Range {
+        std::byte* base;
+        std::size_t pages;
+        bool fresh; // not yet protected: every page counts as written
+        // Written pages that a re-protecting scan found but nobody has been told about yet.
+        std::vector<std::uint32_t> pending;
+    };
+    void protect(std::byte* addr, std::size_t bytes);
+    // One PAGEMAP_SCAN walk over the range: appends the written pages and protects them again.
+    void scan(const Range& r, std::vector<std::uint32_t>& out);
+
+    int uffd_;
+    int pagemap_;
+    std::vector<Range> ranges_;
+    std::vector<std::uint64_t> regions_; // scratch: struct page_region {start, end, categories}
+};
+
+} // namespace rankfold::snapshot

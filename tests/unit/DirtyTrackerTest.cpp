@@ -1,0 +1,111 @@
+#include "snapshot/MprotectTracker.hpp"
+#include "snapshot/PageStore.hpp"
+#include "snapshot/UffdTracker.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+using namespace rankfold::snapshot;
+
+namespace {
+
+std::byte* map_pages(std::size_t pages) {
+    void* p = mmap(nullptr, pages * kPageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                   -1, 0);
+    REQUIRE(p != MAP_FAILED);
+    return static_cast<std::byte*>(p);
+}
+
+std::vector<std::uint32_t> collect(DirtyTracker& t, std::size_t range) {
+    std::vector<std::uint32_t> pages;
+    t.collect(range, pages);
+    return pages;
+}
+
+using Pages = std::vector<std::uint32_t>;
+
+// `pages` decides whether re-arming goes run by run or by one scan (uffd).
+void check_precise_tracker(DirtyTracker& t, std::size_t pages) {
+    std::byte* mem = map_pages(pages);
+    const std::size_t r = t.add_range(mem, pages * kPageSize);
+    CHECK(collect(t, r).size() == pages); // everything counts as written at first
+    CHECK(collect(t, r).empty());
+    mem[3 * kPageSize] = std::byte{1};
+    mem[7 * kPageSize + 4095] = std::byte{1};
+    mem[7 * kPageSize] = std::byte{1};
+    (void)*static_cast<volatile std::byte*>(mem + 9 * kPageSize); // a read is not a write
+    CHECK(collect(t, r) == Pages{3, 7});
+    CHECK(collect(t, r).empty());
+    // Pages the snapshot code writes itself come back unwritten.
+    const Pages written{10, 11, 40};
+    t.begin_write(r, written);
+    for (std::uint32_t p : written) mem[p * kPageSize + 1] = std::byte{2};
+    t.end_write(r, written);
+    CHECK(collect(t, r).empty());
+    // end_write with a list that misses a written page keeps that page reported.
+    mem[20 * kPageSize] = std::byte{1};
+    mem[30 * kPageSize] = std::byte{1};
+    t.begin_write(r, Pages{25});
+    mem[25 * kPageSize] = std::byte{1};
+    t.end_write(r, Pages{25});
+    CHECK(collect(t, r) == Pages{20, 30});
+    munmap(mem, pages * kPageSize);
+}
+
+} // namespace
+
+TEST_CASE("mprotect tracking reports exactly the written pages", "[snapshot][tracker]") {
+    install_standalone_fault_handler();
+    MprotectTracker t;
+    check_precise_tracker(t, 64);
+    check_precise_tracker(t, 1024);
+    CHECK(t.faults() >= 4);
+    CHECK_FALSE(DirtyTracker::handle_fault(reinterpret_cast<void*>(16))); // not ours
+}
+
+TEST_CASE("userfaultfd tracking reports exactly the written pages", "[snapshot][tracker]") {
+    auto t = UffdTracker::create();
+    if (!t) {
+        WARN("userfaultfd asynchronous write protection is not available here");
+        return;
+    }
+    check_precise_tracker(*t, 64);
+    check_precise_tracker(*t, 1024);
+}
+
+TEST_CASE("userfaultfd tracking sees kernel writes and file-backed memory", "[snapshot][tracker]") {
+    auto t = UffdTracker::create();
+    if (!t) return;
+    // A private file mapping, like a loaded module's .data.
+    char path[] = "/tmp/rankfold-tracker-XXXXXX";
+    const int fd = mkstemp(path);
+    REQUIRE(fd >= 0);
+    unlink(path);
+    std::vector<char> init(8 * kPageSize, 'x');
+    REQUIRE(write(fd, init.data(), init.size()) == static_cast<ssize_t>(init.size()));
+    void* p = mmap(nullptr, 8 * kPageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    REQUIRE(p != MAP_FAILED);
+    auto* mem = static_cast<std::byte*>(p);
+    const std::size_t r = t->add_range(mem, 8 * kPageSize);
+    collect(*t, r);
+    mem[2 * kPageSize] = std::byte{1};
+    // read(2) writes into page 5 from the kernel.
+    REQUIRE(pread(fd, mem + 5 * kPageSize + 10, 4, 0) == 4);
+    CHECK(collect(*t, r) == Pages{2, 5});
+    munmap(p, 8 * kPageSize);
+    close(fd);
+}
+
+TEST_CASE("Trackers can be chosen and named", "[snapshot][tracker]") {
+    CHECK(make_tracker(TrackingMethod::Compare)->precise() == false);
+    CHECK(make_tracker(TrackingMethod::Mprotect)->method() == TrackingMethod::Mprotect);
+    CHECK(make_default_tracker() != nullptr);
+    CHECK(std::string(method_name(TrackingMethod::Uffd)) == "uffd");
+}
