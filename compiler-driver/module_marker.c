@@ -1,13 +1,47 @@
 /* Linked into every program rankfold-cc builds. It tells the launcher that the file really is
- * a Rankfold module (and of which ABI), gives it this module's __dso_handle so a rank's atexit
- * handlers can be run when that rank ends, and opens the rank's heap for the program's static
- * constructors, which run at load time.
+ * a Rankfold module (and of which ABI), opens the rank's heap for the program's static
+ * constructors, which run at load time, and keeps the program's exit handlers.
+ *
+ * Exit handlers (atexit, and the destructors of C++ statics, both registered through
+ * __cxa_atexit, which rankfold-cc redirects here) are kept in a list in this module copy's own
+ * data and the rank's heap, not in the C library: that way they are part of the rank's state,
+ * and a rank restored to an earlier snapshot runs exactly the handlers it had registered then.
  */
-extern void* __dso_handle;
+#include <stdlib.h>
+
 void rankfold_module_constructors_begin(void);
 
-__attribute__((visibility("default"))) const int rankfold_module_abi = 1;
-__attribute__((visibility("default"))) void* const rankfold_module_dso_handle = &__dso_handle;
+__attribute__((visibility("default"))) const int rankfold_module_abi = 2;
+
+struct rankfold_exit_handler {
+    struct rankfold_exit_handler* next;
+    void (*function)(void*);
+    void* argument;
+};
+
+static struct rankfold_exit_handler* exit_handlers;
+
+int __wrap___cxa_atexit(void (*function)(void*), void* argument, void* dso_handle) {
+    (void)dso_handle;
+    struct rankfold_exit_handler* h = malloc(sizeof *h);
+    if (h == NULL) return -1;
+    h->function = function;
+    h->argument = argument;
+    h->next = exit_handlers;
+    exit_handlers = h;
+    return 0;
+}
+
+/* Runs the handlers in reverse order of registration, as exit() does; a handler may register
+ * more. */
+__attribute__((visibility("default"))) void rankfold_module_run_exit_handlers(void) {
+    while (exit_handlers != NULL) {
+        struct rankfold_exit_handler* h = exit_handlers;
+        exit_handlers = h->next;
+        h->function(h->argument);
+        free(h);
+    }
+}
 
 /* Priority 101 runs before every constructor of default priority in this module. */
 __attribute__((constructor(101))) static void rankfold_module_begin(void) {

@@ -19,10 +19,10 @@ namespace {
 
 // Calls the module must not make directly: exit and abort end one rank only; assertions become
 // violations; stdio buffering stays under the checker's control so output is attributed to
-// the rank that wrote it.
-const char* const kWrapped[] = {"exit",    "_exit",    "_Exit",      "quick_exit",
-                                "abort",   "__assert_fail", "setvbuf", "setbuf",
-                                "setlinebuf", "setbuffer"};
+// the rank that wrote it; exit handlers are kept in the rank's own state (module_marker.c).
+const char* const kWrapped[] = {"exit",       "_exit",         "_Exit",       "quick_exit",
+                                "abort",      "__assert_fail", "setvbuf",     "setbuf",
+                                "setlinebuf", "setbuffer",     "__cxa_atexit"};
 
 bool is_cxx_name(const std::string& name) {
     return name.find("cxx") != std::string::npos || name.find("c++") != std::string::npos ||
@@ -102,11 +102,11 @@ int main(int argc, char** argv) {
     if (!cxx) cmd.push_back("-Werror=implicit-function-declaration");
     cmd.insert(cmd.end(), user.begin(), user.end());
     if (link) {
-        cmd.insert(cmd.end(), {"-shared", "-Wl,-Bsymbolic", "-Wl,-z,defs"});
+        cmd.insert(cmd.end(), {"-shared", "-Wl,-Bsymbolic", "-Wl,-z,defs", "-Wl,-z,now"});
         for (const char* fn : kWrapped) cmd.push_back(std::string("-Wl,--wrap=") + fn);
         cmd.insert(cmd.end(), {"-L" + layout.lib.string(), "-Wl,-rpath," + layout.lib.string(),
-                               "-Wl,--whole-archive", "-lrankfold_module",
-                               "-Wl,--no-whole-archive", "-lrankfold"});
+                               "-Wl,--whole-archive", "-lrankfold_module", "-Wl,--no-whole-archive",
+                               "-lrankfold"});
     }
 
     if (show) {

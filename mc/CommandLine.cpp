@@ -12,9 +12,9 @@ namespace rankfold::mc {
 namespace {
 
 // Options that take a value, so the scan can step over it to find the program.
-const std::set<std::string> kValued = {"-n",           "-np",         "--np",        "--buffering",
-                                       "--seed",       "--json",      "--stack-size", "--heap-size",
-                                       "--replay"};
+const std::set<std::string> kValued = {"-n",           "-np",         "--np",
+                                       "--buffering",  "--seed",      "--json",
+                                       "--stack-size", "--heap-size", "--replay"};
 
 std::size_t parse_size(const std::string& text) {
     std::size_t pos = 0;
@@ -55,26 +55,36 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                  "rankfold-run"};
     std::string buffering = "zero", stack = "8M", heap = "1G", replay;
     std::uint64_t seed = 0;
-    app.add_option("-n,--np", o.ranks, "number of ranks (also -np)")->required()->check(CLI::Range(1, 4096));
+    app.add_option("-n,--np", o.ranks, "number of ranks (also -np)")
+        ->required()
+        ->check(CLI::Range(1, 4096));
     app.add_flag("--single-run", o.single_run, "run one execution under one schedule");
     app.add_option("--buffering", buffering,
                    "standard-mode sends: zero (complete only when received; default) or "
                    "infinite (complete at once)")
         ->check(CLI::IsMember({"zero", "infinite"}));
-    auto* seed_opt = app.add_option("--seed", seed, "random schedule with this seed instead of round-robin");
+    auto* seed_opt =
+        app.add_option("--seed", seed, "random schedule with this seed instead of round-robin");
     app.add_flag("-l,--label", o.label, "prefix each output line with its rank, like mpirun -l");
-    app.add_option("--json", o.json_path, "write the report as JSON to FILE (- for standard output)");
+    app.add_option("--json", o.json_path,
+                   "write the report as JSON to FILE (- for standard output)");
     app.add_option("--stack-size", stack, "stack size of each rank (default 8M)");
     app.add_option("--heap-size", heap, "heap size of each rank (default 1G)");
     app.add_flag("!--no-fork", o.fork, "run without the supervisor process (for debuggers)");
     app.add_option("--replay", replay, "replay a counterexample trace");
+    app.add_flag("!--no-page-sharing", o.page_sharing,
+                 "store every snapshot page separately (to measure what sharing saves)");
+    app.add_flag("--check-snapshots", o.check_snapshots,
+                 "self-test: snapshot at every scheduling point, restore each and run on; every "
+                 "continuation must end in the same state and output");
     app.set_version_flag("--version", "rankfold-run 0.1.0");
 
     std::vector<std::string> reversed(ours.rbegin(), ours.rend());
     try {
         app.parse(reversed);
         if (!replay.empty())
-            throw CLI::ValidationError("--replay", "traces come with the explorer; not available yet");
+            throw CLI::ValidationError("--replay",
+                                       "traces come with the explorer; not available yet");
         if (o.program.empty()) throw CLI::RequiredError("the program to run (./app)");
         o.buffering = buffering == "infinite" ? mpi::Buffering::Infinite : mpi::Buffering::Zero;
         if (seed_opt->count() > 0) o.seed = seed;
@@ -91,7 +101,8 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
         result.exit_status = app.exit(e);
         return result;
     } catch (const CLI::ParseError& e) {
-        fmt::print(stderr, "rankfold-run: {}\nRun 'rankfold-run --help' for the options.\n", e.what());
+        fmt::print(stderr, "rankfold-run: {}\nRun 'rankfold-run --help' for the options.\n",
+                   e.what());
         result.exit_status = 2;
         return result;
     } catch (const std::exception& e) {

@@ -1,5 +1,6 @@
 #include "mc/CrashHandler.hpp"
 
+#include "snapshot/DirtyTracker.hpp"
 #include "snapshot/GuardedCopy.hpp"
 
 #define UNW_LOCAL_ONLY
@@ -27,7 +28,8 @@ constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, S
 void record_frames(ucontext_t* uc) {
     unw_cursor_t cursor;
     g_crash_record.frame_count = 0;
-    if (unw_init_local2(&cursor, reinterpret_cast<unw_context_t*>(uc), UNW_INIT_SIGNAL_FRAME) != 0) {
+    if (unw_init_local2(&cursor, reinterpret_cast<unw_context_t*>(uc), UNW_INIT_SIGNAL_FRAME) !=
+        0) {
         g_crash_record.frames[0] = static_cast<std::uintptr_t>(uc->uc_mcontext.gregs[REG_RIP]);
         g_crash_record.frame_count = 1;
         return;
@@ -41,6 +43,9 @@ void record_frames(ucontext_t* uc) {
 }
 
 void handler(int sig, siginfo_t* info, void* context) {
+    // A write to a page the mprotect dirty tracker protected: it records the page and makes it
+    // writable, and the write is retried.
+    if (sig == SIGSEGV && snapshot::DirtyTracker::handle_fault(info->si_addr)) return;
     snapshot::abandon_guarded_copy_if_active(); // does not return if a guarded copy faulted
 
     auto* uc = static_cast<ucontext_t*>(context);
@@ -87,14 +92,22 @@ void install_crash_handler(int checker_fault_fd) {
 
 const char* signal_name(int sig) {
     switch (sig) {
-    case SIGSEGV: return "SIGSEGV";
-    case SIGBUS: return "SIGBUS";
-    case SIGFPE: return "SIGFPE";
-    case SIGILL: return "SIGILL";
-    case SIGABRT: return "SIGABRT";
-    case SIGTRAP: return "SIGTRAP";
-    case SIGSYS: return "SIGSYS";
-    default: return "a signal";
+    case SIGSEGV:
+        return "SIGSEGV";
+    case SIGBUS:
+        return "SIGBUS";
+    case SIGFPE:
+        return "SIGFPE";
+    case SIGILL:
+        return "SIGILL";
+    case SIGABRT:
+        return "SIGABRT";
+    case SIGTRAP:
+        return "SIGTRAP";
+    case SIGSYS:
+        return "SIGSYS";
+    default:
+        return "a signal";
     }
 }
 
@@ -109,13 +122,16 @@ std::string describe_crash(const CrashRecord& r) {
     case SIGBUS:
         return fmt::format("SIGBUS (bus error at {:#x})", r.fault_address);
     case SIGFPE:
-        what = r.code == FPE_INTDIV ? "integer division by zero"
+        what = r.code == FPE_INTDIV   ? "integer division by zero"
                : r.code == FPE_INTOVF ? "integer overflow"
                                       : "arithmetic exception";
         return fmt::format("SIGFPE ({})", what);
-    case SIGABRT: return "SIGABRT (the program aborted)";
-    case SIGILL: return "SIGILL (illegal instruction)";
-    default: return signal_name(r.signal);
+    case SIGABRT:
+        return "SIGABRT (the program aborted)";
+    case SIGILL:
+        return "SIGILL (illegal instruction)";
+    default:
+        return signal_name(r.signal);
     }
 }
 

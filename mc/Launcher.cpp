@@ -7,6 +7,7 @@
 #include "mc/Report.hpp"
 #include "mc/RunOptions.hpp"
 #include "mc/Scheduler.hpp"
+#include "mc/SnapshotSelfTest.hpp"
 #include "snapshot/HeapHooks.hpp"
 #include "snapshot/RankMemory.hpp"
 
@@ -16,8 +17,8 @@
 #include <unistd.h>
 
 #include <csignal>
-#include <exception>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <stdexcept>
 
@@ -37,8 +38,8 @@ void on_heap_error(const char* operation, snapshot::RankArena::FreeResult result
     const char* what = result == snapshot::RankArena::FreeResult::DoubleFree
                            ? "double free of"
                            : "invalid pointer (not the start of a heap block) passed to";
-    s->rank_violation(ViolationKind::HeapError,
-                      fmt::format("{} {}: {}", what, operation, pointer), site);
+    s->rank_violation(ViolationKind::HeapError, fmt::format("{} {}: {}", what, operation, pointer),
+                      site);
 }
 
 // Runs the whole check in this process; returns the exit status.
@@ -48,16 +49,26 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         std::vector<snapshot::RankArena*> arenas;
         for (int r = 0; r < o.ranks; ++r) arenas.push_back(memory.arena(r));
         ProgramImage image(o.program, o.ranks, scratch, arenas);
-        OutputRouter output(OutputRouter::Mode::Print, o.label, o.ranks);
+        OutputRouter output(o.check_snapshots ? OutputRouter::Mode::Capture
+                                              : OutputRouter::Mode::Print,
+                            o.label, o.ranks);
         install_crash_handler(fileno(output.report()));
         snapshot::set_heap_error_handler(&on_heap_error);
         std::set_terminate(&Scheduler::on_terminate);
         Scheduler scheduler(o, image, memory, output);
+        if (o.check_snapshots) {
+            scheduler.enable_snapshots(o.page_sharing);
+            const int status = check_snapshots(scheduler, output, o.ranks, output.report());
+            output.finish();
+            return status;
+        }
         const RunResult result = scheduler.run();
         output.finish();
         print_report(output.report(), result, o.ranks);
-        if (!o.json_path.empty() && !write_json_report(o.json_path, result, output.terminal_out())) {
-            fmt::print(output.report(), "rankfold-run: cannot write the report to {}\n", o.json_path);
+        if (!o.json_path.empty() &&
+            !write_json_report(o.json_path, result, output.terminal_out())) {
+            fmt::print(output.report(), "rankfold-run: cannot write the report to {}\n",
+                       o.json_path);
             return 2;
         }
         std::fflush(output.report());
@@ -71,8 +82,8 @@ int check_program(const RunOptions& o, const std::string& scratch) {
 // Runs the check in a child process, so that even a checker killed by a wild write of the
 // program is reported, with what it was doing, instead of vanishing.
 int supervise(const RunOptions& o, const std::string& scratch) {
-    void* shared = mmap(nullptr, sizeof(Journal), PROT_READ | PROT_WRITE,
-                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    void* shared =
+        mmap(nullptr, sizeof(Journal), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (shared != MAP_FAILED) g_journal = new (shared) Journal{};
     std::fflush(nullptr);
     const pid_t child = fork();
@@ -113,7 +124,8 @@ int rankfold_run(int argc, char** argv) {
     const RunOptions& o = *parsed.options;
     char dir[] = "/tmp/rankfold-XXXXXX";
     if (mkdtemp(dir) == nullptr) {
-        fmt::print(stderr, "rankfold-run: cannot create a temporary folder: {}\n", std::strerror(errno));
+        fmt::print(stderr, "rankfold-run: cannot create a temporary folder: {}\n",
+                   std::strerror(errno));
         return 2;
     }
     const int status = o.fork ? supervise(o, dir) : check_program(o, dir);

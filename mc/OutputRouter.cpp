@@ -17,7 +17,6 @@ bool g_output_flushed = false;
 
 namespace {
 constexpr std::size_t kStdioBuffer = 1 << 20;
-constexpr std::size_t kRewindAfter = 4 << 20;
 
 void write_all(int fd, const char* data, std::size_t n) {
     while (n > 0) {
@@ -57,7 +56,9 @@ OutputRouter::OutputRouter(Mode mode, bool label, int ranks)
     if (report_) ::setvbuf(report_, nullptr, _IOLBF, 0);
 }
 
-OutputRouter::~OutputRouter() { finish(); }
+OutputRouter::~OutputRouter() {
+    finish();
+}
 
 void OutputRouter::collect(int rank) {
     if (!g_output_flushed && __fpending(stdout) == 0 && __fpending(stderr) == 0) return;
@@ -75,13 +76,16 @@ void OutputRouter::drain(Stream& s, int rank) {
     _IO_fflush(s.file);
     char chunk[65536];
     for (;;) {
-        const ssize_t n = pread(s.memory_fd, chunk, sizeof chunk, static_cast<off_t>(s.read_offset));
+        const ssize_t n =
+            pread(s.memory_fd, chunk, sizeof chunk, static_cast<off_t>(s.read_offset));
         if (n <= 0) break;
         s.read_offset += static_cast<std::size_t>(n);
         emit(s, rank, chunk, static_cast<std::size_t>(n));
     }
-    if (s.read_offset > kRewindAfter) {
-        // Everything is read: start the memory file over so it does not grow without bound.
+    if (s.read_offset > 0) {
+        // Everything is read: start the memory file over. Besides bounding its size, this keeps
+        // the C library's idea of the file offset the same at the start of every slice, so no
+        // offset from outside the program's state lingers in its stack frames.
         ftruncate(s.memory_fd, 0);
         lseek(s.target_fd, 0, SEEK_SET);
         s.read_offset = 0;

@@ -31,13 +31,17 @@ public:
     FILE* report() const { return report_; }
     FILE* terminal_out() const { return terminal_out_; }
     const std::string& captured(int rank) const { return captured_[rank]; }
+    // Forgets what `rank` wrote after its captured output had `size` bytes (a restored state).
+    void truncate_captured(int rank, std::size_t size) {
+        if (captured_[rank].size() > size) captured_[rank].resize(size);
+    }
 
 private:
     struct Stream {
         FILE* file;
-        int target_fd;   // 1 or 2
-        int saved_fd;    // the original descriptor
-        int memory_fd;   // where the program's bytes go
+        int target_fd; // 1 or 2
+        int saved_fd;  // the original descriptor
+        int memory_fd; // where the program's bytes go
         std::size_t read_offset = 0;
         std::vector<std::string> partial; // per rank: bytes after the last newline
         std::vector<char> buffer;         // stdio buffer we install

@@ -13,7 +13,7 @@
 #include <stdexcept>
 
 // The marker object rankfold-cc links into every program (compiler-driver/module_marker.c).
-constexpr int kModuleAbi = 1;
+constexpr int kModuleAbi = 2;
 
 namespace rankfold::mc {
 
@@ -53,8 +53,7 @@ struct PhdrQuery {
 
 int collect_segments(dl_phdr_info* info, std::size_t, void* data) {
     auto* q = static_cast<PhdrQuery*>(data);
-    if (info->dlpi_addr != q->base || info->dlpi_name == nullptr ||
-        q->out->path != info->dlpi_name)
+    if (info->dlpi_addr != q->base || info->dlpi_name == nullptr || q->out->path != info->dlpi_name)
         return 0;
     constexpr std::uintptr_t kPage = 4096;
     auto floor = [](std::uintptr_t a) { return a & ~(kPage - 1); };
@@ -123,8 +122,8 @@ ProgramImage::ProgramImage(const std::string& path, int copies, const std::strin
         c.main = reinterpret_cast<MainFunction>(dlsym(c.handle, "main"));
         if (c.main == nullptr)
             throw std::runtime_error(fmt::format("{} has no main() function", path));
-        if (auto* d = static_cast<void**>(dlsym(c.handle, "rankfold_module_dso_handle")))
-            c.dso_handle = *d;
+        c.run_exit_handlers =
+            reinterpret_cast<void (*)()>(dlsym(c.handle, "rankfold_module_run_exit_handlers"));
         link_map* lm = nullptr;
         dlinfo(c.handle, RTLD_DI_LINKMAP, &lm);
         c.base = lm->l_addr;

@@ -23,8 +23,8 @@ using MainFunction = int (*)(int, char**, char**);
 struct ModuleCopy {
     void* handle = nullptr;
     MainFunction main = nullptr;
-    void* dso_handle = nullptr; // for running this copy's atexit handlers when the rank ends
-    std::uintptr_t base = 0;    // load bias
+    void (*run_exit_handlers)() = nullptr; // this copy's atexit handlers and static destructors
+    std::uintptr_t base = 0;               // load bias
     std::uintptr_t begin = 0, end = 0;
     struct Segment {
         std::uintptr_t begin, end;

@@ -25,8 +25,15 @@ public:
 
     std::uintptr_t stack_low() const { return reinterpret_cast<std::uintptr_t>(stack_low_); }
     std::uintptr_t stack_high() const { return stack_low() + stack_size_; }
+    // Where the suspended fiber's context (its saved registers) lies: everything from here to
+    // stack_high() is the fiber's live stack. Snapshots save and put back this value with it.
+    std::uintptr_t context_address() const { return reinterpret_cast<std::uintptr_t>(fiber_); }
+    boost::context::detail::fcontext_t context() const { return fiber_; }
+    void set_context(boost::context::detail::fcontext_t context) { fiber_ = context; }
     // 16-byte aligned stack pointer for a function entered "by call" in the landing zone.
-    std::uintptr_t landing_stack_pointer() const { return (stack_high() - 256) & ~std::uintptr_t{15}; }
+    std::uintptr_t landing_stack_pointer() const {
+        return (stack_high() - 256) & ~std::uintptr_t{15};
+    }
 
 private:
     static void entry(boost::context::detail::transfer_t transfer);

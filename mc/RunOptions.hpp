@@ -22,6 +22,8 @@ struct RunOptions {
     std::size_t stack_size = std::size_t{8} << 20;
     std::size_t heap_size = std::size_t{1} << 30;
     bool fork = true; // run under a supervisor process
+    bool page_sharing = true;     // --no-page-sharing stores full copies (to measure the saving)
+    bool check_snapshots = false; // --check-snapshots: the snapshot self-test
 };
 
 // Parses argv. On --help/--version or an error, prints and returns the exit status to use.

@@ -20,7 +20,6 @@
 
 #include <cxxabi.h>
 
-extern "C" int __cxa_finalize(void*);
 extern char** environ;
 
 namespace rankfold::mc {
@@ -39,9 +38,9 @@ Scheduler::Scheduler(const RunOptions& options, const ProgramImage& image,
         const snapshot::RankRegion region = memory.region(r);
         rank.fiber = std::make_unique<RankFiber>(region.stack_low, region.stack_size,
                                                  &Scheduler::rank_body, &rank);
-        rank.crash_target = CrashTarget{rank.fiber->stack_low(), rank.fiber->stack_high(),
-                                        rank.fiber->landing_stack_pointer(),
-                                        &Scheduler::crash_landing};
+        rank.crash_target =
+            CrashTarget{rank.fiber->stack_low(), rank.fiber->stack_high(),
+                        rank.fiber->landing_stack_pointer(), &Scheduler::crash_landing};
     }
     current_ = this;
     mpi::install_rank_gate(this);
@@ -61,7 +60,8 @@ void Scheduler::rank_body(void* argument) {
     // From here on this is the program's code: its allocations go to the rank's heap, argv too.
     snapshot::g_app_arena = rank.arena;
     const int argc = 1 + static_cast<int>(self.options_.arguments.size());
-    auto** argv = static_cast<char**>(std::calloc(static_cast<std::size_t>(argc) + 1, sizeof(char*)));
+    auto** argv =
+        static_cast<char**>(std::calloc(static_cast<std::size_t>(argc) + 1, sizeof(char*)));
     argv[0] = strdup(self.options_.program.c_str());
     for (int i = 1; i < argc; ++i) argv[i] = strdup(self.options_.arguments[i - 1].c_str());
     // An exception that escapes main is not caught here: the unwinder then finds no handler
@@ -88,11 +88,11 @@ void Scheduler::rank_exit(int code, std::uintptr_t site) {
     Rank& rank = ranks_[running_];
     // The rank's atexit handlers and static destructors, as at the end of a process.
     snapshot::g_app_arena = rank.arena;
-    if (void* dso = image_.copy(rank.id).dso_handle) __cxa_finalize(dso);
+    if (auto run_handlers = image_.copy(rank.id).run_exit_handlers) run_handlers();
     snapshot::g_app_arena = nullptr;
     if (code != 0)
-        rank_violation(ViolationKind::Exit, fmt::format("rank {} exited with status {}", rank.id, code),
-                       site);
+        rank_violation(ViolationKind::Exit,
+                       fmt::format("rank {} exited with status {}", rank.id, code), site);
     rank.status = Status::Finished;
     leave_forever(rank);
 }
@@ -200,8 +200,10 @@ bool posts(mpi::CallKind kind) {
     case K::Start:
     case K::Startall:
     case K::Sendrecv:
-    case K::SendrecvReplace: return true;
-    default: return false;
+    case K::SendrecvReplace:
+        return true;
+    default:
+        return false;
     }
 }
 } // namespace
@@ -252,8 +254,7 @@ Scheduler::Rank* Scheduler::next_rank() {
         std::vector<Rank*> candidates;
         for (Rank& r : ranks_)
             if (enabled(r)) candidates.push_back(&r);
-        return candidates.empty() ? nullptr
-                                  : candidates[pick(static_cast<int>(candidates.size()))];
+        return candidates.empty() ? nullptr : candidates[pick(static_cast<int>(candidates.size()))];
     }
     for (int k = 1; k <= n; ++k) {
         Rank& r = ranks_[(last_stepped_ + k) % n];
@@ -265,32 +266,95 @@ Scheduler::Rank* Scheduler::next_rank() {
     return nullptr;
 }
 
-RunResult Scheduler::run() {
-    const auto start = std::chrono::steady_clock::now();
+void Scheduler::start() {
     for (Rank& rank : ranks_) {
         if (violation_) break;
         resume(rank);
     }
+}
+
+void Scheduler::advance(const std::function<void()>& at_choice) {
+    const auto begin = std::chrono::steady_clock::now();
     while (!violation_) {
         match_ready_messages();
+        if (at_choice) at_choice();
         Rank* next = next_rank();
         if (next == nullptr) break;
         step(*next);
     }
     if (!violation_) {
-        const bool all_done = std::all_of(ranks_.begin(), ranks_.end(),
-                                          [](const Rank& r) { return r.status == Status::Finished; });
+        const bool all_done = std::all_of(ranks_.begin(), ranks_.end(), [](const Rank& r) {
+            return r.status == Status::Finished;
+        });
         if (!all_done) violation_ = deadlock();
     }
     for (Rank& rank : ranks_) output_.collect_everything(rank.id);
+    seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+}
+
+RunResult Scheduler::result() const {
     RunResult result;
     result.violation = violation_;
     result.stats = stats_;
     result.stats.executions = 1;
-    result.stats.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.stats.seconds = seconds_;
     result.stats.peak_rss_bytes = peak_rss_bytes();
     return result;
+}
+
+RunResult Scheduler::run() {
+    start();
+    advance();
+    return result();
+}
+
+// ---- snapshots -----------------------------------------------------------------------------
+
+void Scheduler::enable_snapshots(bool page_sharing) {
+    std::vector<const RankFiber*> fibers;
+    for (const Rank& r : ranks_) fibers.push_back(r.fiber.get());
+    system_memory_ = std::make_unique<SystemMemory>(image_, memory_, fibers, page_sharing);
+}
+
+namespace {
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15 + (h << 6) + (h >> 2);
+    return h;
+}
+} // namespace
+
+SystemSnapshot Scheduler::capture() {
+    SystemSnapshot s;
+    s.memory = system_memory_->capture();
+    s.world = world_;
+    s.last_stepped = last_stepped_;
+    s.unmatched_posts = unmatched_posts_;
+    s.violation = violation_;
+    std::uint64_t h = mix(s.memory.hash(), world_.hash());
+    for (const Rank& r : ranks_) {
+        s.ranks.push_back({r.status, r.call, r.crashed, r.fiber->context()});
+        s.output_sizes.push_back(output_.captured(r.id).size());
+        h = mix(h, static_cast<std::uint64_t>(r.status) << 1 | r.crashed);
+    }
+    s.hash = mix(h, static_cast<std::uint64_t>(last_stepped_ + 1) << 1 | unmatched_posts_);
+    return s;
+}
+
+void Scheduler::restore(const SystemSnapshot& s) {
+    system_memory_->restore(s.memory);
+    world_ = s.world;
+    last_stepped_ = s.last_stepped;
+    unmatched_posts_ = s.unmatched_posts;
+    violation_ = s.violation;
+    for (std::size_t i = 0; i < ranks_.size(); ++i) {
+        Rank& r = ranks_[i];
+        r.status = s.ranks[i].status;
+        r.call = s.ranks[i].call;
+        r.crashed = s.ranks[i].crashed;
+        r.fiber->set_context(s.ranks[i].context);
+        output_.truncate_captured(r.id, s.output_sizes[i]);
+    }
+    system_memory_->after_restore();
 }
 
 // ---- violations --------------------------------------------------------------------------

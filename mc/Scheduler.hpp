@@ -13,10 +13,13 @@
 #include "mc/RankFiber.hpp"
 #include "mc/Report.hpp"
 #include "mc/RunOptions.hpp"
+#include "mc/SystemMemory.hpp"
+#include "mc/SystemSnapshot.hpp"
 #include "simulated-mpi/src/MpiWorld.hpp"
 #include "simulated-mpi/src/RankGate.hpp"
 #include "snapshot/RankMemory.hpp"
 
+#include <functional>
 #include <memory>
 #include <random>
 #include <vector>
@@ -31,6 +34,20 @@ public:
 
     RunResult run();
     static Scheduler* current() { return current_; }
+
+    // ---- the run in phases, for snapshot-based searches ----------------------------------
+    // Starts every rank (runs each to its first visible call).
+    void start();
+    // Runs the schedule until the end or a violation; `at_choice` (if set) is called at every
+    // scheduling point, before the scheduler picks the next step.
+    void advance(const std::function<void()>& at_choice = {});
+    RunResult result() const;
+
+    // ---- snapshots -------------------------------------------------------------------------
+    void enable_snapshots(bool page_sharing);
+    SystemSnapshot capture();
+    void restore(const SystemSnapshot& snapshot);
+    SystemMemory* memory() { return system_memory_.get(); }
 
     // ---- RankGate (called on a rank's fiber) ---------------------------------------------
     int current_rank() const override { return running_; }
@@ -50,7 +67,7 @@ public:
     std::uintptr_t program_frame() const;
 
 private:
-    enum class Status { Running, AtCall, Blocked, Finished, Failed };
+    using Status = RankStatus;
     struct Rank {
         int id = 0;
         Status status = Status::Running;
@@ -90,6 +107,8 @@ private:
     std::optional<std::mt19937_64> random_;
     std::optional<Violation> violation_;
     RunStats stats_;
+    double seconds_ = 0;
+    std::unique_ptr<SystemMemory> system_memory_;
     static Scheduler* current_;
 };
 

@@ -7,10 +7,10 @@
 #include <malloc.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <algorithm>
 #include <cstring>
 
 extern "C" {
@@ -48,11 +48,15 @@ void* arena_allocate(RankArena* arena, std::size_t size, std::size_t alignment) 
     return p;
 }
 
-bool valid_alignment(std::size_t a) { return a != 0 && (a & (a - 1)) == 0; }
+bool valid_alignment(std::size_t a) {
+    return a != 0 && (a & (a - 1)) == 0;
+}
 
 } // namespace
 
-void set_heap_error_handler(HeapErrorHandler handler) { g_error_handler = handler; }
+void set_heap_error_handler(HeapErrorHandler handler) {
+    g_error_handler = handler;
+}
 
 } // namespace rankfold::snapshot
 
@@ -71,7 +75,8 @@ RF_HOOK void free(void* p) {
     if (p == nullptr) return;
     if (RankArena* a = rankfold::snapshot::owner_arena(p)) {
         const auto result = a->release(p);
-        if (result != RankArena::FreeResult::Ok) rankfold::snapshot::report("free", result, p, RF_SITE);
+        if (result != RankArena::FreeResult::Ok)
+            rankfold::snapshot::report("free", result, p, RF_SITE);
         return;
     }
     __libc_free(p);
@@ -147,9 +152,13 @@ RF_HOOK int posix_memalign(void** out, std::size_t alignment, std::size_t size) 
     return 0;
 }
 
-RF_HOOK void* valloc(std::size_t size) { return memalign(4096, size); }
+RF_HOOK void* valloc(std::size_t size) {
+    return memalign(4096, size);
+}
 
-RF_HOOK void* pvalloc(std::size_t size) { return memalign(4096, (size + 4095) & ~std::size_t{4095}); }
+RF_HOOK void* pvalloc(std::size_t size) {
+    return memalign(4096, (size + 4095) & ~std::size_t{4095});
+}
 
 RF_HOOK std::size_t malloc_usable_size(void* p) {
     if (p == nullptr) return 0;

@@ -16,11 +16,14 @@ RankMemory* RankMemory::current_ = nullptr;
 namespace {
 constexpr std::size_t kPage = 4096;
 constexpr std::size_t kSlotAlign = std::size_t{2} << 20;
-std::size_t round_up(std::size_t n, std::size_t a) { return (n + a - 1) / a * a; }
+std::size_t round_up(std::size_t n, std::size_t a) {
+    return (n + a - 1) / a * a;
+}
 } // namespace
 
 RankMemory::RankMemory(int ranks, std::size_t stack_size, std::size_t heap_size)
-    : ranks_(ranks), stack_size_(round_up(stack_size, kPage)), heap_size_(round_up(heap_size, kPage)) {
+    : ranks_(ranks), stack_size_(round_up(stack_size, kPage)),
+      heap_size_(round_up(heap_size, kPage)) {
     heap_offset_ = kGuard + stack_size_ + kGuard;
     slot_size_ = round_up(heap_offset_ + heap_size_, kSlotAlign);
     total_ = slot_size_ * static_cast<std::size_t>(ranks);
@@ -31,9 +34,9 @@ RankMemory::RankMemory(int ranks, std::size_t stack_size, std::size_t heap_size)
                    flags | MAP_FIXED_NOREPLACE, -1, 0);
     if (p == MAP_FAILED) p = mmap(nullptr, total_, PROT_NONE, flags, -1, 0);
     if (p == MAP_FAILED)
-        throw std::runtime_error(fmt::format(
-            "cannot reserve {} MiB of address space for {} ranks: {}", total_ >> 20, ranks,
-            std::strerror(errno)));
+        throw std::runtime_error(
+            fmt::format("cannot reserve {} MiB of address space for {} ranks: {}", total_ >> 20,
+                        ranks, std::strerror(errno)));
     base_ = reinterpret_cast<std::uintptr_t>(p);
     for (int r = 0; r < ranks; ++r) {
         const RankRegion reg = region(r);

@@ -314,17 +314,17 @@ int MPI_Irsend(const void* buf, int count, MPI_Datatype datatype, int dest, int 
 int MPI_Irecv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
               MPI_Request* request);
 int MPI_Wait(MPI_Request* request, MPI_Status* status);
-int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[]);
+int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status* array_of_statuses);
 int MPI_Waitany(int count, MPI_Request array_of_requests[], int* index, MPI_Status* status);
 int MPI_Waitsome(int incount, MPI_Request array_of_requests[], int* outcount,
-                 int array_of_indices[], MPI_Status array_of_statuses[]);
+                 int array_of_indices[], MPI_Status* array_of_statuses);
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status);
 int MPI_Testall(int count, MPI_Request array_of_requests[], int* flag,
-                MPI_Status array_of_statuses[]);
+                MPI_Status* array_of_statuses);
 int MPI_Testany(int count, MPI_Request array_of_requests[], int* index, int* flag,
                 MPI_Status* status);
 int MPI_Testsome(int incount, MPI_Request array_of_requests[], int* outcount,
-                 int array_of_indices[], MPI_Status array_of_statuses[]);
+                 int array_of_indices[], MPI_Status* array_of_statuses);
 int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status);
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status);
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status);

@@ -92,7 +92,9 @@ RF_EXPORT double MPI_Wtime(void) {
     return world.wtime(rank);
 }
 
-RF_EXPORT double MPI_Wtick(void) { return 1e-6; }
+RF_EXPORT double MPI_Wtick(void) {
+    return 1e-6;
+}
 
 RF_EXPORT int MPI_Get_processor_name(char* name, int* resultlen) {
     char host[MPI_MAX_PROCESSOR_NAME] = {};

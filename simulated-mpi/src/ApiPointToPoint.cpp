@@ -72,8 +72,8 @@ RF_EXPORT int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int 
     return submit(c);
 }
 
-RF_EXPORT int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag,
-                        MPI_Comm comm, MPI_Request* request) {
+RF_EXPORT int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                        MPI_Request* request) {
     RF_MPI_ENTRY;
     RankCall c = recv_call(CallKind::Irecv, "MPI_Irecv", site, buf, count, type, source, tag, comm);
     c.requests = request;
@@ -122,16 +122,16 @@ RF_EXPORT int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int 
 
 RF_EXPORT int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
     RF_MPI_ENTRY;
-    RankCall c = recv_call(CallKind::Probe, "MPI_Probe", site, nullptr, 0, MPI_BYTE, source, tag,
-                           comm);
+    RankCall c =
+        recv_call(CallKind::Probe, "MPI_Probe", site, nullptr, 0, MPI_BYTE, source, tag, comm);
     c.statuses = status;
     return submit(c);
 }
 
 RF_EXPORT int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
     RF_MPI_ENTRY;
-    RankCall c = recv_call(CallKind::Iprobe, "MPI_Iprobe", site, nullptr, 0, MPI_BYTE, source, tag,
-                           comm);
+    RankCall c =
+        recv_call(CallKind::Iprobe, "MPI_Iprobe", site, nullptr, 0, MPI_BYTE, source, tag, comm);
     c.flag = flag;
     c.statuses = status;
     return submit(c);

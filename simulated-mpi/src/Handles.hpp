@@ -12,8 +12,12 @@ namespace rankfold::mpi {
 constexpr int kHandleIndexBits = 24;
 constexpr int kMaxHandleIndex = (1 << kHandleIndexBits) - 1;
 
-constexpr int make_handle(int kind, int index) { return RF_HANDLE(kind, index); }
-constexpr int null_handle(int kind) { return RF_NULL_HANDLE(kind); }
+constexpr int make_handle(int kind, int index) {
+    return RF_HANDLE(kind, index);
+}
+constexpr int null_handle(int kind) {
+    return RF_NULL_HANDLE(kind);
+}
 
 // The index of `handle` if it is a non-null handle of `kind`.
 constexpr std::optional<int> handle_index(int handle, int kind) {

@@ -13,7 +13,9 @@ bool accepts(int source, int tag, int context, const Message& message) {
 }
 
 namespace {
-bool accepts(const PostedReceive& r, const Message& m) { return accepts(r.source, r.tag, r.context, m); }
+bool accepts(const PostedReceive& r, const Message& m) {
+    return accepts(r.source, r.tag, r.context, m);
+}
 } // namespace
 
 void MatchingEngine::post_message(int receiver, Message message) {
@@ -92,8 +94,8 @@ void MatchingEngine::probe_candidates(int receiver, int source, int tag, int con
         bool overtakes = false;
         for (std::size_t i = 0; i < mi && !overtakes; ++i) {
             const Message& e = q.messages[i];
-            overtakes = e.source == m.source && e.context == m.context &&
-                        accepts(source, tag, context, e);
+            overtakes =
+                e.source == m.source && e.context == m.context && accepts(source, tag, context, e);
         }
         if (!overtakes) out.push_back(&m);
     }

@@ -31,11 +31,11 @@ struct Message {
     std::uint64_t id = 0;
     int source = 0; // rank in the communicator
     int tag = 0;
-    int context = 0;                // communicator context id
-    Payload payload;                // packed data, copied when the send was posted
-    RequestRef sender;              // the send request waiting for this match, if any
-    int origin = -1;                // world rank of the sender
-    std::size_t buffered = 0;       // attached-buffer bytes the sender gets back on delivery
+    int context = 0;          // communicator context id
+    Payload payload;          // packed data, copied when the send was posted
+    RequestRef sender;        // the send request waiting for this match, if any
+    int origin = -1;          // world rank of the sender
+    std::size_t buffered = 0; // attached-buffer bytes the sender gets back on delivery
     friend bool operator==(const Message&, const Message&) = default;
 };
 

@@ -14,10 +14,14 @@ namespace rankfold::mpi {
 
 const char* send_mode_name(SendMode mode) {
     switch (mode) {
-    case SendMode::Standard: return "standard";
-    case SendMode::Synchronous: return "synchronous";
-    case SendMode::Buffered: return "buffered";
-    case SendMode::Ready: return "ready";
+    case SendMode::Standard:
+        return "standard";
+    case SendMode::Synchronous:
+        return "synchronous";
+    case SendMode::Buffered:
+        return "buffered";
+    case SendMode::Ready:
+        return "ready";
     }
     return "?";
 }
@@ -57,7 +61,8 @@ Progress MpiWorld::fail(int rank, const RankCall& call, int code, std::string me
 int MpiWorld::new_request(int rank) {
     auto& table = ranks_[rank].requests;
     // Lowest free slot first: the same history always yields the same handle values.
-    auto it = std::find_if(table.begin(), table.end(), [](const Request& r) { return r.is_free(); });
+    auto it =
+        std::find_if(table.begin(), table.end(), [](const Request& r) { return r.is_free(); });
     if (it != table.end()) return static_cast<int>(it - table.begin());
     table.emplace_back();
     return static_cast<int>(table.size() - 1);
@@ -101,36 +106,49 @@ MpiWorld::ReceiveArgs MpiWorld::receive_args(const RankCall& c) {
 
 bool MpiWorld::check_send(int rank, const RankCall& call, const SendArgs& a) {
     auto v = view(rank, a.comm);
-    if (!v) return fail(rank, call, MPI_ERR_COMM, fmt::format("invalid communicator {:#x}", a.comm)), false;
-    if (a.count < 0) return fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)), false;
+    if (!v)
+        return fail(rank, call, MPI_ERR_COMM, fmt::format("invalid communicator {:#x}", a.comm)),
+               false;
+    if (a.count < 0)
+        return fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)), false;
     if (!find_datatype(a.type))
         return fail(rank, call, MPI_ERR_TYPE, fmt::format("invalid datatype {:#x}", a.type)), false;
     if (a.dest != MPI_PROC_NULL && (a.dest < 0 || a.dest >= v->size))
         return fail(rank, call, MPI_ERR_RANK,
-                    fmt::format("invalid destination rank {} (communicator size {})", a.dest, v->size)),
+                    fmt::format("invalid destination rank {} (communicator size {})", a.dest,
+                                v->size)),
                false;
     if (a.tag < 0 || a.tag > RF_TAG_UB)
-        return fail(rank, call, MPI_ERR_TAG, fmt::format("invalid tag {} for a send", a.tag)), false;
+        return fail(rank, call, MPI_ERR_TAG, fmt::format("invalid tag {} for a send", a.tag)),
+               false;
     if (a.buffer == nullptr && a.count > 0)
-        return fail(rank, call, MPI_ERR_BUFFER, fmt::format("NULL buffer with count {}", a.count)), false;
+        return fail(rank, call, MPI_ERR_BUFFER, fmt::format("NULL buffer with count {}", a.count)),
+               false;
     return true;
 }
 
 bool MpiWorld::check_receive(int rank, const RankCall& call, const ReceiveArgs& a, bool probe) {
     auto v = view(rank, a.comm);
-    if (!v) return fail(rank, call, MPI_ERR_COMM, fmt::format("invalid communicator {:#x}", a.comm)), false;
-    if (a.source != MPI_PROC_NULL && a.source != MPI_ANY_SOURCE && (a.source < 0 || a.source >= v->size))
-        return fail(rank, call, MPI_ERR_RANK,
-                    fmt::format("invalid source rank {} (communicator size {})", a.source, v->size)),
+    if (!v)
+        return fail(rank, call, MPI_ERR_COMM, fmt::format("invalid communicator {:#x}", a.comm)),
+               false;
+    if (a.source != MPI_PROC_NULL && a.source != MPI_ANY_SOURCE &&
+        (a.source < 0 || a.source >= v->size))
+        return fail(
+                   rank, call, MPI_ERR_RANK,
+                   fmt::format("invalid source rank {} (communicator size {})", a.source, v->size)),
                false;
     if (a.tag != MPI_ANY_TAG && (a.tag < 0 || a.tag > RF_TAG_UB))
-        return fail(rank, call, MPI_ERR_TAG, fmt::format("invalid tag {} for a receive", a.tag)), false;
+        return fail(rank, call, MPI_ERR_TAG, fmt::format("invalid tag {} for a receive", a.tag)),
+               false;
     if (probe) return true;
-    if (a.count < 0) return fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)), false;
+    if (a.count < 0)
+        return fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)), false;
     if (!find_datatype(a.type))
         return fail(rank, call, MPI_ERR_TYPE, fmt::format("invalid datatype {:#x}", a.type)), false;
     if (a.buffer == nullptr && a.count > 0)
-        return fail(rank, call, MPI_ERR_BUFFER, fmt::format("NULL buffer with count {}", a.count)), false;
+        return fail(rank, call, MPI_ERR_BUFFER, fmt::format("NULL buffer with count {}", a.count)),
+               false;
     return true;
 }
 
@@ -183,7 +201,8 @@ int MpiWorld::post_send(int rank, const RankCall& call, const SendArgs& a, int s
             if (fresh) release_request(rank, slot);
             fail(rank, call, MPI_ERR_BUFFER,
                  me.attached_buffer == 0
-                     ? fmt::format("no buffer attached (needs {} bytes; see MPI_Buffer_attach)", need)
+                     ? fmt::format("no buffer attached (needs {} bytes; see MPI_Buffer_attach)",
+                                   need)
                      : fmt::format("attached buffer too small: needs {} bytes, {} of {} free", need,
                                    free, me.attached_size));
             return -1;
@@ -194,8 +213,12 @@ int MpiWorld::post_send(int rank, const RankCall& call, const SendArgs& a, int s
         break;
     }
     case SendMode::Standard:
-    case SendMode::Ready: r.complete = buffering_ == Buffering::Infinite; break;
-    case SendMode::Synchronous: r.complete = false; break;
+    case SendMode::Ready:
+        r.complete = buffering_ == Buffering::Infinite;
+        break;
+    case SendMode::Synchronous:
+        r.complete = false;
+        break;
     }
     if (!r.complete) m.sender = RequestRef{rank, slot};
     matching_.post_message(world_rank(rank, a.comm, a.dest), std::move(m));

@@ -13,7 +13,9 @@ template <class T> bool read_app(const T* where, T& out) {
     return snapshot::copy_from_app(&out, where, sizeof(T));
 }
 
-bool ignored(const MPI_Status* status) { return status == MPI_STATUS_IGNORE; }
+bool ignored(const MPI_Status* status) {
+    return status == MPI_STATUS_IGNORE;
+}
 
 // Element i of a status array, or MPI_STATUSES_IGNORE.
 MPI_Status* status_at(MPI_Status* statuses, int i) {
@@ -51,7 +53,8 @@ int MpiWorld::finish_request(int rank, MPI_Request* handle_ptr, MPI_Status* stat
                              const RankCall& call) {
     MPI_Request handle = MPI_REQUEST_NULL;
     if (!read_app(handle_ptr, handle)) {
-        fail(rank, call, MPI_ERR_ARG, fmt::format("request array {} is not readable", fmt::ptr(handle_ptr)));
+        fail(rank, call, MPI_ERR_ARG,
+             fmt::format("request array {} is not readable", fmt::ptr(handle_ptr)));
         return MPI_ERR_ARG;
     }
     Request* req = handle == MPI_REQUEST_NULL ? nullptr : find_request(rank, handle);
@@ -62,7 +65,8 @@ int MpiWorld::finish_request(int rank, MPI_Request* handle_ptr, MPI_Status* stat
     }
     const Request r = *req;
     const int slot = *handle_index(handle, RF_KIND_REQUEST);
-    if (!write_status(call, status, r.status_source, r.status_tag, r.status_error, r.status_bytes)) {
+    if (!write_status(call, status, r.status_source, r.status_tag, r.status_error,
+                      r.status_bytes)) {
         fail(rank, call, MPI_ERR_ARG, fmt::format("status {} is not writable", fmt::ptr(status)));
         return MPI_ERR_ARG;
     }
@@ -87,7 +91,9 @@ int MpiWorld::finish_request(int rank, MPI_Request* handle_ptr, MPI_Status* stat
 }
 
 // Finishes a request the call created for itself (blocking send/receive).
-static MPI_Request slot_handle(int slot) { return make_handle(RF_KIND_REQUEST, slot); }
+static MPI_Request slot_handle(int slot) {
+    return make_handle(RF_KIND_REQUEST, slot);
+}
 
 // ---- issue --------------------------------------------------------------------------------
 
@@ -97,8 +103,7 @@ Progress MpiWorld::issue(int rank, RankCall& call) {
     ++me.clock;
     if (!me.initialized && call.kind != CallKind::Init)
         return fail(rank, call, MPI_ERR_OTHER, "called before MPI_Init");
-    if (me.finalized)
-        return fail(rank, call, MPI_ERR_OTHER, "called after MPI_Finalize");
+    if (me.finalized) return fail(rank, call, MPI_ERR_OTHER, "called after MPI_Finalize");
     switch (call.kind) {
     case CallKind::Init:
         if (me.initialized) return fail(rank, call, MPI_ERR_OTHER, "MPI is already initialized");
@@ -168,8 +173,10 @@ Progress MpiWorld::issue(int rank, RankCall& call) {
         me.attached_buffer = reinterpret_cast<std::uintptr_t>(call.buffer_address);
         me.attached_size = call.buffer_size;
         return Progress::Done;
-    case CallKind::BufferDetach: return Progress::Blocked;
-    default: break;
+    case CallKind::BufferDetach:
+        return Progress::Blocked;
+    default:
+        break;
     }
     return issue_completion(rank, call);
 }
@@ -199,7 +206,8 @@ Progress MpiWorld::issue_completion(int rank, RankCall& call) {
     case CallKind::Wait:
     case CallKind::Waitall:
     case CallKind::Waitany:
-    case CallKind::Waitsome: return Progress::Blocked;
+    case CallKind::Waitsome:
+        return Progress::Blocked;
     case CallKind::Test: {
         const bool done = request_done(rank, handles[0]);
         if (!write_out(call, call.flag, done ? 1 : 0))
@@ -238,10 +246,12 @@ Progress MpiWorld::issue_completion(int rank, RankCall& call) {
         const bool none_active = !any_active();
         write_out(call, call.flag, none_active ? 1 : 0);
         write_out(call, call.index, MPI_UNDEFINED);
-        if (none_active) write_status(call, call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
+        if (none_active)
+            write_status(call, call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
         return Progress::Done;
     }
-    case CallKind::Testsome: return complete(rank, call, 0);
+    case CallKind::Testsome:
+        return complete(rank, call, 0);
     case CallKind::RequestFree: {
         Request* r = find_request(rank, handles[0]);
         if (r == nullptr)
@@ -262,7 +272,8 @@ Progress MpiWorld::issue_completion(int rank, RankCall& call) {
         if (!found) return Progress::Done;
         return complete(rank, call, 0);
     }
-    default: break;
+    default:
+        break;
     }
     return fail(rank, call, MPI_ERR_INTERN, "unhandled call kind");
 }
@@ -284,9 +295,11 @@ bool MpiWorld::ready(int rank, const RankCall& call) const {
     };
     switch (call.kind) {
     case CallKind::Send:
-    case CallKind::Recv: return slot_done(call.internal[0]);
+    case CallKind::Recv:
+        return slot_done(call.internal[0]);
     case CallKind::Sendrecv:
-    case CallKind::SendrecvReplace: return slot_done(call.internal[0]) && slot_done(call.internal[1]);
+    case CallKind::SendrecvReplace:
+        return slot_done(call.internal[0]) && slot_done(call.internal[1]);
     case CallKind::Wait:
     case CallKind::Waitall:
         for (int i = 0; i < call.request_count; ++i)
@@ -310,8 +323,10 @@ bool MpiWorld::ready(int rank, const RankCall& call) const {
         probe_candidates(rank, call, candidates);
         return !candidates.empty();
     }
-    case CallKind::BufferDetach: return ranks_[rank].attached_used == 0;
-    default: return true;
+    case CallKind::BufferDetach:
+        return ranks_[rank].attached_used == 0;
+    default:
+        return true;
     }
 }
 
@@ -423,7 +438,8 @@ Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
         me.attached_size = 0;
         return Progress::Done;
     }
-    default: return Progress::Done;
+    default:
+        return Progress::Done;
     }
 }
 

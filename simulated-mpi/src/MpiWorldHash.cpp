@@ -15,10 +15,10 @@ void feed(StateHasher& h, const Request& r) {
     for (int v : {r.peer, r.tag, r.comm, r.count, r.datatype, r.status_source, r.status_tag,
                   r.status_error})
         h.value(v);
-    for (std::uint64_t v : {static_cast<std::uint64_t>(r.buffer), static_cast<std::uint64_t>(r.site),
-                            static_cast<std::uint64_t>(r.status_bytes),
-                            static_cast<std::uint64_t>(r.message_bytes),
-                            static_cast<std::uint64_t>(r.bsend_bytes)})
+    for (std::uint64_t v :
+         {static_cast<std::uint64_t>(r.buffer), static_cast<std::uint64_t>(r.site),
+          static_cast<std::uint64_t>(r.status_bytes), static_cast<std::uint64_t>(r.message_bytes),
+          static_cast<std::uint64_t>(r.bsend_bytes)})
         h.value(v);
 }
 
@@ -42,7 +42,8 @@ std::uint64_t MpiWorld::hash() const {
     h.value(static_cast<std::uint8_t>(buffering_));
     h.value(next_message_id_);
     for (const RankState& s : ranks_) {
-        h.value(static_cast<std::uint8_t>(s.initialized | s.finalized << 1 | s.failure.has_value() << 2));
+        h.value(static_cast<std::uint8_t>(s.initialized | s.finalized << 1 |
+                                          s.failure.has_value() << 2));
         h.value(s.thread_level);
         h.value(s.attached_size);
         h.value(static_cast<std::uint64_t>(s.attached_buffer));

@@ -17,9 +17,9 @@ namespace rankfold::mpi {
 enum class CallKind : std::uint8_t {
     Init,
     Finalize,
-    Send,     // blocking send of any mode
+    Send, // blocking send of any mode
     Recv,
-    Isend,    // nonblocking send of any mode
+    Isend, // nonblocking send of any mode
     Irecv,
     SendInit, // persistent send of any mode
     RecvInit,

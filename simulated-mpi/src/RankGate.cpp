@@ -8,7 +8,9 @@ namespace {
 RankGate* g_gate = nullptr;
 }
 
-void install_rank_gate(RankGate* gate) { g_gate = gate; }
+void install_rank_gate(RankGate* gate) {
+    g_gate = gate;
+}
 
 RankGate& rank_gate() {
     if (g_gate == nullptr) {

@@ -34,7 +34,7 @@ struct Request {
     int status_error = MPI_SUCCESS;
     std::size_t status_bytes = 0;
     std::size_t message_bytes = 0; // what arrived; more than status_bytes when truncated
-    std::size_t bsend_bytes = 0; // attached-buffer space held until the message is delivered
+    std::size_t bsend_bytes = 0;   // attached-buffer space held until the message is delivered
 
     bool is_free() const { return kind == Kind::Free; }
     friend bool operator==(const Request&, const Request&) = default;

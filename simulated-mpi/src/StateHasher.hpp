@@ -20,7 +20,8 @@ public:
 
     void bytes(const void* data, std::size_t n) { XXH3_64bits_update(&state_, data, n); }
     template <class T> void value(const T& v) {
-        static_assert(std::is_trivially_copyable_v<T> && std::has_unique_object_representations_v<T>,
+        static_assert(std::is_trivially_copyable_v<T> &&
+                          std::has_unique_object_representations_v<T>,
                       "hash fields one by one: padding bytes would make equal values differ");
         bytes(&v, sizeof v);
     }

@@ -1,0 +1,17 @@
+// rankfold-run --check-snapshots: the snapshot layer checked on a real program. One run
+// captures the whole system at every scheduling point; then the run is restored to each of
+// those snapshots in turn and continued to its end, and every continuation must end with the
+// same output and the same exact state hash as the uninterrupted run.
+#pragma once
+
+#include "mc/OutputRouter.hpp"
+#include "mc/Scheduler.hpp"
+
+#include <cstdio>
+
+namespace rankfold::mc {
+
+// Returns the exit status: 0 when every resumed run matched, 1 otherwise.
+int check_snapshots(Scheduler& scheduler, OutputRouter& output, int ranks, FILE* report);
+
+} // namespace rankfold::mc

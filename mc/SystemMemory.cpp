@@ -1,0 +1,85 @@
+#include "mc/SystemMemory.hpp"
+
+#include "snapshot/RankArena.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace rankfold::mc {
+
+SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory& memory,
+                           const std::vector<const RankFiber*>& fibers, bool page_sharing)
+    : memory_(memory), fibers_(fibers) {
+    snapshot::PageStore::Options options;
+    options.sharing = page_sharing;
+    store_ = std::make_unique<snapshot::PageStore>(options);
+    std::unique_ptr<snapshot::DirtyTracker> tracker;
+    if (const char* m = std::getenv("RANKFOLD_DIRTY_TRACKING")) {
+        // For measurements and debugging: compare, mprotect or uffd.
+        for (auto method : {snapshot::TrackingMethod::Compare, snapshot::TrackingMethod::Mprotect,
+                            snapshot::TrackingMethod::Uffd})
+            if (std::string(m) == snapshot::method_name(method))
+                tracker = snapshot::make_tracker(method);
+    }
+    if (!tracker) tracker = snapshot::make_default_tracker();
+    regions_ = std::make_unique<snapshot::RegionSet>(*store_, std::move(tracker));
+    for (int r = 0; r < memory.ranks(); ++r) {
+        for (const ModuleCopy::Segment& s : image.copy(r).writable) {
+            const std::size_t region =
+                regions_->add_region(reinterpret_cast<std::byte*>(s.begin), s.end - s.begin);
+            regions_->set_used(region, s.end - s.begin);
+        }
+        const snapshot::RankRegion rr = memory.region(r);
+        const std::size_t stack =
+            regions_->add_region(rr.stack_low, rr.stack_size, snapshot::Growth::Down);
+        const std::size_t heap = regions_->add_region(rr.heap, rr.heap_size);
+        ranks_.push_back({stack, heap});
+    }
+}
+
+namespace {
+
+bool all_zero(const std::byte* page) {
+    static const std::byte zeros[4096] = {};
+    return std::memcmp(page, zeros, sizeof zeros) == 0;
+}
+
+// Frames a rank popped leave bytes below its stack pointer, and new frames that do not write
+// every byte (padding, the C library's own frames) would pick them up: two runs that reach the
+// same state by different paths would then differ in those bytes. Keeping everything below the
+// stack pointer zero at every capture and restore makes the dead part the same for everyone.
+// The scan stops at the first all-zero page below: deeper pages were cleared by earlier scans.
+void zero_dead_stack(const RankFiber& fiber) {
+    const std::uintptr_t sp = fiber.context_address();
+    const std::uintptr_t page = sp & ~std::uintptr_t{4095};
+    std::memset(reinterpret_cast<void*>(page), 0, sp - page);
+    for (std::uintptr_t p = page - 4096; p >= fiber.stack_low(); p -= 4096) {
+        auto* bytes = reinterpret_cast<std::byte*>(p);
+        if (all_zero(bytes)) break;
+        std::memset(bytes, 0, 4096);
+    }
+}
+
+} // namespace
+
+snapshot::RegionSnapshot SystemMemory::capture() {
+    for (std::size_t r = 0; r < ranks_.size(); ++r) {
+        zero_dead_stack(*fibers_[r]);
+        // Only the stack from the saved context up is live; below it are dead frames.
+        regions_->set_used(ranks_[r].stack,
+                           fibers_[r]->stack_high() - fibers_[r]->context_address());
+        regions_->set_used(ranks_[r].heap, memory_.arena(static_cast<int>(r))->used_extent());
+    }
+    return regions_->capture();
+}
+
+void SystemMemory::restore(const snapshot::RegionSnapshot& snapshot) {
+    regions_->restore(snapshot);
+}
+
+void SystemMemory::after_restore() {
+    for (const RankFiber* fiber : fibers_) zero_dead_stack(*fiber);
+}
+
+} // namespace rankfold::mc

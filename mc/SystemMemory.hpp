@@ -1,0 +1,44 @@
+// The application's memory as the snapshot layer sees it: for every rank, the writable
+// segments of its module copy, the live part of its stack and the used part of its heap arena,
+// registered once as regions of one RegionSet over one PageStore.
+#pragma once
+
+#include "mc/ProgramImage.hpp"
+#include "mc/RankFiber.hpp"
+#include "snapshot/PageStore.hpp"
+#include "snapshot/RankMemory.hpp"
+#include "snapshot/RegionSnapshot.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace rankfold::mc {
+
+class SystemMemory {
+public:
+    SystemMemory(const ProgramImage& image, const snapshot::RankMemory& memory,
+                 const std::vector<const RankFiber*>& fibers, bool page_sharing);
+
+    // Records the current used parts (stack pointers, heap tops) and captures every region.
+    snapshot::RegionSnapshot capture();
+    void restore(const snapshot::RegionSnapshot& snapshot);
+    // Once the fibers' saved contexts are back too: clears what lies below them.
+    void after_restore();
+
+    snapshot::PageStore& store() { return *store_; }
+    const snapshot::RegionSet& regions() const { return *regions_; }
+    snapshot::TrackingMethod tracking() const { return regions_->tracker().method(); }
+
+private:
+    struct RankRegions {
+        std::size_t stack;
+        std::size_t heap;
+    };
+    const snapshot::RankMemory& memory_;
+    std::vector<const RankFiber*> fibers_;
+    std::unique_ptr<snapshot::PageStore> store_;
+    std::unique_ptr<snapshot::RegionSet> regions_;
+    std::vector<RankRegions> ranks_;
+};
+
+} // namespace rankfold::mc

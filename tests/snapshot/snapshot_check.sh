@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The snapshot layer on real programs: rankfold-run --check-snapshots captures the whole system
+# at every scheduling point, then restores each snapshot and runs on; every continuation must
+# end with the uninterrupted run's output and exact state hash. Run with each dirty-tracking
+# method, and once without page sharing, over the programs here and the correct corpus programs.
+# Usage: snapshot_check.sh BUILD_DIR SOURCE_DIR
+set -uo pipefail
+build=$(cd "$1" && pwd)
+src=$(cd "$2" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+check() { # name, rankfold-run arguments...
+  local name=$1
+  shift
+  if out=$("$build/bin/rankfold-run" --check-snapshots "$@" 2>&1 >/dev/null) &&
+     grep -q ", 0 differ;" <<<"$out"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL $name: $(grep -m3 "rankfold" <<<"$out")"
+  fi
+}
+build_program() { # source -> prints the binary path
+  local f=$1 name driver=rankfold-cc
+  name=$(basename "${f%.*}")
+  [[ $f == *.cpp ]] && driver=rankfold-cxx
+  "$build/bin/$driver" -O1 -o "$work/$name" "$f" || return 1
+  echo "$work/$name"
+}
+
+for f in "$src"/tests/snapshot/*.c "$src"/tests/snapshot/*.cpp; do
+  bin=$(build_program "$f") || { failed=$((failed + 1)); echo "FAIL $f: does not compile"; continue; }
+  for method in compare uffd mprotect; do
+    RANKFOLD_DIRTY_TRACKING=$method check "$(basename "$f") [$method]" -np 4 "$bin"
+  done
+  check "$(basename "$f") [no sharing]" --no-page-sharing -np 3 "$bin"
+done
+# Every correct corpus program, with the options of its first RUN line.
+for f in "$src"/tests/programs/*.c "$src"/tests/programs/*.cpp; do
+  first=$(grep -m1 -o 'RANKFOLD-RUN:.*' "$f")
+  [[ $first == *"=> ok" ]] || continue
+  opts=$(sed 's/RANKFOLD-RUN: //; s/ =>.*//' <<<"$first")
+  args=""
+  if [[ $opts == *" -- "* ]]; then args=${opts#* -- }; opts=${opts%% -- *}; fi
+  bin=$(build_program "$f") || { failed=$((failed + 1)); echo "FAIL $f: does not compile"; continue; }
+  # shellcheck disable=SC2086
+  check "$(basename "$f")" $opts "$bin" $args
+done
+echo "snapshots: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
