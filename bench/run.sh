@@ -4,6 +4,9 @@
 #   - fiber switch: Rankfold's fcontext fibers vs glibc swapcontext
 #   - point-to-point: 10^6 small messages between two ranks, rankfold-run --single-run vs
 #     MPICH's mpiexec (two real processes over shared memory)
+#   - snapshots: 4 ranks x 64 MiB of heap, 1% of pages changed between snapshots; capture and
+#     restore time and bytes per snapshot for each dirty-tracking method, with and without page
+#     sharing, against a plain memcpy of the heaps
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-$here/../build}" && pwd)
@@ -13,6 +16,9 @@ messages=${MESSAGES:-1000000}
 
 echo "== fiber switch (10^7 round trips)"
 "$build/bin/fiber_switch_bench" 10000000
+
+echo "== snapshots"
+"$build/bin/snapshot_bench"
 
 echo "== point-to-point stream: 2 ranks, $messages blocking Send/Recv of one int"
 "$build/bin/rankfold-cc" -O2 -o "$work/p2p" "$here/programs/p2p_stream.c"

@@ -12,9 +12,9 @@ namespace rankfold::mc {
 namespace {
 
 // Options that take a value, so the scan can step over it to find the program.
-const std::set<std::string> kValued = {"-n",           "-np",         "--np",
-                                       "--buffering",  "--seed",      "--json",
-                                       "--stack-size", "--heap-size", "--replay"};
+const std::set<std::string> kValued = {"-n",       "-np",           "--np",         "--buffering",
+                                       "--seed",   "--json",        "--stack-size", "--heap-size",
+                                       "--replay", "--memory-limit"};
 
 std::size_t parse_size(const std::string& text) {
     std::size_t pos = 0;
@@ -53,7 +53,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     CLI::App app{"rankfold-run: checks an MPI program built with rankfold-cc.\n"
                  "usage: rankfold-run [options] -np N ./program [program arguments]",
                  "rankfold-run"};
-    std::string buffering = "zero", stack = "8M", heap = "1G", replay;
+    std::string buffering = "zero", stack = "8M", heap = "1G", replay, memory_limit;
     std::uint64_t seed = 0;
     app.add_option("-n,--np", o.ranks, "number of ranks (also -np)")
         ->required()
@@ -74,6 +74,9 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     app.add_option("--replay", replay, "replay a counterexample trace");
     app.add_flag("!--no-page-sharing", o.page_sharing,
                  "store every snapshot page separately (to measure what sharing saves)");
+    app.add_option("--memory-limit", memory_limit,
+                   "bytes the snapshot store may hold (K/M/G suffixes; default 3/4 of physical "
+                   "memory); reaching it stops the run with exit status 3");
     app.add_flag("--check-snapshots", o.check_snapshots,
                  "self-test: snapshot at every scheduling point, restore each and run on; every "
                  "continuation must end in the same state and output");
@@ -90,6 +93,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
         if (seed_opt->count() > 0) o.seed = seed;
         o.stack_size = parse_size(stack);
         o.heap_size = parse_size(heap);
+        if (!memory_limit.empty()) o.memory_limit = parse_size(memory_limit);
         if (o.stack_size < (std::size_t{256} << 10))
             throw CLI::ValidationError("--stack-size", "must be at least 256K");
         if (o.heap_size < (std::size_t{1} << 20))

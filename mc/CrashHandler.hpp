@@ -13,7 +13,7 @@ namespace rankfold::mc {
 
 // The rank that is running now, as the handler needs to know it.
 struct CrashTarget {
-    std::uintptr_t stack_low = 0;  // lowest usable stack byte (guard pages lie below)
+    std::uintptr_t stack_low = 0; // lowest usable stack byte (guard pages lie below)
     std::uintptr_t stack_high = 0;
     std::uintptr_t landing_stack = 0;
     void (*landing)() = nullptr;

@@ -7,8 +7,8 @@
 namespace rankfold::mc {
 
 struct Journal {
-    volatile int rank = -1;               // the rank running now, -1 in the checker
-    volatile std::uint64_t steps = 0;     // visible calls so far
+    volatile int rank = -1;           // the rank running now, -1 in the checker
+    volatile std::uint64_t steps = 0; // visible calls so far
 };
 
 // Points into shared memory under the supervisor, at a private instance otherwise.

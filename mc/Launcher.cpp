@@ -42,6 +42,16 @@ void on_heap_error(const char* operation, snapshot::RankArena::FreeResult result
                       site);
 }
 
+// The snapshot store's budget: what the user asked, else 3/4 of physical memory, so the
+// checker stops with a report instead of being killed by the kernel.
+std::size_t effective_memory_limit(const RunOptions& o) {
+    if (o.memory_limit != 0) return o.memory_limit;
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0
+               ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) / 4 * 3
+               : std::size_t{1} << 32;
+}
+
 // Runs the whole check in this process; returns the exit status.
 int check_program(const RunOptions& o, const std::string& scratch) {
     try {
@@ -58,7 +68,8 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         Scheduler scheduler(o, image, memory, output);
         if (o.check_snapshots) {
             scheduler.enable_snapshots(o.page_sharing);
-            const int status = check_snapshots(scheduler, output, o.ranks, output.report());
+            const int status = check_snapshots(scheduler, output, o.ranks,
+                                               effective_memory_limit(o), output.report());
             output.finish();
             return status;
         }

@@ -61,7 +61,9 @@ RF_WRAP [[noreturn]] void __wrap___assert_fail(const char* assertion, const char
 }
 
 namespace {
-bool routed(FILE* f) { return f == stdout || f == stderr; }
+bool routed(FILE* f) {
+    return f == stdout || f == stderr;
+}
 } // namespace
 
 RF_WRAP int __wrap_setvbuf(FILE* f, char* buf, int mode, std::size_t size) {

@@ -10,13 +10,20 @@ namespace rankfold::mc {
 
 const char* kind_name(ViolationKind kind) {
     switch (kind) {
-    case ViolationKind::Deadlock: return "deadlock";
-    case ViolationKind::Crash: return "crash";
-    case ViolationKind::Assertion: return "assertion";
-    case ViolationKind::Abort: return "abort";
-    case ViolationKind::Exit: return "exit";
-    case ViolationKind::MpiError: return "mpi-error";
-    case ViolationKind::HeapError: return "heap-error";
+    case ViolationKind::Deadlock:
+        return "deadlock";
+    case ViolationKind::Crash:
+        return "crash";
+    case ViolationKind::Assertion:
+        return "assertion";
+    case ViolationKind::Abort:
+        return "abort";
+    case ViolationKind::Exit:
+        return "exit";
+    case ViolationKind::MpiError:
+        return "mpi-error";
+    case ViolationKind::HeapError:
+        return "heap-error";
     }
     return "unknown";
 }
@@ -51,10 +58,10 @@ void print_report(FILE* out, const RunResult& result, int ranks) {
                            v->backtrace[i].function.empty() ? "?" : v->backtrace[i].function);
         }
     }
-    fmt::print(out, "rankfold: {} — {} ranks, {} MPI calls, {} matches, {:.3f} s, peak memory {} MiB\n",
-               result.violation ? "violation found" : "no violation found", ranks,
-               result.stats.steps, result.stats.matches, result.stats.seconds,
-               result.stats.peak_rss_bytes >> 20);
+    fmt::print(
+        out, "rankfold: {} — {} ranks, {} MPI calls, {} matches, {:.3f} s, peak memory {} MiB\n",
+        result.violation ? "violation found" : "no violation found", ranks, result.stats.steps,
+        result.stats.matches, result.stats.seconds, result.stats.peak_rss_bytes >> 20);
 }
 
 bool write_json_report(const std::string& path, const RunResult& result, FILE* terminal_out) {

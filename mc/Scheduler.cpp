@@ -273,11 +273,15 @@ void Scheduler::start() {
     }
 }
 
-void Scheduler::advance(const std::function<void()>& at_choice) {
+bool Scheduler::advance(const std::function<bool()>& at_choice) {
     const auto begin = std::chrono::steady_clock::now();
     while (!violation_) {
         match_ready_messages();
-        if (at_choice) at_choice();
+        if (at_choice && !at_choice()) {
+            seconds_ +=
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+            return false;
+        }
         Rank* next = next_rank();
         if (next == nullptr) break;
         step(*next);
@@ -290,6 +294,7 @@ void Scheduler::advance(const std::function<void()>& at_choice) {
     }
     for (Rank& rank : ranks_) output_.collect_everything(rank.id);
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    return true;
 }
 
 RunResult Scheduler::result() const {

@@ -39,8 +39,9 @@ public:
     // Starts every rank (runs each to its first visible call).
     void start();
     // Runs the schedule until the end or a violation; `at_choice` (if set) is called at every
-    // scheduling point, before the scheduler picks the next step.
-    void advance(const std::function<void()>& at_choice = {});
+    // scheduling point, before the scheduler picks the next step, and stops the run by
+    // returning false (a resource limit). Returns false if it was stopped so.
+    bool advance(const std::function<bool()>& at_choice = {});
     RunResult result() const;
 
     // ---- snapshots -------------------------------------------------------------------------

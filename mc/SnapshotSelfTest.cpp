@@ -16,15 +16,26 @@ double ms_since(Clock::time_point t) {
 
 } // namespace
 
-int check_snapshots(Scheduler& scheduler, OutputRouter& output, int ranks, FILE* report) {
+int check_snapshots(Scheduler& scheduler, OutputRouter& output, int ranks, std::size_t memory_limit,
+                    FILE* report) {
     std::vector<SystemSnapshot> snapshots;
     double capture_ms = 0, restore_ms = 0;
     scheduler.start();
-    scheduler.advance([&] {
+    const bool finished = scheduler.advance([&] {
         const auto t = Clock::now();
         snapshots.push_back(scheduler.capture());
         capture_ms += ms_since(t);
+        return scheduler.memory()->store().stats().total_bytes() <= memory_limit;
     });
+    if (!finished) {
+        fmt::print(report,
+                   "rankfold: memory limit reached: the snapshot store holds {} KiB (limit {} "
+                   "KiB) after {} snapshots, {} MPI calls; stopping (raise it with "
+                   "--memory-limit)\n",
+                   scheduler.memory()->store().stats().total_bytes() >> 10, memory_limit >> 10,
+                   snapshots.size(), scheduler.result().stats.steps);
+        return 3;
+    }
     const SystemSnapshot end = scheduler.capture();
     std::vector<std::string> outputs;
     for (int r = 0; r < ranks; ++r) outputs.push_back(output.captured(r));

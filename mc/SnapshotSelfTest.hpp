@@ -11,7 +11,9 @@
 
 namespace rankfold::mc {
 
-// Returns the exit status: 0 when every resumed run matched, 1 otherwise.
-int check_snapshots(Scheduler& scheduler, OutputRouter& output, int ranks, FILE* report);
+// Returns the exit status: 0 when every resumed run matched, 1 otherwise, 3 when the snapshot
+// store outgrew `memory_limit` bytes.
+int check_snapshots(Scheduler& scheduler, OutputRouter& output, int ranks, std::size_t memory_limit,
+                    FILE* report);
 
 } // namespace rankfold::mc

@@ -15,8 +15,8 @@ const char* kind_name(ViolationKind kind);
 
 struct BlockedRank {
     int rank = 0;
-    std::string call;          // "MPI_Recv(source 1, tag 0, MPI_COMM_WORLD)"
-    std::string waiting_for;   // "a message from rank 1"
+    std::string call;        // "MPI_Recv(source 1, tag 0, MPI_COMM_WORLD)"
+    std::string waiting_for; // "a message from rank 1"
     std::optional<CodeLocation> location;
 };
 

@@ -13,7 +13,9 @@ std::string peer_text(int peer) {
     return fmt::format("rank {}", peer);
 }
 
-std::string tag_text(int tag) { return tag == MPI_ANY_TAG ? "any tag" : fmt::format("tag {}", tag); }
+std::string tag_text(int tag) {
+    return tag == MPI_ANY_TAG ? "any tag" : fmt::format("tag {}", tag);
+}
 
 std::string comm_text(MPI_Comm comm) {
     if (comm == MPI_COMM_WORLD) return "MPI_COMM_WORLD";
@@ -34,10 +36,11 @@ std::string request_need(const mpi::Request& r, const std::vector<bool>& finishe
     if (r.site != blocked_site)
         if (auto loc = image.locate(r.site, true)) where = " posted at " + loc->short_text();
     if (r.kind == mpi::Request::Kind::Receive)
-        return fmt::format("a message from {} with {} on {}{}{}", peer_text(r.peer), tag_text(r.tag),
-                           comm_text(r.comm), where, finished_note(r.peer, finished));
-    return fmt::format("{} to post a receive matching the {} send with {}{}{}",
-                       peer_text(r.peer), mpi::send_mode_name(r.mode), tag_text(r.tag), where,
+        return fmt::format("a message from {} with {} on {}{}{}", peer_text(r.peer),
+                           tag_text(r.tag), comm_text(r.comm), where,
+                           finished_note(r.peer, finished));
+    return fmt::format("{} to post a receive matching the {} send with {}{}{}", peer_text(r.peer),
+                       mpi::send_mode_name(r.mode), tag_text(r.tag), where,
                        finished_note(r.peer, finished));
 }
 
@@ -51,7 +54,8 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
     auto internal_need = [&](int slot) {
         if (slot < 0) return;
         const mpi::Request* r = world.request(rank, RF_HANDLE(RF_KIND_REQUEST, slot));
-        if (r != nullptr && !r->complete) needs.push_back(request_need(*r, finished, image, call.site));
+        if (r != nullptr && !r->complete)
+            needs.push_back(request_need(*r, finished, image, call.site));
     };
     switch (call.kind) {
     case mpi::CallKind::Send:
@@ -102,8 +106,7 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
     const char* joiner = call.kind == mpi::CallKind::Waitany || call.kind == mpi::CallKind::Waitsome
                              ? "; or "
                              : "; and ";
-    for (std::size_t i = 0; i < needs.size(); ++i)
-        b.waiting_for += (i ? joiner : "") + needs[i];
+    for (std::size_t i = 0; i < needs.size(); ++i) b.waiting_for += (i ? joiner : "") + needs[i];
     if (b.waiting_for.empty()) b.waiting_for = "nothing it can get";
     return b;
 }

@@ -36,6 +36,17 @@ for f in "$src"/tests/snapshot/*.c "$src"/tests/snapshot/*.cpp; do
   done
   check "$(basename "$f") [no sharing]" --no-page-sharing -np 3 "$bin"
 done
+# A store that outgrows --memory-limit stops the run cleanly with exit status 3 and says so.
+bin=$(build_program "$src/tests/snapshot/heap-churn.c")
+"$build/bin/rankfold-run" --check-snapshots --memory-limit 64K -np 4 "$bin" >/dev/null 2>"$work/limit.err"
+status=$?
+if [ $status -eq 3 ] && grep -q "memory limit reached" "$work/limit.err"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+  echo "FAIL memory-limit: status $status, $(head -2 "$work/limit.err")"
+fi
+
 # Every correct corpus program, with the options of its first RUN line.
 for f in "$src"/tests/programs/*.c "$src"/tests/programs/*.cpp; do
   first=$(grep -m1 -o 'RANKFOLD-RUN:.*' "$f")
