@@ -47,6 +47,13 @@ public:
     // or passed to end_write(), and starts tracking them afresh.
     virtual void collect(std::size_t range, std::vector<std::uint32_t>& pages) = 0;
 
+    // Pages [first, first + count) of `range` are all its user looks at for now: a tracker
+    // whose collect() walks the whole range may walk only these. Pages outside keep their
+    // written state and are reported once they are inside the window again. Default: ignored.
+    virtual void set_window(std::size_t range, std::size_t first, std::size_t count) {
+        (void)range, (void)first, (void)count;
+    }
+
     // The snapshot code writes `pages` (sorted, unique) itself between these two calls; after
     // end_write() they count as unwritten (their content is known again). Other pages written
     // meanwhile stay reported. (Writes through another mapping of the same memory, a "writer"

@@ -73,6 +73,12 @@ void RegionSet::set_used(std::size_t region, std::size_t bytes) {
     regions_[region].used = bytes;
 }
 
+// Bounds the tracker's walks to the `pages` pages nearest the region's anchored end.
+void RegionSet::set_window(const Region& r, std::size_t pages) {
+    pages = std::min(pages, r.capacity_pages);
+    tracker_->set_window(r.range, r.growth == Growth::Up ? 0 : r.capacity_pages - pages, pages);
+}
+
 std::uint32_t RegionSet::memory_page(const Region& r, std::size_t i) const {
     return static_cast<std::uint32_t>(r.growth == Growth::Up ? i : r.capacity_pages - 1 - i);
 }
@@ -119,6 +125,7 @@ void RegionSet::capture_region(std::size_t index) {
     todo_.clear();
     // Always collect, even when every page is read anyway, so that tracking restarts now.
     dirty_.clear();
+    set_window(r, std::max(n, old_n));
     tracker_->collect(r.range, dirty_);
     if (precise) {
         for (std::uint32_t page : dirty_) {
@@ -184,6 +191,7 @@ void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* t
     dirty_.clear();
     if (precise && aliased) {
         // Writes through the alias are invisible to the tracker: ask first, then write.
+        set_window(r, std::max(n_t, n_cur));
         tracker_->collect(r.range, dirty_);
         for (std::uint32_t page : dirty_)
             if (index_of(r, page) < n_t) todo_.push_back(index_of(r, page));
@@ -212,6 +220,7 @@ void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* t
         tracker_->begin_write(r.range, write_);
         write_back(r, t, write_);
         dirty_.clear();
+        set_window(r, std::max(n_t, n_cur));
         tracker_->collect(r.range, dirty_);
         extra_.clear();
         std::set_difference(dirty_.begin(), dirty_.end(), write_.begin(), write_.end(),

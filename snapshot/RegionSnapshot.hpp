@@ -114,6 +114,7 @@ private:
 
     std::byte* address(const Region& r, std::size_t i) const;
     std::uint32_t memory_page(const Region& r, std::size_t i) const;
+    void set_window(const Region& r, std::size_t pages);
     std::size_t index_of(const Region& r, std::uint32_t memory_page) const;
     void capture_region(std::size_t index);
     void capture_page(std::size_t index, std::size_t i);

@@ -139,8 +139,11 @@ void UffdTracker::scan(const Range& r, std::vector<std::uint32_t>& out) {
     ScanArg arg{};
     arg.size = sizeof arg;
     arg.flags = PM_SCAN_WP_MATCHING | PM_SCAN_CHECK_WPASYNC;
-    arg.start = base;
-    arg.end = base + r.pages * kPageSize;
+    const std::size_t first = std::min(r.window_first, r.pages);
+    const std::size_t count = std::min(r.window_count, r.pages - first);
+    if (count == 0) return;
+    arg.start = base + first * kPageSize;
+    arg.end = arg.start + count * kPageSize;
     arg.vec = reinterpret_cast<__u64>(regions_.data());
     arg.vec_len = kScanVec;
     arg.category_mask = PAGE_IS_WRITTEN;
