@@ -71,7 +71,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     app.add_option("--stack-size", stack, "stack size of each rank (default 8M)");
     app.add_option("--heap-size", heap, "heap size of each rank (default 1G)");
     app.add_flag("!--no-fork", o.fork, "run without the supervisor process (for debuggers)");
-    app.add_option("--replay", replay, "replay a counterexample trace");
+    app.add_option("--replay", replay, "replay a counterexample trace (comes with the explorer)");
     app.add_flag("!--no-page-sharing", o.page_sharing,
                  "store every snapshot page separately (to measure what sharing saves)");
     app.add_option("--memory-limit", memory_limit,

@@ -96,6 +96,13 @@ std::vector<const Request*> MpiWorld::unfinished_requests(int rank) const {
 
 // ---- argument checks ----------------------------------------------------------------------
 
+namespace {
+std::string invalid_comm_text(MPI_Comm comm) {
+    if (comm == MPI_COMM_NULL) return "MPI_COMM_NULL is not a valid communicator here";
+    return fmt::format("invalid communicator handle {:#x}", comm);
+}
+} // namespace
+
 MpiWorld::SendArgs MpiWorld::send_args(const RankCall& c) {
     return {c.send_buffer, c.send_count, c.send_type, c.dest, c.send_tag, c.comm, c.mode};
 }
@@ -107,7 +114,7 @@ MpiWorld::ReceiveArgs MpiWorld::receive_args(const RankCall& c) {
 bool MpiWorld::check_send(int rank, const RankCall& call, const SendArgs& a) {
     auto v = view(rank, a.comm);
     if (!v)
-        return fail(rank, call, MPI_ERR_COMM, fmt::format("invalid communicator {:#x}", a.comm)),
+        return fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)),
                false;
     if (a.count < 0)
         return fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)), false;
@@ -130,7 +137,7 @@ bool MpiWorld::check_send(int rank, const RankCall& call, const SendArgs& a) {
 bool MpiWorld::check_receive(int rank, const RankCall& call, const ReceiveArgs& a, bool probe) {
     auto v = view(rank, a.comm);
     if (!v)
-        return fail(rank, call, MPI_ERR_COMM, fmt::format("invalid communicator {:#x}", a.comm)),
+        return fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)),
                false;
     if (a.source != MPI_PROC_NULL && a.source != MPI_ANY_SOURCE &&
         (a.source < 0 || a.source >= v->size))
