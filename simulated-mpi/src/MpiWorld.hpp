@@ -135,6 +135,7 @@ private:
     bool request_done(int rank, MPI_Request handle) const;
     // Copies the status out and releases or deactivates the request; returns its error.
     int finish_request(int rank, MPI_Request* handle, MPI_Status* status, const RankCall& call);
+    int finish_slot(int rank, int slot, MPI_Status* status, const RankCall& call);
     void probe_candidates(int rank, const RankCall& call, std::vector<const Message*>& out) const;
     bool write_status(const RankCall& call, MPI_Status* status, int source, int tag, int error,
                       std::size_t bytes);

@@ -63,8 +63,15 @@ int MpiWorld::finish_request(int rank, MPI_Request* handle_ptr, MPI_Status* stat
         write_status(call, status, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
         return MPI_SUCCESS;
     }
+    const bool persistent = req->persistent;
+    const int error = finish_slot(rank, *handle_index(handle, RF_KIND_REQUEST), status, call);
+    if (!persistent) write_out(call, handle_ptr, MPI_REQUEST_NULL);
+    return error;
+}
+
+int MpiWorld::finish_slot(int rank, int slot, MPI_Status* status, const RankCall& call) {
+    Request* req = &ranks_[rank].requests[slot];
     const Request r = *req;
-    const int slot = *handle_index(handle, RF_KIND_REQUEST);
     if (!write_status(call, status, r.status_source, r.status_tag, r.status_error,
                       r.status_bytes)) {
         fail(rank, call, MPI_ERR_ARG, fmt::format("status {} is not writable", fmt::ptr(status)));
@@ -75,7 +82,6 @@ int MpiWorld::finish_request(int rank, MPI_Request* handle_ptr, MPI_Status* stat
         req->complete = false;
     } else {
         release_request(rank, slot);
-        write_out(call, handle_ptr, MPI_REQUEST_NULL);
     }
     if (r.status_error == MPI_ERR_TRUNCATE)
         fail(rank, call, MPI_ERR_TRUNCATE,
@@ -354,17 +360,16 @@ Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
     case CallKind::Send:
         release_request(rank, call.internal[0]);
         return Progress::Done;
-    case CallKind::Recv: {
-        MPI_Request h = slot_handle(call.internal[0]);
-        return finish_request(rank, &h, call.statuses, call) == MPI_SUCCESS ? Progress::Done
-                                                                            : Progress::Failed;
-    }
+    case CallKind::Recv:
+        return finish_slot(rank, call.internal[0], call.statuses, call) == MPI_SUCCESS
+                   ? Progress::Done
+                   : Progress::Failed;
     case CallKind::Sendrecv:
     case CallKind::SendrecvReplace: {
         release_request(rank, call.internal[1]);
-        MPI_Request h = slot_handle(call.internal[0]);
-        return finish_request(rank, &h, call.statuses, call) == MPI_SUCCESS ? Progress::Done
-                                                                            : Progress::Failed;
+        return finish_slot(rank, call.internal[0], call.statuses, call) == MPI_SUCCESS
+                   ? Progress::Done
+                   : Progress::Failed;
     }
     case CallKind::Wait:
         return finish_request(rank, call.requests, call.statuses, call) == MPI_SUCCESS
