@@ -12,9 +12,9 @@ namespace rankfold::mc {
 namespace {
 
 // Options that take a value, so the scan can step over it to find the program.
-const std::set<std::string> kValued = {"-n",       "-np",           "--np",         "--buffering",
-                                       "--seed",   "--json",        "--stack-size", "--heap-size",
-                                       "--replay", "--memory-limit"};
+const std::set<std::string> kValued = {
+    "-n",           "-np",         "--np",     "--buffering",    "--seed",    "--json",
+    "--stack-size", "--heap-size", "--replay", "--memory-limit", "--watchdog"};
 
 std::size_t parse_size(const std::string& text) {
     std::size_t pos = 0;
@@ -71,6 +71,9 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     app.add_option("--stack-size", stack, "stack size of each rank (default 8M)");
     app.add_option("--heap-size", heap, "heap size of each rank (default 1G)");
     app.add_flag("!--no-fork", o.fork, "run without the supervisor process (for debuggers)");
+    app.add_option("--watchdog", o.watchdog_seconds,
+                   "CPU seconds a rank may compute without an MPI call before it is reported as "
+                   "non-progress (default 10; 0: never)");
     app.add_option("--replay", replay, "replay a counterexample trace (comes with the explorer)");
     app.add_flag("!--no-page-sharing", o.page_sharing,
                  "store every snapshot page separately (to measure what sharing saves)");

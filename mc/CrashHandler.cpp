@@ -47,21 +47,7 @@ void handler(int sig, siginfo_t* info, void* context) {
     // writable, and the write is retried.
     if (sig == SIGSEGV && snapshot::DirtyTracker::handle_fault(info->si_addr)) return;
     snapshot::abandon_guarded_copy_if_active(); // does not return if a guarded copy faulted
-
-    auto* uc = static_cast<ucontext_t*>(context);
-    const auto sp = static_cast<std::uintptr_t>(uc->uc_mcontext.gregs[REG_RSP]);
-    CrashTarget* target = g_crash_target;
-    if (target != nullptr && sp + kGuardSlack >= target->stack_low && sp < target->stack_high) {
-        g_crash_record.signal = sig;
-        g_crash_record.code = info->si_code;
-        g_crash_record.fault_address = reinterpret_cast<std::uintptr_t>(info->si_addr);
-        record_frames(uc);
-        // Resume in the landing function as if it had been called: the return-address slot
-        // makes the stack 16-byte aligned minus 8, as at any function entry.
-        uc->uc_mcontext.gregs[REG_RIP] = reinterpret_cast<greg_t>(target->landing);
-        uc->uc_mcontext.gregs[REG_RSP] = static_cast<greg_t>(target->landing_stack - 8);
-        return;
-    }
+    if (divert_running_rank(sig, info, context)) return;
     char message[256];
     const int n = std::snprintf(message, sizeof message,
                                 "rankfold: internal error: the checker received %s outside the "
@@ -73,6 +59,23 @@ void handler(int sig, siginfo_t* info, void* context) {
 }
 
 } // namespace
+
+bool divert_running_rank(int sig, siginfo_t* info, void* context) {
+    auto* uc = static_cast<ucontext_t*>(context);
+    const auto sp = static_cast<std::uintptr_t>(uc->uc_mcontext.gregs[REG_RSP]);
+    CrashTarget* target = g_crash_target;
+    if (target == nullptr || sp + kGuardSlack < target->stack_low || sp >= target->stack_high)
+        return false;
+    g_crash_record.signal = sig;
+    g_crash_record.code = info->si_code;
+    g_crash_record.fault_address = reinterpret_cast<std::uintptr_t>(info->si_addr);
+    record_frames(uc);
+    // Resume in the landing function as if it had been called: the return-address slot makes
+    // the stack 16-byte aligned minus 8, as at any function entry.
+    uc->uc_mcontext.gregs[REG_RIP] = reinterpret_cast<greg_t>(target->landing);
+    uc->uc_mcontext.gregs[REG_RSP] = static_cast<greg_t>(target->landing_stack - 8);
+    return true;
+}
 
 void install_crash_handler(int checker_fault_fd) {
     g_fault_fd = checker_fault_fd;

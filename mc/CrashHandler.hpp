@@ -5,6 +5,8 @@
 // is turned into a failed copy; any other fault is the checker's own and ends the process.
 #pragma once
 
+#include <signal.h>
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -32,6 +34,10 @@ extern CrashRecord g_crash_record;           // the last rank crash
 
 // Installs the handlers; `checker_fault_fd` receives the message if the checker itself faults.
 void install_crash_handler(int checker_fault_fd);
+
+// From a signal handler: if the signal interrupted the running rank, records it in
+// g_crash_record and makes the rank continue in its landing function; false otherwise.
+bool divert_running_rank(int sig, siginfo_t* info, void* context);
 
 // "SIGSEGV (address not mapped, at 0x0)"
 const char* signal_name(int signal);

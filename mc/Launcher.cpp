@@ -8,6 +8,7 @@
 #include "mc/RunOptions.hpp"
 #include "mc/Scheduler.hpp"
 #include "mc/SnapshotSelfTest.hpp"
+#include "mc/Watchdog.hpp"
 #include "snapshot/HeapHooks.hpp"
 #include "snapshot/RankMemory.hpp"
 
@@ -63,6 +64,7 @@ int check_program(const RunOptions& o, const std::string& scratch) {
                                               : OutputRouter::Mode::Print,
                             o.label, o.ranks);
         install_crash_handler(fileno(output.report()));
+        start_watchdog(o.watchdog_seconds);
         snapshot::set_heap_error_handler(&on_heap_error);
         std::set_terminate(&Scheduler::on_terminate);
         Scheduler scheduler(o, image, memory, output);

@@ -24,6 +24,8 @@ const char* kind_name(ViolationKind kind) {
         return "mpi-error";
     case ViolationKind::HeapError:
         return "heap-error";
+    case ViolationKind::NonProgress:
+        return "non-progress";
     }
     return "unknown";
 }

@@ -21,10 +21,11 @@ struct RunOptions {
     std::string json_path;
     std::size_t stack_size = std::size_t{8} << 20;
     std::size_t heap_size = std::size_t{1} << 30;
-    bool fork = true;             // run under a supervisor process
-    bool page_sharing = true;     // --no-page-sharing stores full copies (to measure the saving)
-    std::size_t memory_limit = 0; // bytes the snapshot store may hold; 0: 3/4 of physical memory
-    bool check_snapshots = false; // --check-snapshots: the snapshot self-test
+    bool fork = true;               // run under a supervisor process
+    unsigned watchdog_seconds = 10; // CPU seconds a rank may run without a visible call
+    bool page_sharing = true;       // --no-page-sharing stores full copies (to measure the saving)
+    std::size_t memory_limit = 0;   // bytes the snapshot store may hold; 0: 3/4 of physical memory
+    bool check_snapshots = false;   // --check-snapshots: the snapshot self-test
 };
 
 // Parses argv. On --help/--version or an error, prints and returns the exit status to use.

@@ -2,6 +2,7 @@
 
 #include "mc/Journal.hpp"
 #include "mc/WaitDescription.hpp"
+#include "mc/Watchdog.hpp"
 #include "simulated-mpi/src/ErrorStrings.hpp"
 #include "snapshot/AppContext.hpp"
 #include "snapshot/RankArena.hpp"
@@ -169,6 +170,7 @@ void Scheduler::resume(Rank& rank) {
     running_ = rank.id;
     rank.status = Status::Running;
     g_crash_target = &rank.crash_target;
+    watchdog_new_slice();
     rank.fiber->resume();
     g_crash_target = nullptr;
     running_ = -1;
@@ -385,6 +387,12 @@ void Scheduler::crash_violation(Rank& rank) {
     v.kind = ViolationKind::Crash;
     v.rank = rank.id;
     v.message = describe_crash(record);
+    if (record.signal == SIGVTALRM) {
+        v.kind = ViolationKind::NonProgress;
+        v.message = fmt::format("rank {} ran for {} s of CPU time without a visible call (an "
+                                "endless loop?); raise the limit with --watchdog",
+                                rank.id, watchdog_seconds());
+    }
     for (int i = 0; i < record.frame_count; ++i) {
         // Frame 0 is the faulting instruction itself; the others are return addresses.
         if (auto loc = image_.locate(record.frames[i], i > 0)) {

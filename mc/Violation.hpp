@@ -10,7 +10,16 @@
 namespace rankfold::mc {
 
 // Stable names: they appear in the JSON report and in the corpus's expectations.
-enum class ViolationKind { Deadlock, Crash, Assertion, Abort, Exit, MpiError, HeapError };
+enum class ViolationKind {
+    Deadlock,
+    Crash,
+    Assertion,
+    Abort,
+    Exit,
+    MpiError,
+    HeapError,
+    NonProgress
+};
 const char* kind_name(ViolationKind kind);
 
 struct BlockedRank {

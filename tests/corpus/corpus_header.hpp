@@ -21,8 +21,9 @@ namespace corpus {
 using Strings = std::vector<std::string>;
 
 // Verdicts a RUN line may expect; all but "ok" name the kind of the first violation.
-inline const std::set<std::string> kVerdicts = {"ok",    "deadlock", "crash",    "assertion",
-                                                "abort", "exit",     "mpi-error", "heap-error"};
+inline const std::set<std::string> kVerdicts = {"ok",        "deadlock",   "crash",
+                                                "assertion", "abort",      "exit",
+                                                "mpi-error", "heap-error", "non-progress"};
 
 struct RunLine {
     int line = 0;    // where it is written, for messages
