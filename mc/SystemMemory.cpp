@@ -31,9 +31,10 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
             regions_->set_used(region, s.end - s.begin);
         }
         const snapshot::RankRegion rr = memory.region(r);
-        const std::size_t stack =
-            regions_->add_region(rr.stack_low, rr.stack_size, snapshot::Growth::Down);
-        const std::size_t heap = regions_->add_region(rr.heap, rr.heap_size);
+        const std::size_t stack = regions_->add_region(
+            rr.stack_low, rr.stack_size, snapshot::Growth::Down, memory.alias(rr.stack_low));
+        const std::size_t heap = regions_->add_region(rr.heap, rr.heap_size, snapshot::Growth::Up,
+                                                      memory.alias(rr.heap));
         ranks_.push_back({stack, heap});
     }
 }

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -38,6 +39,18 @@ RankMemory::RankMemory(int ranks, std::size_t stack_size, std::size_t heap_size)
             fmt::format("cannot reserve {} MiB of address space for {} ranks: {}", total_ >> 20,
                         ranks, std::strerror(errno)));
     base_ = reinterpret_cast<std::uintptr_t>(p);
+    // Back the reservation with a memory file, mapped a second time as the alias.
+    memfd_ = memfd_create("rankfold-ranks", MFD_CLOEXEC);
+    if (memfd_ < 0 || ftruncate(memfd_, static_cast<off_t>(total_)) != 0 ||
+        mmap(p, total_, PROT_NONE, MAP_SHARED | MAP_FIXED | MAP_NORESERVE, memfd_, 0) == MAP_FAILED)
+        throw std::runtime_error(
+            fmt::format("cannot create the ranks' memory: {}", std::strerror(errno)));
+    void* alias =
+        mmap(nullptr, total_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, memfd_, 0);
+    if (alias == MAP_FAILED)
+        throw std::runtime_error(
+            fmt::format("cannot map the ranks' memory twice: {}", std::strerror(errno)));
+    alias_ = static_cast<std::byte*>(alias);
     for (int r = 0; r < ranks; ++r) {
         const RankRegion reg = region(r);
         if (mprotect(reg.stack_low, reg.stack_size, PROT_READ | PROT_WRITE) != 0 ||
@@ -52,6 +65,8 @@ RankMemory::RankMemory(int ranks, std::size_t stack_size, std::size_t heap_size)
 RankMemory::~RankMemory() {
     if (current_ == this) current_ = nullptr;
     munmap(reinterpret_cast<void*>(base_), total_);
+    if (alias_ != nullptr) munmap(alias_, total_);
+    if (memfd_ >= 0) close(memfd_);
 }
 
 RankRegion RankMemory::region(int rank) const {

@@ -4,6 +4,10 @@
 // state hashes agree from run to run.
 //
 // Slot layout (low to high): guard page | stack | guard page | heap arena
+//
+// The memory is a memory file mapped twice: at the fixed address, where the ranks use it, and
+// once more anywhere (the alias). Snapshot restores write through the alias, which the dirty
+// tracker does not see, so putting pages back costs only the copies.
 #pragma once
 
 #include <cstddef>
@@ -54,6 +58,10 @@ public:
     // The rank whose stack (or its guard pages) contains `p`, or -1.
     int stack_owner(const void* p) const;
     bool at_preferred_address() const { return base_ == kPreferredBase; }
+    // The same byte seen through the second mapping.
+    std::byte* alias(const void* p) const {
+        return alias_ + (reinterpret_cast<std::uintptr_t>(p) - base_);
+    }
 
     // The one instance the allocation hooks consult (set while an instance lives).
     static RankMemory* current() { return current_; }
@@ -66,6 +74,8 @@ private:
     std::size_t slot_size_;
     std::uintptr_t base_ = 0;
     std::size_t total_ = 0;
+    int memfd_ = -1;
+    std::byte* alias_ = nullptr;
     static RankMemory* current_;
 };
 
