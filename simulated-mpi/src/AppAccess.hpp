@@ -1,0 +1,30 @@
+// How the runtime reads and writes the application's memory (statuses, handles, flags): through
+// the copies that survive a bad pointer. Shared by the files that implement MpiWorld's calls.
+#pragma once
+
+#include "simulated-mpi/src/MpiWorld.hpp"
+#include "snapshot/GuardedCopy.hpp"
+
+#include <mpi.h>
+
+namespace rankfold::mpi {
+
+template <class T> bool read_app(const T* where, T& out) {
+    return snapshot::copy_from_app(&out, where, sizeof(T));
+}
+
+inline bool ignored(const MPI_Status* status) {
+    return status == MPI_STATUS_IGNORE;
+}
+
+// Element i of a status array, or MPI_STATUSES_IGNORE.
+inline MPI_Status* status_at(MPI_Status* statuses, int i) {
+    return ignored(statuses) ? MPI_STATUS_IGNORE : statuses + i;
+}
+
+template <class T> bool MpiWorld::write_out(const RankCall& call, T* where, T value) {
+    (void)call;
+    return snapshot::copy_to_app(where, &value, sizeof(T));
+}
+
+} // namespace rankfold::mpi

@@ -1,0 +1,181 @@
+// MpiWorld: when a blocked call is ready, how many ways it can complete, and completing it.
+#include "simulated-mpi/src/AppAccess.hpp"
+#include "simulated-mpi/src/Datatype.hpp"
+#include "simulated-mpi/src/Handles.hpp"
+#include "simulated-mpi/src/MpiWorld.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace rankfold::mpi {
+
+// ---- readiness and completion -------------------------------------------------------------
+
+void MpiWorld::probe_candidates(int rank, const RankCall& call,
+                                std::vector<const Message*>& out) const {
+    const CommView v = *view(rank, call.comm);
+    matching_.probe_candidates(rank, call.source, call.recv_tag, v.context, out);
+}
+
+bool MpiWorld::ready(int rank, const RankCall& call) const {
+    // The blocking point-to-point calls are most of all calls: answer them first and cheaply.
+    if (call.kind == CallKind::Send || call.kind == CallKind::Recv)
+        return ranks_[rank].requests[call.internal[0]].complete;
+    auto slot_done = [&](int slot) { return ranks_[rank].requests[slot].complete; };
+    auto handle_at = [&](int i) {
+        MPI_Request h = MPI_REQUEST_NULL;
+        read_app(call.requests + i, h);
+        return h;
+    };
+    switch (call.kind) {
+    case CallKind::Send:
+    case CallKind::Recv:
+        return slot_done(call.internal[0]);
+    case CallKind::Sendrecv:
+    case CallKind::SendrecvReplace:
+        return slot_done(call.internal[0]) && slot_done(call.internal[1]);
+    case CallKind::Wait:
+    case CallKind::Waitall:
+        for (int i = 0; i < call.request_count; ++i)
+            if (!request_done(rank, handle_at(i))) return false;
+        return true;
+    case CallKind::Waitany:
+    case CallKind::Waitsome: {
+        bool any_active = false;
+        for (int i = 0; i < call.request_count; ++i) {
+            const Request* r = request(rank, handle_at(i));
+            if (r != nullptr && r->active) {
+                if (r->complete) return true;
+                any_active = true;
+            }
+        }
+        return !any_active;
+    }
+    case CallKind::Probe: {
+        if (call.source == MPI_PROC_NULL) return true;
+        std::vector<const Message*> candidates;
+        probe_candidates(rank, call, candidates);
+        return !candidates.empty();
+    }
+    case CallKind::BufferDetach:
+        return ranks_[rank].attached_used == 0;
+    default:
+        return true;
+    }
+}
+
+int MpiWorld::completion_choices(int rank, const RankCall& call) const {
+    if (call.kind != CallKind::Probe && call.kind != CallKind::Waitany) return 1;
+    if (call.kind == CallKind::Probe && call.source != MPI_PROC_NULL) {
+        std::vector<const Message*> candidates;
+        probe_candidates(rank, call, candidates);
+        return std::max<int>(1, static_cast<int>(candidates.size()));
+    }
+    if (call.kind == CallKind::Waitany) {
+        int n = 0;
+        for (int i = 0; i < call.request_count; ++i) {
+            MPI_Request h = MPI_REQUEST_NULL;
+            read_app(call.requests + i, h);
+            const Request* r = request(rank, h);
+            n += r != nullptr && r->active && r->complete;
+        }
+        return std::max(1, n);
+    }
+    return 1;
+}
+
+Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
+    switch (call.kind) {
+    case CallKind::Send:
+        release_request(rank, call.internal[0]);
+        return Progress::Done;
+    case CallKind::Recv:
+        return finish_slot(rank, call.internal[0], call.statuses, call) == MPI_SUCCESS
+                   ? Progress::Done
+                   : Progress::Failed;
+    case CallKind::Sendrecv:
+    case CallKind::SendrecvReplace: {
+        release_request(rank, call.internal[1]);
+        return finish_slot(rank, call.internal[0], call.statuses, call) == MPI_SUCCESS
+                   ? Progress::Done
+                   : Progress::Failed;
+    }
+    case CallKind::Wait:
+        return finish_request(rank, call.requests, call.statuses, call) == MPI_SUCCESS
+                   ? Progress::Done
+                   : Progress::Failed;
+    case CallKind::Waitall:
+    case CallKind::Testall: {
+        bool ok = true;
+        for (int i = 0; i < call.request_count; ++i)
+            ok = finish_request(rank, call.requests + i, status_at(call.statuses, i), call) ==
+                     MPI_SUCCESS &&
+                 ok;
+        return ok ? Progress::Done : Progress::Failed;
+    }
+    case CallKind::Waitany: {
+        int seen = 0;
+        for (int i = 0; i < call.request_count; ++i) {
+            MPI_Request h = MPI_REQUEST_NULL;
+            read_app(call.requests + i, h);
+            const Request* r = request(rank, h);
+            if (r == nullptr || !r->active || !r->complete) continue;
+            if (seen++ != choice) continue;
+            write_out(call, call.index, i);
+            return finish_request(rank, call.requests + i, call.statuses, call) == MPI_SUCCESS
+                       ? Progress::Done
+                       : Progress::Failed;
+        }
+        write_out(call, call.index, MPI_UNDEFINED);
+        write_status(call, call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
+        return Progress::Done;
+    }
+    case CallKind::Waitsome:
+    case CallKind::Testsome: {
+        int out = 0;
+        bool any_active = false, ok = true;
+        for (int i = 0; i < call.request_count; ++i) {
+            MPI_Request h = MPI_REQUEST_NULL;
+            read_app(call.requests + i, h);
+            const Request* r = request(rank, h);
+            if (r == nullptr || !r->active) continue;
+            any_active = true;
+            if (!r->complete) continue;
+            write_out(call, call.indices + out, i);
+            ok = finish_request(rank, call.requests + i, status_at(call.statuses, out), call) ==
+                     MPI_SUCCESS &&
+                 ok;
+            ++out;
+        }
+        write_out(call, call.outcount, any_active ? out : MPI_UNDEFINED);
+        return ok ? Progress::Done : Progress::Failed;
+    }
+    case CallKind::Probe:
+    case CallKind::Iprobe: {
+        if (call.source == MPI_PROC_NULL) {
+            write_status(call, call.statuses, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
+            return Progress::Done;
+        }
+        std::vector<const Message*> candidates;
+        probe_candidates(rank, call, candidates);
+        const Message& m = *candidates.at(static_cast<std::size_t>(choice));
+        if (!write_status(call, call.statuses, m.source, m.tag, MPI_SUCCESS, m.payload.size()))
+            return fail(rank, call, MPI_ERR_ARG, "status is not writable");
+        return Progress::Done;
+    }
+    case CallKind::BufferDetach: {
+        RankState& me = ranks_[rank];
+        write_out(call, static_cast<void**>(call.buffer_address),
+                  reinterpret_cast<void*>(me.attached_buffer));
+        write_out(call, call.size_out, me.attached_size);
+        me.attached_buffer = 0;
+        me.attached_size = 0;
+        return Progress::Done;
+    }
+    default:
+        return Progress::Done;
+    }
+}
+
+} // namespace rankfold::mpi
