@@ -277,18 +277,18 @@ void Scheduler::start() {
 
 bool Scheduler::advance(const std::function<bool()>& at_choice) {
     const auto begin = std::chrono::steady_clock::now();
+    bool stopped = false;
     while (!violation_) {
         match_ready_messages();
         if (at_choice && !at_choice()) {
-            seconds_ +=
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-            return false;
+            stopped = true;
+            break;
         }
         Rank* next = next_rank();
         if (next == nullptr) break;
         step(*next);
     }
-    if (!violation_) {
+    if (!violation_ && !stopped) {
         const bool all_done = std::all_of(ranks_.begin(), ranks_.end(), [](const Rank& r) {
             return r.status == Status::Finished;
         });
@@ -296,7 +296,7 @@ bool Scheduler::advance(const std::function<bool()>& at_choice) {
     }
     for (Rank& rank : ranks_) output_.collect_everything(rank.id);
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    return true;
+    return !stopped;
 }
 
 RunResult Scheduler::result() const {

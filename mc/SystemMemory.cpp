@@ -42,8 +42,7 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
 namespace {
 
 bool all_zero(const std::byte* page) {
-    static const std::byte zeros[4096] = {};
-    return std::memcmp(page, zeros, sizeof zeros) == 0;
+    return std::memcmp(page, snapshot::PageStore::zero_page(), snapshot::kPageSize) == 0;
 }
 
 // Frames a rank popped leave bytes below its stack pointer, and new frames that do not write
