@@ -13,8 +13,9 @@ namespace {
 
 // Options that take a value, so the scan can step over it to find the program.
 const std::set<std::string> kValued = {
-    "-n",           "-np",         "--np",     "--buffering",    "--seed",    "--json",
-    "--stack-size", "--heap-size", "--replay", "--memory-limit", "--watchdog"};
+    "-n",         "-np",          "--np",        "--buffering",  "--seed",
+    "--json",     "--stack-size", "--heap-size", "--replay",     "--memory-limit",
+    "--watchdog", "--max-states", "--max-depth", "--time-limit", "--trace-file"};
 
 std::size_t parse_size(const std::string& text) {
     std::size_t pos = 0;
@@ -53,16 +54,16 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     CLI::App app{"rankfold-run: checks an MPI program built with rankfold-cc.\n"
                  "usage: rankfold-run [options] -np N ./program [program arguments]",
                  "rankfold-run"};
-    std::string buffering = "zero", stack = "8M", heap = "1G", replay, memory_limit;
+    std::string buffering = "zero", stack = "8M", heap = "1G", memory_limit;
     std::uint64_t seed = 0;
     app.add_option("-n,--np", o.ranks, "number of ranks (also -np)")
         ->required()
         ->check(CLI::Range(1, 4096));
     app.add_flag("--single-run", o.single_run, "run one execution under one schedule");
     app.add_option("--buffering", buffering,
-                   "standard-mode sends: zero (complete only when received; default) or "
-                   "infinite (complete at once)")
-        ->check(CLI::IsMember({"zero", "infinite"}));
+                   "standard-mode sends: zero (complete only when received; default), "
+                   "infinite (complete at once) or both (explore both for every send)")
+        ->check(CLI::IsMember({"zero", "infinite", "both"}));
     auto* seed_opt =
         app.add_option("--seed", seed, "random schedule with this seed instead of round-robin");
     app.add_flag("-l,--label", o.label, "prefix each output line with its rank, like mpirun -l");
@@ -74,7 +75,22 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     app.add_option("--watchdog", o.watchdog_seconds,
                    "CPU seconds a rank may compute without an MPI call before it is reported as "
                    "non-progress (default 10; 0: never)");
-    app.add_option("--replay", replay, "replay a counterexample trace (comes with the explorer)");
+    app.add_option("--replay", o.replay_path,
+                   "run the one execution a counterexample trace describes, with the program's "
+                   "output (works under gdb --args)");
+    app.add_flag("!--no-state-matching", o.state_matching,
+                 "do not end branches at states seen before (for comparison and debugging)");
+    app.add_flag("!--no-reduction", o.reduction,
+                 "explore independent choices in every order (for comparison and debugging)");
+    app.add_flag("--keep-going", o.keep_going,
+                 "after a violation, go on and report every distinct one");
+    app.add_option("--max-states", o.max_states, "stop after this many states (exit status 3)");
+    app.add_option("--max-depth", o.max_depth,
+                   "stop when a path has this many choices (exit status 3)");
+    app.add_option("--time-limit", o.time_limit, "stop after this many seconds (exit status 3)");
+    app.add_option("--trace-file", o.trace_path,
+                   "where to write the counterexample trace (default: PROGRAM.rankfold-trace.json "
+                   "in the current folder)");
     app.add_flag("!--no-page-sharing", o.page_sharing,
                  "store every snapshot page separately (to measure what sharing saves)");
     app.add_option("--memory-limit", memory_limit,
@@ -88,11 +104,9 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     std::vector<std::string> reversed(ours.rbegin(), ours.rend());
     try {
         app.parse(reversed);
-        if (!replay.empty())
-            throw CLI::ValidationError("--replay",
-                                       "traces come with the explorer; not available yet");
         if (o.program.empty()) throw CLI::RequiredError("the program to run (./app)");
         o.buffering = buffering == "infinite" ? mpi::Buffering::Infinite : mpi::Buffering::Zero;
+        o.both_buffering = buffering == "both";
         if (seed_opt->count() > 0) o.seed = seed;
         o.stack_size = parse_size(stack);
         o.heap_size = parse_size(heap);

@@ -1,6 +1,7 @@
 #include "mc/Launcher.hpp"
 
 #include "mc/CrashHandler.hpp"
+#include "mc/Exploration.hpp"
 #include "mc/Journal.hpp"
 #include "mc/OutputRouter.hpp"
 #include "mc/ProgramImage.hpp"
@@ -60,8 +61,8 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         std::vector<snapshot::RankArena*> arenas;
         for (int r = 0; r < o.ranks; ++r) arenas.push_back(memory.arena(r));
         ProgramImage image(o.program, o.ranks, scratch, arenas);
-        OutputRouter output(o.check_snapshots ? OutputRouter::Mode::Capture
-                                              : OutputRouter::Mode::Print,
+        OutputRouter output(o.check_snapshots || o.explore() ? OutputRouter::Mode::Capture
+                                                             : OutputRouter::Mode::Print,
                             o.label, o.ranks);
         install_crash_handler(fileno(output.report()));
         start_watchdog(o.watchdog_seconds);
@@ -75,7 +76,18 @@ int check_program(const RunOptions& o, const std::string& scratch) {
             output.finish();
             return status;
         }
-        const RunResult result = scheduler.run();
+        RunResult result;
+        int status = 0;
+        if (o.explore()) {
+            result = explore_program(o, scheduler, output, image, effective_memory_limit(o));
+            status = result.exit_status();
+        } else if (!o.replay_path.empty()) {
+            status = replay_trace(o, scheduler, output, result);
+            if (status == 2) return 2;
+        } else {
+            result = scheduler.run();
+            status = result.exit_status();
+        }
         output.finish();
         print_report(output.report(), result, o.ranks);
         if (!o.json_path.empty() &&
@@ -85,7 +97,7 @@ int check_program(const RunOptions& o, const std::string& scratch) {
             return 2;
         }
         std::fflush(output.report());
-        return result.violation ? 1 : 0;
+        return status;
     } catch (const std::exception& e) {
         fmt::print(stderr, "rankfold-run: error: {}\n", e.what());
         return 2;

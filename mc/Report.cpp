@@ -45,39 +45,72 @@ std::string where(const std::optional<CodeLocation>& loc) {
 }
 } // namespace
 
-void print_report(FILE* out, const RunResult& result, int ranks) {
-    if (const auto& v = result.violation) {
-        if (v->kind == ViolationKind::Deadlock) {
-            fmt::print(out, "rankfold: deadlock: {}\n", v->message);
-            for (const BlockedRank& b : v->blocked)
-                fmt::print(out, "  rank {} is blocked in {}{}\n      waiting for {}\n", b.rank,
-                           b.call, where(b.location), b.waiting_for);
-        } else {
-            fmt::print(out, "rankfold: {} in rank {}{}: {}\n", kind_name(v->kind), v->rank,
-                       where(v->location), v->message);
-            for (std::size_t i = 0; i < v->backtrace.size(); ++i)
-                fmt::print(out, "  #{} {} in {}\n", i, v->backtrace[i].short_text(),
-                           v->backtrace[i].function.empty() ? "?" : v->backtrace[i].function);
-        }
+namespace {
+void print_violation(FILE* out, const FoundViolation& found) {
+    const Violation& v = found.violation;
+    if (!found.story.empty()) {
+        fmt::print(out, "rankfold: counterexample ({} steps):\n", found.story.size());
+        for (const std::string& line : found.story) fmt::print(out, "  {}\n", line);
     }
-    fmt::print(
-        out, "rankfold: {} — {} ranks, {} MPI calls, {} matches, {:.3f} s, peak memory {} MiB\n",
-        result.violation ? "violation found" : "no violation found", ranks, result.stats.steps,
-        result.stats.matches, result.stats.seconds, result.stats.peak_rss_bytes >> 20);
+    if (v.kind == ViolationKind::Deadlock) {
+        fmt::print(out, "rankfold: deadlock: {}\n", v.message);
+        for (const BlockedRank& b : v.blocked)
+            fmt::print(out, "  rank {} is blocked in {}{}\n      waiting for {}\n", b.rank, b.call,
+                       where(b.location), b.waiting_for);
+    } else {
+        fmt::print(out, "rankfold: {} in rank {}{}: {}\n", kind_name(v.kind), v.rank,
+                   where(v.location), v.message);
+        for (std::size_t i = 0; i < v.backtrace.size(); ++i)
+            fmt::print(out, "  #{} {} in {}\n", i, v.backtrace[i].short_text(),
+                       v.backtrace[i].function.empty() ? "?" : v.backtrace[i].function);
+    }
+    if (!found.trace_path.empty())
+        fmt::print(out, "rankfold: trace written to {}; replay it with:\n  {}\n", found.trace_path,
+                   found.replay_command);
+}
+} // namespace
+
+void print_report(FILE* out, const RunResult& result, int ranks) {
+    for (const FoundViolation& found : result.violations) print_violation(out, found);
+    const RunStats& s = result.stats;
+    if (!result.explored) {
+        fmt::print(out,
+                   "rankfold: {} — {} ranks, {} MPI calls, {} matches, {:.3f} s, peak memory {} "
+                   "MiB\n",
+                   result.violations.empty() ? "no violation found" : "violation found", ranks,
+                   s.steps, s.matches, s.seconds, s.peak_rss_bytes >> 20);
+        return;
+    }
+    std::string verdict;
+    if (!result.violations.empty())
+        verdict = result.violations.size() == 1
+                      ? "violation found"
+                      : fmt::format("{} violations found", result.violations.size());
+    else if (result.limit)
+        verdict =
+            fmt::format("limit reached ({}): no violation in the part explored", *result.limit);
+    else
+        verdict = fmt::format("no violation in {} states", s.states);
+    fmt::print(out,
+               "rankfold: {} — {} ranks; {} states, {} transitions, {} executions, {} revisits; "
+               "{} MPI calls; {:.3f} s, peak memory {} MiB\n",
+               verdict, ranks, s.states, s.transitions, s.executions, s.revisits, s.steps,
+               s.seconds, s.peak_rss_bytes >> 20);
 }
 
 bool write_json_report(const std::string& path, const RunResult& result, FILE* terminal_out) {
     using nlohmann::json;
     json violations = json::array();
-    if (const auto& v = result.violation) {
-        json j{{"kind", kind_name(v->kind)}, {"rank", v->rank}, {"message", v->message}};
-        if (v->location) {
-            j["file"] = v->location->file;
-            j["line"] = v->location->line;
-            j["function"] = v->location->function;
+    for (const FoundViolation& found : result.violations) {
+        const Violation& v = found.violation;
+        json j{{"kind", kind_name(v.kind)}, {"rank", v.rank}, {"message", v.message}};
+        if (v.location) {
+            j["file"] = v.location->file;
+            j["line"] = v.location->line;
+            j["function"] = v.location->function;
         }
         json blocked = json::array();
-        for (const BlockedRank& b : v->blocked) {
+        for (const BlockedRank& b : v.blocked) {
             json jb{{"rank", b.rank}, {"call", b.call}, {"waiting_for", b.waiting_for}};
             if (b.location) {
                 jb["file"] = b.location->file;
@@ -86,18 +119,26 @@ bool write_json_report(const std::string& path, const RunResult& result, FILE* t
             blocked.push_back(jb);
         }
         if (!blocked.empty()) j["blocked"] = blocked;
+        if (!found.trace_path.empty()) j["trace"] = found.trace_path;
         violations.push_back(j);
     }
-    json report{{"verdict", result.violation ? "violation" : "ok"},
+    const RunStats& s = result.stats;
+    const char* verdict = !result.violations.empty() ? "violation" : result.limit ? "limit" : "ok";
+    json report{{"verdict", verdict},
                 {"violations", violations},
                 {"stats",
-                 {{"states", 0},
-                  {"transitions", result.stats.steps + result.stats.matches},
-                  {"executions", result.stats.executions},
-                  {"mpi_calls", result.stats.steps},
-                  {"matches", result.stats.matches},
-                  {"seconds", result.stats.seconds},
-                  {"peak_rss_bytes", result.stats.peak_rss_bytes}}}};
+                 {{"states", s.states},
+                  {"transitions", s.transitions},
+                  {"executions", s.executions},
+                  {"revisits", s.revisits},
+                  {"sleep_blocked", s.sleep_blocked},
+                  {"max_depth", s.max_depth},
+                  {"mpi_calls", s.steps},
+                  {"matches", s.matches},
+                  {"store_bytes", s.store_bytes},
+                  {"seconds", s.seconds},
+                  {"peak_rss_bytes", s.peak_rss_bytes}}}};
+    if (result.limit) report["limit"] = *result.limit;
     const std::string text = report.dump(2) + "\n";
     if (path == "-") {
         std::fputs(text.c_str(), terminal_out);

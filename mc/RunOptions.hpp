@@ -26,6 +26,17 @@ struct RunOptions {
     bool page_sharing = true;       // --no-page-sharing stores full copies (to measure the saving)
     std::size_t memory_limit = 0;   // bytes the snapshot store may hold; 0: 3/4 of physical memory
     bool check_snapshots = false;   // --check-snapshots: the snapshot self-test
+    // Exploration (the default mode).
+    bool both_buffering = false;  // --buffering both: each standard send is a choice
+    bool state_matching = true;   // --no-state-matching
+    bool reduction = true;        // --no-reduction
+    bool keep_going = false;      // report every distinct violation, not only the first
+    std::uint64_t max_states = 0; // 0: no limit
+    std::uint64_t max_depth = 0;
+    double time_limit = 0;   // seconds; 0: none
+    std::string trace_path;  // where counterexample traces go ("" : next to the program)
+    std::string replay_path; // --replay TRACE: run that one execution
+    bool explore() const { return !single_run && !seed && !check_snapshots && replay_path.empty(); }
 };
 
 // Parses argv. On --help/--version or an error, prints and returns the exit status to use.

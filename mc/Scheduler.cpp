@@ -189,32 +189,11 @@ int Scheduler::pick(int choices) {
     return static_cast<int>((*random_)() % static_cast<std::uint64_t>(choices));
 }
 
-namespace {
-// Calls whose issue puts a message or a receive in the queues: only after one of these can a
-// new match become possible.
-bool posts(mpi::CallKind kind) {
-    using K = mpi::CallKind;
-    switch (kind) {
-    case K::Send:
-    case K::Recv:
-    case K::Isend:
-    case K::Irecv:
-    case K::Start:
-    case K::Startall:
-    case K::Sendrecv:
-    case K::SendrecvReplace:
-        return true;
-    default:
-        return false;
-    }
-}
-} // namespace
-
 void Scheduler::step(Rank& rank) {
     mpi::RankCall& call = *rank.call;
     if (!call.issued) {
         ++stats_.steps;
-        unmatched_posts_ = unmatched_posts_ || posts(call.kind);
+        unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
         const mpi::Progress p = world_.issue(rank.id, call);
         if (p == mpi::Progress::Failed) return mpi_failure(rank);
         if (p == mpi::Progress::Blocked) {
@@ -301,7 +280,7 @@ bool Scheduler::advance(const std::function<bool()>& at_choice) {
 
 RunResult Scheduler::result() const {
     RunResult result;
-    result.violation = violation_;
+    if (violation_) result.violations.push_back({*violation_, {}, {}, {}});
     result.stats = stats_;
     result.stats.executions = 1;
     result.stats.seconds = seconds_;
@@ -364,8 +343,12 @@ Violation Scheduler::deadlock() const {
     std::vector<bool> finished;
     int blocked = 0;
     for (const Rank& r : ranks_) finished.push_back(r.status == Status::Finished);
+    int polling = 0;
     for (const Rank& r : ranks_) {
-        if (r.status != Status::Blocked) continue;
+        // A rank polling with a test that can only say "not yet" is as stuck as a blocked one.
+        const bool polls = r.status == Status::AtCall && test_call(*r.call);
+        if (r.status != Status::Blocked && !polls) continue;
+        polling += polls;
         BlockedRank b = describe_blocked(world_, r.id, *r.call, finished, image_);
         b.location = locate_call(r.call->site);
         if (v.rank < 0) {
@@ -378,6 +361,9 @@ Violation Scheduler::deadlock() const {
     const int done = static_cast<int>(std::count(finished.begin(), finished.end(), true));
     v.message = done == 0 ? fmt::format("all {} ranks are blocked", blocked)
                           : fmt::format("{} ranks are blocked and {} have finished", blocked, done);
+    if (polling > 0)
+        v.message +=
+            fmt::format(" ({} of them polling with a test that can never succeed)", polling);
     return v;
 }
 

@@ -13,8 +13,10 @@
 #include "mc/RankFiber.hpp"
 #include "mc/Report.hpp"
 #include "mc/RunOptions.hpp"
+#include "mc/Story.hpp"
 #include "mc/SystemMemory.hpp"
 #include "mc/SystemSnapshot.hpp"
+#include "mc/explorer/Transition.hpp"
 #include "simulated-mpi/src/MpiWorld.hpp"
 #include "simulated-mpi/src/RankGate.hpp"
 #include "snapshot/RankMemory.hpp"
@@ -43,6 +45,29 @@ public:
     // returning false (a resource limit). Returns false if it was stopped so.
     bool advance(const std::function<bool()>& at_choice = {});
     RunResult result() const;
+
+    // ---- exploration (SchedulerClosure.cpp) ------------------------------------------------
+    // The run as a transition system of choices (EXPLORATION.md §1-2). `both_buffering` makes
+    // every standard-mode send a choice between buffered and waiting for its match.
+    void set_exploring(bool both_buffering);
+    // Runs the deterministic closure: every step and match no choice can change.
+    void close();
+    // The choices open in the current, closed state, in the order to try them. None while
+    // ranks remain unfinished means a deadlock (see end_state()).
+    void choices(std::vector<Transition>& out);
+    // Takes one of choices(), then closes.
+    void take(const Transition& t);
+    // In a closed state without choices: records the deadlock, if any rank is unfinished.
+    void end_state();
+    // Records a deadlock in which some ranks poll forever (MpiSearchSpace finds these).
+    void declare_deadlock() {
+        if (!violation_) violation_ = deadlock();
+    }
+    const std::optional<Violation>& violation() const { return violation_; }
+    bool all_finished() const;
+    // While set, every issued call, match and choice is appended here (counterexamples).
+    void record_story(std::vector<StoryEvent>* story) { story_ = story; }
+    void add_stats(const RunStats& more);
 
     // ---- snapshots -------------------------------------------------------------------------
     void enable_snapshots(bool page_sharing);
@@ -93,6 +118,16 @@ private:
     void mpi_failure(Rank& rank);
     void crash_violation(Rank& rank);
     Violation deadlock() const;
+    // Exploration helpers (SchedulerClosure.cpp).
+    bool test_call(const mpi::RankCall& call) const;
+    bool buffering_choice(const Rank& rank) const;
+    // The outcome keys of an AtCall test or a ready Waitany/Waitsome/Probe; false if the call
+    // proceeds without a choice (and then call.outcome holds the key to use, or -1).
+    bool open_choice(Rank& rank, std::vector<int>& keys);
+    void issue_explored(Rank& rank);
+    void complete_explored(Rank& rank);
+    void match_deterministic();
+    void note(int rank, const char* call, std::uintptr_t site, std::string detail);
     std::optional<CodeLocation> locate_call(std::uintptr_t site) const;
 
     const RunOptions& options_;
@@ -110,6 +145,10 @@ private:
     RunStats stats_;
     double seconds_ = 0;
     std::unique_ptr<SystemMemory> system_memory_;
+    bool exploring_ = false;
+    bool both_buffering_ = false;
+    std::vector<StoryEvent>* story_ = nullptr;
+    mpi::MpiWorld::OpenOutcomes outcomes_;
     static Scheduler* current_;
 };
 

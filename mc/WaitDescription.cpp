@@ -46,6 +46,25 @@ std::string request_need(const mpi::Request& r, const std::vector<bool>& finishe
 
 } // namespace
 
+std::string describe_call(const mpi::RankCall& call) {
+    using K = mpi::CallKind;
+    switch (call.kind) {
+    case K::Send:
+    case K::Isend:
+        return fmt::format("to {}, {}", peer_text(call.dest), tag_text(call.send_tag));
+    case K::Recv:
+    case K::Irecv:
+    case K::Probe:
+    case K::Iprobe:
+        return fmt::format("from {}, {}", peer_text(call.source), tag_text(call.recv_tag));
+    case K::Sendrecv:
+    case K::SendrecvReplace:
+        return fmt::format("to {}, from {}", peer_text(call.dest), peer_text(call.source));
+    default:
+        return "";
+    }
+}
+
 BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::RankCall& call,
                              const std::vector<bool>& finished, const ProgramImage& image) {
     BlockedRank b;
@@ -81,6 +100,14 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
         break;
     case mpi::CallKind::Probe:
         b.call = fmt::format("MPI_Probe(source {}, {})",
+                             call.source == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE"
+                                                           : std::to_string(call.source),
+                             tag_text(call.recv_tag));
+        needs.push_back(fmt::format("a message from {} with {}{}", peer_text(call.source),
+                                    tag_text(call.recv_tag), finished_note(call.source, finished)));
+        break;
+    case mpi::CallKind::Iprobe:
+        b.call = fmt::format("MPI_Iprobe(source {}, {}) in a loop",
                              call.source == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE"
                                                            : std::to_string(call.source),
                              tag_text(call.recv_tag));

@@ -10,6 +10,9 @@
 
 namespace rankfold::mc {
 
+// The arguments of a call that say whom it concerns: "to rank 1, tag 0", "from any rank".
+std::string describe_call(const mpi::RankCall& call);
+
 BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::RankCall& call,
                              const std::vector<bool>& finished, const ProgramImage& image);
 

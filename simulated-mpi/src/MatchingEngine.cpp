@@ -26,6 +26,12 @@ void MatchingEngine::post_receive(int receiver, PostedReceive receive) {
     queues_.at(receiver).receives.push_back(receive);
 }
 
+Match MatchingEngine::make_match(int receiver, const Queues& q, std::size_t ri, std::size_t mi) {
+    const PostedReceive& r = q.receives[ri];
+    const Message& m = q.messages[mi];
+    return Match{receiver, r.id, m.id, r.source == MPI_ANY_SOURCE, m.origin, r.request.slot};
+}
+
 bool MatchingEngine::match_allowed(const Queues& q, std::size_t ri, std::size_t mi) const {
     const PostedReceive& r = q.receives[ri];
     const Message& m = q.messages[mi];
@@ -44,8 +50,7 @@ void MatchingEngine::allowed_matches_for(int receiver, std::vector<Match>& out) 
     const Queues& q = queues_[receiver];
     for (std::size_t ri = 0; ri < q.receives.size(); ++ri)
         for (std::size_t mi = 0; mi < q.messages.size(); ++mi)
-            if (match_allowed(q, ri, mi))
-                out.push_back({receiver, q.receives[ri].id, q.messages[mi].id});
+            if (match_allowed(q, ri, mi)) out.push_back(make_match(receiver, q, ri, mi));
 }
 
 void MatchingEngine::allowed_matches(std::vector<Match>& out) const {
@@ -57,8 +62,7 @@ std::optional<Match> MatchingEngine::first_allowed_match(int receiver) const {
     if (q.receives.empty() || q.messages.empty()) return std::nullopt;
     for (std::size_t ri = 0; ri < q.receives.size(); ++ri)
         for (std::size_t mi = 0; mi < q.messages.size(); ++mi)
-            if (match_allowed(q, ri, mi))
-                return Match{receiver, q.receives[ri].id, q.messages[mi].id};
+            if (match_allowed(q, ri, mi)) return make_match(receiver, q, ri, mi);
     return std::nullopt;
 }
 

@@ -52,7 +52,14 @@ struct Match {
     int receiver = 0;
     std::uint64_t receive_id = 0;
     std::uint64_t message_id = 0;
-    friend bool operator==(const Match&, const Match&) = default;
+    bool wildcard = false; // the receive is MPI_ANY_SOURCE: which sender it takes is a choice
+    int origin = -1;       // world rank of the message's sender
+    int receive_slot = -1; // the receive's request slot at the receiver
+    // A match is the pair of ids; the other fields are derived from them.
+    friend bool operator==(const Match& a, const Match& b) {
+        return a.receiver == b.receiver && a.receive_id == b.receive_id &&
+               a.message_id == b.message_id;
+    }
 };
 
 class MatchingEngine {
@@ -109,6 +116,7 @@ private:
         std::deque<PostedReceive> receives;
         friend bool operator==(const Queues&, const Queues&) = default;
     };
+    static Match make_match(int receiver, const Queues& q, std::size_t ri, std::size_t mi);
     bool match_allowed(const Queues& q, std::size_t receive_index, std::size_t message_index) const;
     static std::pair<std::deque<PostedReceive>::iterator, std::deque<Message>::iterator>
     locate(Queues& q, const Match& match);

@@ -113,9 +113,7 @@ MpiWorld::ReceiveArgs MpiWorld::receive_args(const RankCall& c) {
 
 bool MpiWorld::check_send(int rank, const RankCall& call, const SendArgs& a) {
     auto v = view(rank, a.comm);
-    if (!v)
-        return fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)),
-               false;
+    if (!v) return fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)), false;
     if (a.count < 0)
         return fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)), false;
     if (!find_datatype(a.type))
@@ -136,9 +134,7 @@ bool MpiWorld::check_send(int rank, const RankCall& call, const SendArgs& a) {
 
 bool MpiWorld::check_receive(int rank, const RankCall& call, const ReceiveArgs& a, bool probe) {
     auto v = view(rank, a.comm);
-    if (!v)
-        return fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)),
-               false;
+    if (!v) return fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)), false;
     if (a.source != MPI_PROC_NULL && a.source != MPI_ANY_SOURCE &&
         (a.source < 0 || a.source >= v->size))
         return fail(
@@ -185,7 +181,7 @@ int MpiWorld::post_send(int rank, const RankCall& call, const SendArgs& a, int s
 
     const CommView v = *view(rank, a.comm);
     Message m;
-    m.id = next_message_id_++;
+    m.id = next_post_id(rank);
     m.source = v.my_rank;
     m.tag = a.tag;
     m.context = v.context;
@@ -221,7 +217,7 @@ int MpiWorld::post_send(int rank, const RankCall& call, const SendArgs& a, int s
     }
     case SendMode::Standard:
     case SendMode::Ready:
-        r.complete = buffering_ == Buffering::Infinite;
+        r.complete = call.buffered >= 0 ? call.buffered == 1 : buffering_ == Buffering::Infinite;
         break;
     case SendMode::Synchronous:
         r.complete = false;
@@ -256,7 +252,7 @@ int MpiWorld::post_receive(int rank, const RankCall& call, const ReceiveArgs& a,
         return slot;
     }
     const CommView v = *view(rank, a.comm);
-    matching_.post_receive(rank, PostedReceive{next_message_id_++, a.source, a.tag, v.context,
+    matching_.post_receive(rank, PostedReceive{next_post_id(rank), a.source, a.tag, v.context,
                                                RequestRef{rank, slot}});
     return slot;
 }

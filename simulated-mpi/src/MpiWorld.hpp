@@ -44,6 +44,19 @@ public:
     int completion_choices(int rank, const RankCall& call) const;
     Progress complete(int rank, RankCall& call, int choice = 0);
 
+    // ---- outcomes left open (MpiWorldOutcomes.cpp) ----------------------------------------
+    // For a Test-family call or Iprobe before it is issued, or a ready Waitany/Waitsome/Probe:
+    // whether its outcome is the explorer's to choose (`open`), and the keys of the ways it
+    // can complete now. A Test key is 1 (Test, Testall), 1 + position (Testany), a bit set of
+    // positions (Testsome) or 1 + sender (Iprobe); "not yet" is key 0. A completion key is a
+    // position (Waitany), a bit set (Waitsome) or a sender (Probe). RankCall::outcome carries
+    // the chosen key into issue() or complete().
+    struct OpenOutcomes {
+        bool open = false;
+        std::vector<int> done;
+    };
+    void open_outcomes(int rank, const RankCall& call, OpenOutcomes& out) const;
+
     // ---- matching ------------------------------------------------------------------------
     const MatchingEngine& matching() const { return matching_; }
     // Performs a match the engine allows: delivers the data and completes both requests.
@@ -58,9 +71,9 @@ public:
     void set_thread_level(int rank, int level) { ranks_[rank].thread_level = level; }
     int thread_level(int rank) const { return ranks_[rank].thread_level; }
 
-    // Simulated time, per rank: one microsecond per visible call and per clock reading of that
-    // rank, so every replay of a rank's history reads the same times and a rank polling the
-    // clock still sees it move.
+    // Simulated time, per rank: one microsecond per clock reading of that rank, so every replay
+    // of a rank's history reads the same times and a rank polling the clock sees it move, while
+    // a polling loop that does not read it comes back to the same state.
     double wtime(int rank) const { return 1.0 + static_cast<double>(ranks_[rank].clock) * 1e-6; }
     void tick(int rank) { ++ranks_[rank].clock; }
 
@@ -84,6 +97,7 @@ private:
         std::size_t attached_used = 0;
         std::optional<MpiFailure> failure;
         std::uint64_t clock = 0;
+        std::uint64_t posts = 0; // messages and receives posted, for their ids
         friend bool operator==(const RankState&, const RankState&) = default;
     };
 
@@ -98,6 +112,11 @@ private:
 
     Progress fail(int rank, const RankCall& call, int code, std::string message);
     int new_request(int rank);
+    // Ids of messages and posted receives: unique, and a function of the posting rank's own
+    // history only, so that interleavings that commute give identical states.
+    std::uint64_t next_post_id(int rank) {
+        return static_cast<std::uint64_t>(rank + 1) << 40 | ++ranks_[rank].posts;
+    }
     Request* find_request(int rank, MPI_Request handle);
     void release_request(int rank, int slot);
 
@@ -133,6 +152,11 @@ private:
     Progress issue_point_to_point(int rank, RankCall& call);
     Progress issue_completion(int rank, RankCall& call);
     bool request_done(int rank, MPI_Request handle) const;
+    // Positions in the call's request array of active, completed requests.
+    void request_positions(int rank, const RankCall& call, std::vector<int>& complete,
+                           bool& incomplete_active) const;
+    // The position in today's candidate list of the outcome with this key, or -1.
+    int ordinal_of_key(int rank, const RankCall& call, int key) const;
     // Copies the status out and releases or deactivates the request; returns its error.
     int finish_request(int rank, MPI_Request* handle, MPI_Status* status, const RankCall& call);
     int finish_slot(int rank, int slot, MPI_Status* status, const RankCall& call);
@@ -144,7 +168,6 @@ private:
     Buffering buffering_;
     std::vector<RankState> ranks_;
     MatchingEngine matching_;
-    std::uint64_t next_message_id_ = 1;
 };
 
 } // namespace rankfold::mpi

@@ -86,7 +86,6 @@ static MPI_Request slot_handle(int slot) {
 Progress MpiWorld::issue(int rank, RankCall& call) {
     call.issued = true;
     RankState& me = ranks_[rank];
-    ++me.clock;
     if (!me.initialized && call.kind != CallKind::Init)
         return fail(rank, call, MPI_ERR_OTHER, "called before MPI_Init");
     if (me.finalized) return fail(rank, call, MPI_ERR_OTHER, "called after MPI_Finalize");
@@ -195,7 +194,7 @@ Progress MpiWorld::issue_completion(int rank, RankCall& call) {
     case CallKind::Waitsome:
         return Progress::Blocked;
     case CallKind::Test: {
-        const bool done = request_done(rank, handles[0]);
+        const bool done = call.outcome != 0 && request_done(rank, handles[0]);
         if (!write_out(call, call.flag, done ? 1 : 0))
             return fail(rank, call, MPI_ERR_ARG, "flag is not writable");
         if (done && finish_request(rank, call.requests, call.statuses, call) != MPI_SUCCESS)
@@ -214,7 +213,7 @@ Progress MpiWorld::issue_completion(int rank, RankCall& call) {
         return Progress::Done;
     }
     case CallKind::Testall: {
-        bool all = true;
+        bool all = call.outcome != 0;
         for (MPI_Request h : handles) all = all && request_done(rank, h);
         write_out(call, call.flag, all ? 1 : 0);
         if (all) return complete(rank, call, 0);
@@ -222,7 +221,7 @@ Progress MpiWorld::issue_completion(int rank, RankCall& call) {
     }
     case CallKind::Testany: {
         for (int i = 0; i < call.request_count; ++i)
-            if (active_done(i)) {
+            if (active_done(i) && (call.outcome < 0 || call.outcome == 1 + i)) {
                 write_out(call, call.flag, 1);
                 write_out(call, call.index, i);
                 return finish_request(rank, call.requests + i, call.statuses, call) == MPI_SUCCESS
@@ -237,6 +236,10 @@ Progress MpiWorld::issue_completion(int rank, RankCall& call) {
         return Progress::Done;
     }
     case CallKind::Testsome:
+        if (call.outcome == 0 && any_active()) {
+            write_out(call, call.outcount, 0);
+            return Progress::Done;
+        }
         return complete(rank, call, 0);
     case CallKind::RequestFree: {
         Request* r = find_request(rank, handles[0]);
@@ -253,7 +256,8 @@ Progress MpiWorld::issue_completion(int rank, RankCall& call) {
         if (!check_receive(rank, call, receive_args(call), true)) return Progress::Failed;
         std::vector<const Message*> candidates;
         probe_candidates(rank, call, candidates);
-        const bool found = call.source == MPI_PROC_NULL || !candidates.empty();
+        const bool found =
+            call.source == MPI_PROC_NULL || (call.outcome != 0 && !candidates.empty());
         write_out(call, call.flag, found ? 1 : 0);
         if (!found) return Progress::Done;
         return complete(rank, call, 0);

@@ -115,6 +115,7 @@ Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
         return ok ? Progress::Done : Progress::Failed;
     }
     case CallKind::Waitany: {
+        if (call.outcome >= 0) choice = ordinal_of_key(rank, call, call.outcome);
         int seen = 0;
         for (int i = 0; i < call.request_count; ++i) {
             MPI_Request h = MPI_REQUEST_NULL;
@@ -142,6 +143,8 @@ Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
             if (r == nullptr || !r->active) continue;
             any_active = true;
             if (!r->complete) continue;
+            // A chosen outcome names the subset (bit i: position i) that completes now.
+            if (call.outcome > 0 && (i > 30 || (call.outcome >> i & 1) == 0)) continue;
             write_out(call, call.indices + out, i);
             ok = finish_request(rank, call.requests + i, status_at(call.statuses, out), call) ==
                      MPI_SUCCESS &&
@@ -156,6 +159,10 @@ Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
         if (call.source == MPI_PROC_NULL) {
             write_status(call, call.statuses, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
             return Progress::Done;
+        }
+        if (call.outcome >= 0) {
+            const int sender = call.kind == CallKind::Iprobe ? call.outcome - 1 : call.outcome;
+            choice = std::max(0, ordinal_of_key(rank, call, sender));
         }
         std::vector<const Message*> candidates;
         probe_candidates(rank, call, candidates);

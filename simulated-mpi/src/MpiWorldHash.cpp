@@ -3,6 +3,9 @@
 #include "simulated-mpi/src/MpiWorld.hpp"
 #include "simulated-mpi/src/StateHasher.hpp"
 
+#include <algorithm>
+#include <vector>
+
 namespace rankfold::mpi {
 namespace {
 
@@ -40,7 +43,6 @@ void feed(StateHasher& h, const PostedReceive& r) {
 std::uint64_t MpiWorld::hash() const {
     StateHasher h;
     h.value(static_cast<std::uint8_t>(buffering_));
-    h.value(next_message_id_);
     for (const RankState& s : ranks_) {
         h.value(static_cast<std::uint8_t>(s.initialized | s.finalized << 1 |
                                           s.failure.has_value() << 2));
@@ -49,6 +51,7 @@ std::uint64_t MpiWorld::hash() const {
         h.value(static_cast<std::uint64_t>(s.attached_buffer));
         h.value(static_cast<std::uint64_t>(s.attached_used));
         h.value(s.clock);
+        h.value(s.posts);
         if (s.failure) {
             h.value(s.failure->code);
             h.bytes(s.failure->message.data(), s.failure->message.size());
@@ -59,7 +62,15 @@ std::uint64_t MpiWorld::hash() const {
     matching_.for_each_queue([&](int receiver, const auto& messages, const auto& receives) {
         h.value(receiver);
         h.value(static_cast<std::uint64_t>(messages.size()));
-        for (const Message& m : messages) feed(h, m);
+        // Only each sender's own order is part of the state: which of two senders posted
+        // first is unobservable (a wildcard receive's match is the explorer's choice), and
+        // interleavings that differ only there must hash alike.
+        std::vector<const Message*> sorted;
+        sorted.reserve(messages.size());
+        for (const Message& m : messages) sorted.push_back(&m);
+        std::stable_sort(sorted.begin(), sorted.end(),
+                         [](const Message* a, const Message* b) { return a->origin < b->origin; });
+        for (const Message* m : sorted) feed(h, *m);
         h.value(static_cast<std::uint64_t>(receives.size()));
         for (const PostedReceive& r : receives) feed(h, r);
     });

@@ -43,6 +43,24 @@ enum class CallKind : std::uint8_t {
     BufferDetach,
 };
 
+// Calls whose issue puts a message or a receive in the queues: only after one of these can a
+// new match become possible.
+constexpr bool posts(CallKind kind) {
+    switch (kind) {
+    case CallKind::Send:
+    case CallKind::Recv:
+    case CallKind::Isend:
+    case CallKind::Irecv:
+    case CallKind::Start:
+    case CallKind::Startall:
+    case CallKind::Sendrecv:
+    case CallKind::SendrecvReplace:
+        return true;
+    default:
+        return false;
+    }
+}
+
 struct RankCall {
     CallKind kind = CallKind::Init;
     const char* name = "";   // the MPI function, for reports
@@ -79,6 +97,11 @@ struct RankCall {
     bool issued = false;
     std::array<int, 2> internal{-1, -1}; // request slots a blocking call created for itself
     int result = MPI_SUCCESS;            // what the MPI function returns
+    // Set by the explorer for calls whose outcome MPI leaves open: the key of the outcome to
+    // produce (MpiWorld::open_outcomes), -1 to let the runtime pick the natural one.
+    int outcome = -1;
+    // Set by the explorer under --buffering both for a standard-mode send: 1 buffered, 0 not.
+    std::int8_t buffered = -1;
 };
 
 } // namespace rankfold::mpi

@@ -1,0 +1,52 @@
+// The program under the Scheduler as a SearchSpace: states are the closed states between
+// choices, transitions the choices (Scheduler::choices), saving a state is a SystemSnapshot.
+//
+// It also finds the deadlocks hidden in polling loops: when every open choice is a test's
+// "not yet" and taking each of them leads back to the very same state, nothing can ever happen
+// again, which is a deadlock although no rank is formally blocked.
+#pragma once
+
+#include "mc/OutputRouter.hpp"
+#include "mc/Scheduler.hpp"
+#include "mc/explorer/SearchSpace.hpp"
+
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace rankfold::mc {
+
+class MpiSearchSpace final : public SearchSpace {
+public:
+    MpiSearchSpace(Scheduler& scheduler, OutputRouter& output, int ranks);
+
+    void enabled(std::vector<Transition>& out) override;
+    void execute(const Transition& t) override;
+    bool violated() override;
+    std::uint64_t hash() override;
+    bool dependent(const Transition& a, const Transition& b) const override;
+    Saved save() override;
+    void restore(Saved saved) override;
+    void discard(Saved saved) override;
+
+    // What each rank printed in the first execution that ended with every rank finished.
+    const std::optional<std::vector<std::string>>& first_output() const { return first_output_; }
+
+private:
+    void refresh();
+    SystemSnapshot& current();
+
+    Scheduler& scheduler_;
+    OutputRouter& output_;
+    int ranks_;
+    std::vector<Transition> choices_;
+    bool fresh_ = false;
+    std::optional<SystemSnapshot> current_; // capture of the current state, once taken
+    std::vector<std::optional<SystemSnapshot>> saved_;
+    std::vector<Saved> free_slots_;
+    // State hash -> ranks whose "not yet" was seen to lead back to that very state.
+    std::unordered_map<std::uint64_t, std::vector<int>> idle_pollers_;
+    std::optional<std::vector<std::string>> first_output_;
+};
+
+} // namespace rankfold::mc

@@ -1,0 +1,36 @@
+// One step the explorer chooses: an outcome MPI leaves open (EXPLORATION.md §1). Everything
+// between two such choices is the deterministic closure and is not a transition of the search.
+//
+// A transition names its owner rank, the object it acts on and the outcome, so that the "same"
+// transition can be recognised in a successor state (sleep sets) and written to a trace file.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace rankfold::mc {
+
+enum class TransitionKind : std::uint8_t {
+    WildcardMatch,  // an ANY_SOURCE receive takes the oldest pending message of one sender
+    ProbeReport,    // a blocking ANY_SOURCE probe reports the message of one sender
+    CompletionPick, // Waitany/Waitsome return this request (or set of requests)
+    TestOutcome,    // Test/Testany/Testsome/Testall/Iprobe: "not yet" or one way of "done"
+    SendBuffering,  // --buffering both: a standard-mode send is buffered, or waits for its match
+};
+inline constexpr int kTransitionKinds = 5;
+
+struct Transition {
+    TransitionKind kind = TransitionKind::WildcardMatch;
+    int rank = -1;   // whose choice it is
+    int object = -1; // WildcardMatch: the receive's request slot; otherwise -1 (the rank's call)
+    int outcome = 0; // WildcardMatch/ProbeReport: the sender (world rank); CompletionPick: the
+                     // request index (Waitany) or bit set of completed requests (Waitsome);
+                     // TestOutcome: 0 "not yet", k > 0 the k-th way of "done";
+                     // SendBuffering: 1 buffered, 0 waits for the match
+    friend bool operator==(const Transition&, const Transition&) = default;
+};
+
+std::string_view kind_name(TransitionKind kind);
+bool parse_kind(std::string_view name, TransitionKind& kind);
+
+} // namespace rankfold::mc
