@@ -107,6 +107,8 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
         if (o.program.empty()) throw CLI::RequiredError("the program to run (./app)");
         o.buffering = buffering == "infinite" ? mpi::Buffering::Infinite : mpi::Buffering::Zero;
         o.both_buffering = buffering == "both";
+        // A replay is for debugging: run it in this process, so gdb --args stops in the program.
+        if (!o.replay_path.empty()) o.fork = false;
         if (seed_opt->count() > 0) o.seed = seed;
         o.stack_size = parse_size(stack);
         o.heap_size = parse_size(heap);

@@ -104,7 +104,10 @@ RunResult explore_program(const RunOptions& o, Scheduler& scheduler, OutputRoute
         }
         return true;
     };
+    const auto search_begin = std::chrono::steady_clock::now();
     const SearchEnd end = explorer.run(on_violation, within_limits);
+    result.stats.explore_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - search_begin).count();
     progress.clear();
     if (end == SearchEnd::Limit && !result.limit)
         result.limit = fmt::format("--max-depth {}", o.max_depth);

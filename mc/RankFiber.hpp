@@ -25,8 +25,10 @@ public:
 
     std::uintptr_t stack_low() const { return reinterpret_cast<std::uintptr_t>(stack_low_); }
     std::uintptr_t stack_high() const { return stack_low() + stack_size_; }
+    // The top of the stack the rank's frames use: below the landing zone.
+    std::uintptr_t frames_top() const { return stack_high() - kLandingZone; }
     // Where the suspended fiber's context (its saved registers) lies: everything from here to
-    // stack_high() is the fiber's live stack. Snapshots save and put back this value with it.
+    // frames_top() is the fiber's live stack. Snapshots save and put back this value with it.
     std::uintptr_t context_address() const { return reinterpret_cast<std::uintptr_t>(fiber_); }
     boost::context::detail::fcontext_t context() const { return fiber_; }
     void set_context(boost::context::detail::fcontext_t context) { fiber_ = context; }

@@ -137,6 +137,7 @@ bool write_json_report(const std::string& path, const RunResult& result, FILE* t
                   {"matches", s.matches},
                   {"store_bytes", s.store_bytes},
                   {"seconds", s.seconds},
+                  {"explore_seconds", s.explore_seconds},
                   {"peak_rss_bytes", s.peak_rss_bytes}}}};
     if (result.limit) report["limit"] = *result.limit;
     const std::string text = report.dump(2) + "\n";

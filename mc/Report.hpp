@@ -22,6 +22,7 @@ struct RunStats {
     unsigned long long max_depth = 0;
     std::size_t store_bytes = 0; // snapshot pages and visited states
     double seconds = 0;
+    double explore_seconds = 0; // the search alone, without loading the program
     long peak_rss_bytes = 0;
 };
 

@@ -31,11 +31,19 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
             regions_->set_used(region, s.end - s.begin);
         }
         const snapshot::RankRegion rr = memory.region(r);
-        const std::size_t stack = regions_->add_region(
-            rr.stack_low, rr.stack_size, snapshot::Growth::Down, memory.alias(rr.stack_low));
-        const std::size_t heap = regions_->add_region(rr.heap, rr.heap_size, snapshot::Growth::Up,
-                                                      memory.alias(rr.heap));
-        ranks_.push_back({stack, heap});
+        // The landing zone at the top of the stack is not part of the state (CrashHandler).
+        const std::size_t frames = fibers[r]->frames_top() - fibers[r]->stack_low();
+        const std::size_t stack = regions_->add_region(rr.stack_low, frames, snapshot::Growth::Down,
+                                                       memory.alias(rr.stack_low));
+        // The arena's page index covers the whole reservation but only its first entries are
+        // ever non-zero: a region of its own keeps the scanned part to what is in use.
+        const std::size_t blocks_at = memory.arena(r)->heap_begin();
+        const std::size_t front =
+            regions_->add_region(rr.heap, blocks_at, snapshot::Growth::Up, memory.alias(rr.heap));
+        const std::size_t blocks =
+            regions_->add_region(rr.heap + blocks_at, rr.heap_size - blocks_at,
+                                 snapshot::Growth::Up, memory.alias(rr.heap + blocks_at));
+        ranks_.push_back({stack, front, blocks});
     }
 }
 
@@ -68,8 +76,10 @@ snapshot::RegionSnapshot SystemMemory::capture() {
         zero_dead_stack(*fibers_[r]);
         // Only the stack from the saved context up is live; below it are dead frames.
         regions_->set_used(ranks_[r].stack,
-                           fibers_[r]->stack_high() - fibers_[r]->context_address());
-        regions_->set_used(ranks_[r].heap, memory_.arena(static_cast<int>(r))->used_extent());
+                           fibers_[r]->frames_top() - fibers_[r]->context_address());
+        const snapshot::RankArena& arena = *memory_.arena(static_cast<int>(r));
+        regions_->set_used(ranks_[r].heap_front, arena.index_extent());
+        regions_->set_used(ranks_[r].heap_blocks, arena.used_extent() - arena.heap_begin());
     }
     return regions_->capture();
 }

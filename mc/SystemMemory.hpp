@@ -32,7 +32,8 @@ public:
 private:
     struct RankRegions {
         std::size_t stack;
-        std::size_t heap;
+        std::size_t heap_front; // the arena's own state and page index
+        std::size_t heap_blocks;
     };
     const snapshot::RankMemory& memory_;
     std::vector<const RankFiber*> fibers_;

@@ -14,6 +14,10 @@ using namespace arena_detail;
 std::uint32_t* RankArena::index() noexcept {
     return reinterpret_cast<std::uint32_t*>(bytes() + kIndexOffset);
 }
+std::size_t RankArena::index_extent() const noexcept {
+    return kIndexOffset + (top_ + kPageSize - 1) / kPageSize * sizeof(std::uint32_t);
+}
+
 const std::uint32_t* RankArena::index() const noexcept {
     return reinterpret_cast<const std::uint32_t*>(bytes() + kIndexOffset);
 }

@@ -96,6 +96,10 @@ public:
     std::size_t live_bytes() const noexcept { return live_bytes_; } // sum of usable sizes
     // Bytes from base to the top of the used part, header and page index included.
     std::size_t used_extent() const noexcept { return top_; }
+    // Where the blocks start (page-aligned): below are this object and the page index.
+    std::size_t heap_begin() const noexcept { return heap_begin_; }
+    // Bytes from base to the end of the index entries that can be non-zero (pages below top).
+    std::size_t index_extent() const noexcept;
     std::size_t capacity() const noexcept { return capacity_; }
 
     // Full consistency check: tiling, tags, merging, free lists, page index and counters; with

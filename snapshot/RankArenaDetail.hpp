@@ -46,8 +46,10 @@ inline bool all_zero(const std::byte* p, std::uint64_t n) {
 }
 
 inline constexpr std::uint64_t kIndexOffset = (sizeof(RankArena) + kUnit - 1) & ~(kUnit - 1);
+// Blocks start on a page of their own, so that snapshots can treat the index (whose used part
+// is tiny) and the blocks as two regions.
 inline std::uint64_t heap_begin_for(std::uint64_t pages) {
-    return (kIndexOffset + pages * sizeof(std::uint32_t) + kUnit - 1) & ~(kUnit - 1);
+    return (kIndexOffset + pages * sizeof(std::uint32_t) + kPageSize - 1) & ~(kPageSize - 1);
 }
 
 } // namespace rankfold::snapshot::arena_detail

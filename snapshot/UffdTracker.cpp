@@ -163,8 +163,26 @@ void UffdTracker::scan(const Range& r, std::vector<std::uint32_t>& out) {
     }
 }
 
+bool UffdTracker::small(const Range& r) {
+    return std::min(r.window_count, r.pages) <= kSmallWindow;
+}
+
 void UffdTracker::collect(std::size_t range, std::vector<std::uint32_t>& pages) {
     Range& r = ranges_[range];
+    if (small(r) && !r.fresh) {
+        // Reporting every page of a small window costs a few hashes; a walk costs a system
+        // call and a TLB flush, and re-protecting costs a fault at the next write.
+        const std::size_t first = std::min(r.window_first, r.pages);
+        const std::size_t end = std::min(r.pages, first + r.window_count);
+        std::vector<std::uint32_t> window;
+        for (std::size_t p = first; p < end; ++p) window.push_back(static_cast<std::uint32_t>(p));
+        // Pages written outside the window (it moved) are reported by the scan of a later,
+        // larger window or stay pending; keep what a walk found earlier.
+        window = merged(window, r.pending);
+        pages.insert(pages.end(), window.begin(), window.end());
+        r.pending.clear();
+        return;
+    }
     if (r.fresh) {
         for (std::size_t p = 0; p < r.pages; ++p) pages.push_back(static_cast<std::uint32_t>(p));
         protect(r.base, r.pages * kPageSize);
@@ -190,7 +208,9 @@ void UffdTracker::end_write(std::size_t range, std::span<const std::uint32_t> pa
     const std::vector<std::uint32_t> listed(pages.begin(), pages.end());
     std::size_t runs = 1;
     for (std::size_t i = 1; i < pages.size(); ++i) runs += pages[i] != pages[i - 1] + 1;
-    if (r.fresh) {
+    if (small(r) && !r.fresh) {
+        return; // collect() reports the whole window anyway: nothing to re-arm
+    } else if (r.fresh) {
         protect(r.base, r.pages * kPageSize);
         r.fresh = false;
         for (std::size_t p = 0; p < r.pages; ++p) unlisted.push_back(static_cast<std::uint32_t>(p));

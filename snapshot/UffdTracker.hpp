@@ -48,6 +48,9 @@ private:
         std::size_t window_first = 0;
         std::size_t window_count = SIZE_MAX; // scan() walks only this part (see set_window)
     };
+    // Windows of at most this many pages are not walked: all their pages count as written.
+    static constexpr std::size_t kSmallWindow = 16;
+    static bool small(const Range& r);
     void protect(std::byte* addr, std::size_t bytes);
     // One PAGEMAP_SCAN walk over the range: appends the written pages and protects them again.
     void scan(const Range& r, std::vector<std::uint32_t>& out);

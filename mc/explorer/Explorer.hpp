@@ -3,7 +3,9 @@
 // Backtracking restores saved states (no re-execution). Reduction is sleep sets alone: after a
 // transition t has been explored from a state, t is asleep in its siblings' subtrees for as long
 // as only transitions independent of t are taken, so each class of equivalent interleavings
-// ends in exactly one complete execution. State matching stops a branch at a state seen before,
+// ends in exactly one complete execution. Every enabled transition that is not asleep is tried
+// (no persistent sets), so none can be ignored around a cycle and no cycle proviso is needed.
+// State matching stops a branch at a state seen before,
 // with Godefroid's sleep-set-aware caching rule (VisitedStates), which keeps the pair sound; a
 // state still on the stack (a cycle) is treated the same way, which is what makes server loops
 // and polling loops finite.
@@ -27,9 +29,11 @@ struct ExplorerOptions {
 };
 
 struct ExplorerStats {
-    std::uint64_t states = 0;        // states explored (distinct ones under state matching)
-    std::uint64_t transitions = 0;   // transitions executed
-    std::uint64_t executions = 0;    // paths that reached a final or violating state
+    std::uint64_t states = 0;      // states explored (distinct ones under state matching)
+    std::uint64_t transitions = 0; // transitions executed
+    // Paths that reached a violating state or a final state (under state matching: a final
+    // state not reached before, so distinct final states).
+    std::uint64_t executions = 0;
     std::uint64_t revisits = 0;      // visited-state hits that ended (or shortened) a branch
     std::uint64_t sleep_blocked = 0; // paths ended because every enabled transition slept
     std::uint64_t violations = 0;    // violating states reached

@@ -83,23 +83,35 @@ TEST_CASE("userfaultfd tracking reports exactly the written pages", "[snapshot][
 TEST_CASE("userfaultfd tracking sees kernel writes and file-backed memory", "[snapshot][tracker]") {
     auto t = UffdTracker::create();
     if (!t) return;
-    // A private file mapping, like a loaded module's .data.
+    // A private file mapping, like a loaded module's .data; larger than the windows the tracker
+    // reports whole without a walk.
+    constexpr std::size_t kPages = 64;
     char path[] = "/tmp/rankfold-tracker-XXXXXX";
     const int fd = mkstemp(path);
     REQUIRE(fd >= 0);
     unlink(path);
-    std::vector<char> init(8 * kPageSize, 'x');
+    std::vector<char> init(kPages * kPageSize, 'x');
     REQUIRE(write(fd, init.data(), init.size()) == static_cast<ssize_t>(init.size()));
-    void* p = mmap(nullptr, 8 * kPageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    void* p = mmap(nullptr, kPages * kPageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
     REQUIRE(p != MAP_FAILED);
     auto* mem = static_cast<std::byte*>(p);
-    const std::size_t r = t->add_range(mem, 8 * kPageSize);
+    const std::size_t r = t->add_range(mem, kPages * kPageSize);
     collect(*t, r);
     mem[2 * kPageSize] = std::byte{1};
     // read(2) writes into page 5 from the kernel.
     REQUIRE(pread(fd, mem + 5 * kPageSize + 10, 4, 0) == 4);
     CHECK(collect(*t, r) == Pages{2, 5});
-    munmap(p, 8 * kPageSize);
+
+    // A window of a few pages is reported whole (no walk); pages written outside it are
+    // reported once a large window covers them again.
+    t->set_window(r, 0, 4);
+    mem[40 * kPageSize] = std::byte{2};
+    mem[1 * kPageSize] = std::byte{3};
+    CHECK(collect(*t, r) == Pages{0, 1, 2, 3});
+    t->set_window(r, 0, kPages);
+    CHECK(collect(*t, r) == Pages{1, 40});
+    CHECK(collect(*t, r).empty());
+    munmap(p, kPages * kPageSize);
     close(fd);
 }
 
