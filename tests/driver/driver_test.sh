@@ -108,5 +108,61 @@ else
   fail install "$(tail -3 "$work/install.log") $(tail -3 "$work/inst.err")"
 fi
 
+# A violation's report prints a replay command; running it gives the program's output live and
+# the same violation; the same under gdb, which stops in the program; bad traces are clear errors.
+cat >"$work/order.c" <<'C'
+#include <assert.h>
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char** argv) {
+    int rank, v = 0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+        MPI_Status st;
+        MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st);
+        printf("first from %d\n", st.MPI_SOURCE);
+        assert(st.MPI_SOURCE == 1);
+        MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st);
+    } else {
+        MPI_Send(&rank, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+}
+C
+"$cc" -o "$work/order" "$work/order.c"
+(cd "$work" && "$run" -np 3 ./order >"$work/explore.out" 2>"$work/explore.err")
+status=$?
+replay_cmd=$(grep -A1 "replay it with:" "$work/explore.err" | tail -1 | sed 's/^ *//')
+if [ $status -eq 1 ] && [ -f "$work/order.rankfold-trace.json" ] &&
+   [ "$replay_cmd" = "rankfold-run --replay order.rankfold-trace.json -np 3 ./order" ] &&
+   grep -q "first from 2" "$work/explore.out"; then
+  pass explore-trace
+else
+  fail explore-trace "status $status, command '$replay_cmd', $(tail -3 "$work/explore.err")"
+fi
+(cd "$work" && PATH="$build/bin:$PATH" eval "$replay_cmd" >"$work/replay.out" 2>"$work/replay.err")
+status=$?
+if [ $status -eq 1 ] && grep -q "first from 2" "$work/replay.out" &&
+   grep -q "assertion in rank 0 at order.c:12" "$work/replay.err"; then
+  pass replay
+else
+  fail replay "status $status, $(tail -2 "$work/replay.err")"
+fi
+if command -v gdb >/dev/null; then
+  (cd "$work" && gdb -q -batch -ex "set breakpoint pending on" -ex "break order.c:12" -ex run \
+     -ex "print st.MPI_SOURCE" --args "$run" --replay order.rankfold-trace.json -np 3 ./order \
+     >"$work/gdb.out" 2>&1)
+  if grep -q '^\$1 = 2' "$work/gdb.out"; then pass replay-gdb
+  else fail replay-gdb "$(tail -3 "$work/gdb.out")"; fi
+fi
+echo '{"rankfold_trace": 1, "ranks": 3, "transitions": [{"kind": "nonsense"}]}' >"$work/bad.json"
+expect_usage_error replay-malformed "transitions\[0\]" "$run" --replay "$work/bad.json" -np 3 "$work/order"
+expect_usage_error replay-wrong-np "recorded with -np 3" "$run" --replay "$work/order.rankfold-trace.json" -np 2 "$work/order"
+printf '#include <mpi.h>\nint main(int c, char** v) { MPI_Init(&c, &v); return MPI_Finalize(); }\n' >"$work/quiet.c"
+"$cc" -o "$work/quiet" "$work/quiet.c"
+expect_usage_error replay-mismatch "not possible here" "$run" --replay "$work/order.rankfold-trace.json" -np 3 "$work/quiet"
+
 echo "driver: $passed passed, $failed failed"
 [ $failed -eq 0 ]
