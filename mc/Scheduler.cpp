@@ -171,6 +171,7 @@ void Scheduler::resume(Rank& rank) {
     rank.status = Status::Running;
     g_crash_target = &rank.crash_target;
     watchdog_new_slice();
+    if (system_memory_) system_memory_->rank_ran(rank.id);
     rank.fiber->resume();
     g_crash_target = nullptr;
     running_ = -1;

@@ -2,6 +2,7 @@
 
 #include "snapshot/RankArena.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -44,6 +45,7 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
             regions_->add_region(rr.heap + blocks_at, rr.heap_size - blocks_at,
                                  snapshot::Growth::Up, memory.alias(rr.heap + blocks_at));
         ranks_.push_back({stack, front, blocks});
+        zeroed_below_.push_back(0);
     }
 }
 
@@ -53,13 +55,24 @@ bool all_zero(const std::byte* page) {
     return std::memcmp(page, snapshot::PageStore::zero_page(), snapshot::kPageSize) == 0;
 }
 
+} // namespace
+
 // Frames a rank popped leave bytes below its stack pointer, and new frames that do not write
 // every byte (padding, the C library's own frames) would pick them up: two runs that reach the
 // same state by different paths would then differ in those bytes. Keeping everything below the
 // stack pointer zero at every capture and restore makes the dead part the same for everyone.
-// The scan stops at the first all-zero page below: deeper pages were cleared by earlier scans.
-void zero_dead_stack(const RankFiber& fiber) {
-    const std::uintptr_t sp = fiber.context_address();
+// After a rank ran, the scan stops at the first all-zero page below: deeper pages were cleared
+// by earlier scans. When it has not run, only what a restore put back above the old bound
+// needs clearing, and usually nothing does.
+void SystemMemory::zero_dead_stack(std::size_t rank) {
+    const RankFiber& fiber = *fibers_[rank];
+    const std::uintptr_t sp = std::min(fiber.context_address(), fiber.frames_top());
+    std::uintptr_t& known = zeroed_below_[rank];
+    if (known != 0) {
+        if (known < sp) std::memset(reinterpret_cast<void*>(known), 0, sp - known);
+        known = sp;
+        return;
+    }
     const std::uintptr_t page = sp & ~std::uintptr_t{4095};
     std::memset(reinterpret_cast<void*>(page), 0, sp - page);
     for (std::uintptr_t p = page - 4096; p >= fiber.stack_low(); p -= 4096) {
@@ -67,16 +80,16 @@ void zero_dead_stack(const RankFiber& fiber) {
         if (all_zero(bytes)) break;
         std::memset(bytes, 0, 4096);
     }
+    known = sp;
 }
-
-} // namespace
 
 snapshot::RegionSnapshot SystemMemory::capture() {
     for (std::size_t r = 0; r < ranks_.size(); ++r) {
-        zero_dead_stack(*fibers_[r]);
+        zero_dead_stack(r);
         // Only the stack from the saved context up is live; below it are dead frames.
-        regions_->set_used(ranks_[r].stack,
-                           fibers_[r]->frames_top() - fibers_[r]->context_address());
+        // A crashed rank sits in the landing zone for good: its frames are not state any more.
+        const std::uintptr_t top = fibers_[r]->frames_top(), sp = fibers_[r]->context_address();
+        regions_->set_used(ranks_[r].stack, sp < top ? top - sp : 0);
         const snapshot::RankArena& arena = *memory_.arena(static_cast<int>(r));
         regions_->set_used(ranks_[r].heap_front, arena.index_extent());
         regions_->set_used(ranks_[r].heap_blocks, arena.used_extent() - arena.heap_begin());
@@ -89,7 +102,7 @@ void SystemMemory::restore(const snapshot::RegionSnapshot& snapshot) {
 }
 
 void SystemMemory::after_restore() {
-    for (const RankFiber* fiber : fibers_) zero_dead_stack(*fiber);
+    for (std::size_t r = 0; r < fibers_.size(); ++r) zero_dead_stack(r);
 }
 
 } // namespace rankfold::mc

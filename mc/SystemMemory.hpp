@@ -24,6 +24,8 @@ public:
     void restore(const snapshot::RegionSnapshot& snapshot);
     // Once the fibers' saved contexts are back too: clears what lies below them.
     void after_restore();
+    // The rank ran: what lies below its stack pointer is no longer known to be zero.
+    void rank_ran(int rank) { zeroed_below_[static_cast<std::size_t>(rank)] = 0; }
 
     snapshot::PageStore& store() { return *store_; }
     const snapshot::RegionSet& regions() const { return *regions_; }
@@ -40,6 +42,9 @@ private:
     std::unique_ptr<snapshot::PageStore> store_;
     std::unique_ptr<snapshot::RegionSet> regions_;
     std::vector<RankRegions> ranks_;
+    // Per rank: every byte of the stack below this address is zero (0: not known).
+    std::vector<std::uintptr_t> zeroed_below_;
+    void zero_dead_stack(std::size_t rank);
 };
 
 } // namespace rankfold::mc

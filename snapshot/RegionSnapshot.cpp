@@ -158,7 +158,10 @@ void RegionSet::capture_page(std::size_t index, std::size_t i) {
         src = masked_.data();
     }
     const PageRef old = r.pages[i];
-    if (!tracker_->precise() && store_.sharing() && old != kNoPage) {
+    // A page reported written is often written back with the same bytes (stack frames of the
+    // same calls, small windows reported whole): one comparison with the copy already held is
+    // cheaper than hashing, looking up and confirming it.
+    if (store_.sharing() && old != kNoPage) {
         ++counters_.pages_compared;
         if (std::memcmp(src, store_.data(old), kPageSize) == 0) return;
     }

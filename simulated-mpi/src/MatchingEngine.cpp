@@ -66,7 +66,7 @@ std::optional<Match> MatchingEngine::first_allowed_match(int receiver) const {
     return std::nullopt;
 }
 
-std::pair<std::deque<PostedReceive>::iterator, std::deque<Message>::iterator>
+std::pair<std::vector<PostedReceive>::iterator, std::vector<Message>::iterator>
 MatchingEngine::locate(Queues& q, const Match& match) {
     auto r = std::find_if(q.receives.begin(), q.receives.end(),
                           [&](const PostedReceive& p) { return p.id == match.receive_id; });

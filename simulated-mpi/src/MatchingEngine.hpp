@@ -13,7 +13,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <optional>
 #include <vector>
 
@@ -83,15 +82,8 @@ public:
         Queues& q = queues_.at(match.receiver);
         auto [r, m] = locate(q, match);
         deliver(static_cast<const PostedReceive&>(*r), static_cast<const Message&>(*m));
-        // Usually both are at the front: pop_front is much cheaper than a general erase.
-        if (r == q.receives.begin())
-            q.receives.pop_front();
-        else
-            q.receives.erase(r);
-        if (m == q.messages.begin())
-            q.messages.pop_front();
-        else
-            q.messages.erase(m);
+        q.receives.erase(r);
+        q.messages.erase(m);
     }
 
     // Messages a probe (or a receive posted now) with these arguments could match, in sent
@@ -112,13 +104,15 @@ public:
 
 private:
     struct Queues {
-        std::deque<Message> messages;
-        std::deque<PostedReceive> receives;
+        // Vectors, not deques: queues are short, and an empty vector costs nothing to copy,
+        // which every snapshot of the world does for every rank.
+        std::vector<Message> messages;
+        std::vector<PostedReceive> receives;
         friend bool operator==(const Queues&, const Queues&) = default;
     };
     static Match make_match(int receiver, const Queues& q, std::size_t ri, std::size_t mi);
     bool match_allowed(const Queues& q, std::size_t receive_index, std::size_t message_index) const;
-    static std::pair<std::deque<PostedReceive>::iterator, std::deque<Message>::iterator>
+    static std::pair<std::vector<PostedReceive>::iterator, std::vector<Message>::iterator>
     locate(Queues& q, const Match& match);
 
     std::vector<Queues> queues_;
