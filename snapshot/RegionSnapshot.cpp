@@ -143,6 +143,7 @@ void RegionSet::capture_region(std::size_t index) {
 
     for (std::size_t i = n; i < old_n; ++i) page_sum_ -= term(index, i, r.pages[i]);
     r.pages.resize(n);
+    same_end_ = r.synced == r.used;
     r.synced = r.used;
     for (std::size_t i : todo_) capture_page(index, i);
 }
@@ -151,13 +152,19 @@ void RegionSet::capture_page(std::size_t index, std::size_t i) {
     Region& r = regions_[index];
     const std::byte* src = address(r, i);
     const std::size_t partial = partial_bytes(r.synced);
+    const PageRef old = r.pages[i];
     if (partial != 0 && i == r.pages.size() - 1) {
-        std::fill(masked_.begin(), masked_.end(), std::byte{0});
         const std::size_t offset = r.growth == Growth::Up ? 0 : kPageSize - partial;
+        // With the used length unchanged, the page held for the free end is zero outside the
+        // used part (it was masked the same way), so the used bytes alone decide.
+        if (same_end_ && store_.sharing() && old != kNoPage &&
+            std::memcmp(src + offset, store_.data(old) + offset, partial) == 0)
+            return;
+        std::memset(masked_.data(), 0, offset);
         std::memcpy(masked_.data() + offset, src + offset, partial);
+        std::memset(masked_.data() + offset + partial, 0, kPageSize - offset - partial);
         src = masked_.data();
     }
-    const PageRef old = r.pages[i];
     // A page reported written is often written back with the same bytes (stack frames of the
     // same calls, small windows reported whole): one comparison with the copy already held is
     // cheaper than hashing, looking up and confirming it.

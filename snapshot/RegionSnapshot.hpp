@@ -133,6 +133,7 @@ private:
     std::vector<std::uint32_t> dirty_;
     std::vector<std::size_t> todo_;
     std::vector<std::uint32_t> write_, extra_;
+    bool same_end_ = false;         // capture_region: the used length did not change
     std::vector<std::byte> masked_; // the partial page at a region's free end, zero-filled
 };
 
