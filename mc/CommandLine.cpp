@@ -13,9 +13,9 @@ namespace {
 
 // Options that take a value, so the scan can step over it to find the program.
 const std::set<std::string> kValued = {
-    "-n",         "-np",          "--np",        "--buffering",  "--seed",
-    "--json",     "--stack-size", "--heap-size", "--replay",     "--memory-limit",
-    "--watchdog", "--max-states", "--max-depth", "--time-limit", "--trace-file"};
+    "-n",           "-np",          "--np",         "--buffering",    "--seed",     "--json",
+    "--stack-size", "--heap-size",  "--replay",     "--memory-limit", "--watchdog", "--max-states",
+    "--max-depth",  "--time-limit", "--trace-file", "--backtrack"};
 
 std::size_t parse_size(const std::string& text) {
     std::size_t pos = 0;
@@ -88,6 +88,11 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     app.add_option("--max-depth", o.max_depth,
                    "stop when a path has this many choices (exit status 3)");
     app.add_option("--time-limit", o.time_limit, "stop after this many seconds (exit status 3)");
+    std::string backtrack = "restore";
+    app.add_option("--backtrack", backtrack,
+                   "how the search goes back to a state: restore (its snapshot; default) or "
+                   "reexecute (restore the initial state and take the path again)")
+        ->check(CLI::IsMember({"restore", "reexecute"}));
     app.add_option("--trace-file", o.trace_path,
                    "where to write the counterexample trace (default: PROGRAM.rankfold-trace.json "
                    "in the current folder)");
@@ -107,6 +112,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
         if (o.program.empty()) throw CLI::RequiredError("the program to run (./app)");
         o.buffering = buffering == "infinite" ? mpi::Buffering::Infinite : mpi::Buffering::Zero;
         o.both_buffering = buffering == "both";
+        o.reexecute = backtrack == "reexecute";
         // A replay is for debugging: run it in this process, so gdb --args stops in the program.
         if (!o.replay_path.empty()) o.fork = false;
         if (seed_opt->count() > 0) o.seed = seed;

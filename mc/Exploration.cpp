@@ -58,7 +58,8 @@ RunResult explore_program(const RunOptions& o, Scheduler& scheduler, OutputRoute
     scheduler.record_story(nullptr);
     const SystemSnapshot initial = scheduler.capture();
 
-    MpiSearchSpace space(scheduler, output, o.ranks);
+    MpiSearchSpace space(scheduler, output, o.ranks,
+                         o.reexecute ? Backtrack::Reexecute : Backtrack::Restore);
     ExplorerOptions eo;
     eo.state_matching = o.state_matching;
     eo.reduction = o.reduction;

@@ -12,8 +12,11 @@ bool not_yet(const Transition& t) {
 }
 } // namespace
 
-MpiSearchSpace::MpiSearchSpace(Scheduler& scheduler, OutputRouter& output, int ranks)
-    : scheduler_(scheduler), output_(output), ranks_(ranks) {}
+MpiSearchSpace::MpiSearchSpace(Scheduler& scheduler, OutputRouter& output, int ranks,
+                               Backtrack backtrack)
+    : scheduler_(scheduler), output_(output), ranks_(ranks), backtrack_(backtrack) {
+    if (backtrack_ == Backtrack::Reexecute) initial_ = scheduler_.capture();
+}
 
 void MpiSearchSpace::refresh() {
     if (fresh_) return;
@@ -43,6 +46,7 @@ void MpiSearchSpace::execute(const Transition& t) {
     current_.reset();
     fresh_ = false;
     scheduler_.take(t);
+    if (backtrack_ == Backtrack::Reexecute) path_.push_back(t);
     if (!only_polls || scheduler_.violation() || current().hash != before) return;
     std::vector<int>& idle = idle_pollers_[before];
     if (std::find(idle.begin(), idle.end(), t.rank) == idle.end()) idle.push_back(t.rank);
@@ -77,6 +81,10 @@ bool MpiSearchSpace::dependent(const Transition& a, const Transition& b) const {
 }
 
 SearchSpace::Saved MpiSearchSpace::save() {
+    if (backtrack_ == Backtrack::Reexecute) {
+        paths_.push_back(path_);
+        return paths_.size() - 1;
+    }
     SystemSnapshot snapshot = std::move(current());
     current_.reset();
     if (free_slots_.empty()) {
@@ -90,12 +98,24 @@ SearchSpace::Saved MpiSearchSpace::save() {
 }
 
 void MpiSearchSpace::restore(Saved saved) {
+    if (backtrack_ == Backtrack::Reexecute) {
+        scheduler_.restore(*initial_);
+        path_ = paths_.at(saved);
+        for (const Transition& t : path_) scheduler_.take(t);
+        current_.reset();
+        fresh_ = false;
+        return;
+    }
     scheduler_.restore(*saved_.at(saved));
     current_.reset();
     fresh_ = false;
 }
 
 void MpiSearchSpace::discard(Saved saved) {
+    if (backtrack_ == Backtrack::Reexecute) {
+        paths_.at(saved).clear(); // slots are not reused: a path is small
+        return;
+    }
     saved_.at(saved).reset();
     free_slots_.push_back(saved);
 }

@@ -1,5 +1,8 @@
 // The program under the Scheduler as a SearchSpace: states are the closed states between
 // choices, transitions the choices (Scheduler::choices), saving a state is a SystemSnapshot.
+// With Backtrack::Reexecute, saving a state keeps only the path to it, and going back restores
+// the initial state and takes the path again: slower, but it needs no snapshot but the first
+// (the fallback DESIGN.md mentions, kept to be measured against).
 //
 // It also finds the deadlocks hidden in polling loops: when every open choice is a test's
 // "not yet" and taking each of them leads back to the very same state, nothing can ever happen
@@ -16,9 +19,12 @@
 
 namespace rankfold::mc {
 
+enum class Backtrack { Restore, Reexecute };
+
 class MpiSearchSpace final : public SearchSpace {
 public:
-    MpiSearchSpace(Scheduler& scheduler, OutputRouter& output, int ranks);
+    MpiSearchSpace(Scheduler& scheduler, OutputRouter& output, int ranks,
+                   Backtrack backtrack = Backtrack::Restore);
 
     void enabled(std::vector<Transition>& out) override;
     void execute(const Transition& t) override;
@@ -42,6 +48,10 @@ private:
     std::vector<Transition> choices_;
     bool fresh_ = false;
     std::optional<SystemSnapshot> current_; // capture of the current state, once taken
+    Backtrack backtrack_;
+    std::optional<SystemSnapshot> initial_;      // Reexecute: where every path starts
+    std::vector<Transition> path_;               // Reexecute: from the initial state to here
+    std::vector<std::vector<Transition>> paths_; // Reexecute: the saved states
     std::vector<std::optional<SystemSnapshot>> saved_;
     std::vector<Saved> free_slots_;
     // State hash -> ranks whose "not yet" was seen to lead back to that very state.

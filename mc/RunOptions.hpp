@@ -36,6 +36,7 @@ struct RunOptions {
     double time_limit = 0;   // seconds; 0: none
     std::string trace_path;  // where counterexample traces go ("" : next to the program)
     std::string replay_path; // --replay TRACE: run that one execution
+    bool reexecute = false;  // --backtrack reexecute: no snapshot but the initial one
     bool explore() const { return !single_run && !seed && !check_snapshots && replay_path.empty(); }
 };
 
