@@ -1,5 +1,7 @@
 #include "mc/RankFiber.hpp"
 
+#include "mc/SanitizerSupport.hpp"
+
 #include <cstdlib>
 
 namespace rankfold::mc {
@@ -53,6 +55,7 @@ RankFiber::RankFiber(std::byte* stack_low, std::size_t stack_size, Body body, vo
 
 void RankFiber::entry(ctx::transfer_t transfer) {
     auto* self = static_cast<RankFiber*>(transfer.data);
+    sanitizer_arrived(&self->caller_bottom_, &self->caller_size_);
     self->caller_ = transfer.fctx;
     clear_scratch_registers();
     self->body_(self->argument_);
@@ -61,12 +64,16 @@ void RankFiber::entry(ctx::transfer_t transfer) {
 }
 
 void RankFiber::resume() {
+    sanitizer_switch_to(stack_low_, stack_size_);
     ctx::transfer_t t = ctx::jump_fcontext(fiber_, this);
+    sanitizer_arrived(nullptr, nullptr);
     fiber_ = t.fctx;
 }
 
 void RankFiber::suspend() {
+    sanitizer_switch_to(caller_bottom_, caller_size_);
     ctx::transfer_t t = ctx::jump_fcontext(caller_, nullptr);
+    sanitizer_arrived(&caller_bottom_, &caller_size_);
     caller_ = t.fctx;
     clear_scratch_registers();
 }

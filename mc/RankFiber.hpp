@@ -46,6 +46,8 @@ private:
     void* argument_;
     boost::context::detail::fcontext_t fiber_ = nullptr;  // where the fiber resumes
     boost::context::detail::fcontext_t caller_ = nullptr; // where the scheduler resumes
+    const void* caller_bottom_ = nullptr;                 // the scheduler's stack, for ASan
+    std::size_t caller_size_ = 0;
 };
 
 } // namespace rankfold::mc

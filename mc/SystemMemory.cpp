@@ -1,5 +1,7 @@
 #include "mc/SystemMemory.hpp"
 
+#include "mc/SanitizerSupport.hpp"
+
 #include "snapshot/RankArena.hpp"
 
 #include <algorithm>
@@ -83,7 +85,14 @@ void SystemMemory::zero_dead_stack(std::size_t rank) {
     known = sp;
 }
 
+void SystemMemory::forget_stack_redzones() {
+    for (const RankFiber* f : fibers_)
+        sanitizer_forget_stack(reinterpret_cast<const void*>(f->stack_low()),
+                               f->frames_top() - f->stack_low());
+}
+
 snapshot::RegionSnapshot SystemMemory::capture() {
+    forget_stack_redzones();
     for (std::size_t r = 0; r < ranks_.size(); ++r) {
         zero_dead_stack(r);
         // Only the stack from the saved context up is live; below it are dead frames.
@@ -98,6 +107,7 @@ snapshot::RegionSnapshot SystemMemory::capture() {
 }
 
 void SystemMemory::restore(const snapshot::RegionSnapshot& snapshot) {
+    forget_stack_redzones();
     regions_->restore(snapshot);
 }
 

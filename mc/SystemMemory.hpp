@@ -45,6 +45,7 @@ private:
     // Per rank: every byte of the stack below this address is zero (0: not known).
     std::vector<std::uintptr_t> zeroed_below_;
     void zero_dead_stack(std::size_t rank);
+    void forget_stack_redzones(); // AddressSanitizer builds only (SanitizerSupport.hpp)
 };
 
 } // namespace rankfold::mc

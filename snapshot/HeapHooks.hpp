@@ -1,6 +1,12 @@
-// The process-wide malloc family is replaced by HeapHooks.cpp: while application code of a rank
-// runs (g_app_arena set), blocks come from that rank's arena; otherwise from glibc. Frees and
-// reallocations go by address, so they work from any context.
+// The process-wide malloc family is replaced (HeapInterpose.cpp): while application code of a
+// rank runs (g_app_arena set), blocks come from that rank's arena; otherwise from the process's
+// allocator (glibc's, or AddressSanitizer's in a sanitizer build). Frees and reallocations go by
+// address, so they work from any context.
+//
+// The replacement functions are linked into each executable that links librankfold (an
+// interface of the rankfold target), not into the library: a definition in the executable comes
+// first in symbol lookup, before the C library and before the sanitizer runtime, whose own
+// malloc would otherwise win.
 //
 // Why process-wide rather than only the program's own references: allocations made on the
 // program's behalf inside libstdc++ (std::string's out-of-line members) and libc (strdup,
@@ -19,5 +25,12 @@ namespace rankfold::snapshot {
 using HeapErrorHandler = void (*)(const char* operation, RankArena::FreeResult result,
                                   void* pointer, std::uintptr_t site);
 void set_heap_error_handler(HeapErrorHandler handler);
+
+// For HeapInterpose.cpp.
+RankArena* owner_arena(const void* p); // the arena that owns `p`, if it is arena memory
+void report_heap_error(const char* operation, RankArena::FreeResult result, void* p,
+                       std::uintptr_t site);
+void* arena_allocate(RankArena* arena, std::size_t size, std::size_t alignment);
+bool valid_alignment(std::size_t alignment);
 
 } // namespace rankfold::snapshot

@@ -1,0 +1,45 @@
+// What AddressSanitizer needs to know when the checker itself is built with it
+// (-DRANKFOLD_SANITIZE=address): which stack a fiber switch goes to, and that snapshot restores
+// rewrite rank stacks behind its back. Empty functions in other builds.
+#pragma once
+
+#include <cstddef>
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+namespace rankfold::mc {
+
+// Before jumping to a stack [bottom, bottom + size).
+inline void sanitizer_switch_to(const void* bottom, std::size_t size) {
+#if defined(__SANITIZE_ADDRESS__)
+    __sanitizer_start_switch_fiber(nullptr, bottom, size);
+#else
+    (void)bottom, (void)size;
+#endif
+}
+
+// Right after arriving; reports the stack that was left (may be null).
+inline void sanitizer_arrived(const void** left_bottom, std::size_t* left_size) {
+#if defined(__SANITIZE_ADDRESS__)
+    __sanitizer_finish_switch_fiber(nullptr, left_bottom, left_size);
+#else
+    (void)left_bottom, (void)left_size;
+#endif
+}
+
+// Rank stacks hold frames of instrumented checker code (MPI entry points) with poisoned
+// redzones; a restore writes other bytes there, and capture reads them all. Clearing the
+// shadow of the whole stack keeps both from tripping over stale redzones (it only forgets the
+// redzones of suspended frames).
+inline void sanitizer_forget_stack(const void* bottom, std::size_t size) {
+#if defined(__SANITIZE_ADDRESS__)
+    ASAN_UNPOISON_MEMORY_REGION(bottom, size);
+#else
+    (void)bottom, (void)size;
+#endif
+}
+
+} // namespace rankfold::mc
