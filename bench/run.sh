@@ -7,6 +7,10 @@
 #   - snapshots: 4 ranks x 64 MiB of heap, 1% of pages changed between snapshots; capture and
 #     restore time and bytes per snapshot for each dirty-tracking method, with and without page
 #     sharing, against a plain memcpy of the heaps
+#   - exploration: three workloads (bench/programs/{fanin,client_server,ring_kernel}.c) explored
+#     exhaustively with reduction and state matching (default), then with each switched off and
+#     with both off (the baseline rows)
+# Environment: MESSAGES (p2p stream length), EXPLORE_LIMIT (seconds per exploration run, 60).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-$here/../build}" && pwd)
@@ -35,3 +39,97 @@ if command -v mpicc.mpich >/dev/null && command -v mpiexec.mpich >/dev/null; the
 else
   echo "baseline MPICH: not installed (scripts/install-deps.sh installs it)"
 fi
+
+# Exploration. Each workload runs in four configurations; the baseline is the search without
+# sleep-set reduction and/or without state matching, so the rows of one workload show what each
+# technique saves and what it costs per state. Every run has a time limit: a run that reaches it
+# is reported as "limit" with what it explored so far (its rates are still meaningful). Runs known
+# to take far longer than the limit are skipped rather than run into it, to keep this script
+# within a few minutes.
+# Rates use explore_seconds (the search, without start-up) when the report has it, else seconds.
+# Under state matching "executions" counts distinct final states, so executions/s compares
+# across configurations only where no state merges, as in fan-in. "B/state" is the visited-state
+# store's bytes over states, fixed tables included (so it is high when there are few states).
+limit=${EXPLORE_LIMIT:-60}
+for p in fanin client_server ring_kernel; do
+  "$build/bin/rankfold-cc" -O2 -o "$work/$p" "$here/programs/$p.c"
+done
+
+# json_stat KEY FILE: the number after "KEY": in the report (pretty-printed, one key per line).
+json_stat() { awk -v key="\"$1\":" '$1 == key { sub(/,$/, "", $2); print $2; exit }' "$2"; }
+
+config_flags() {
+  case $1 in
+    default) ;;
+    no-sm) echo --no-state-matching ;;
+    no-red) echo --no-reduction ;;
+    both-off) echo --no-state-matching --no-reduction ;;
+  esac
+}
+
+# row WORKLOAD CONFIG STATUS STATES TRANSITIONS EXECUTIONS SECONDS STATES/S EXECS/S B/STATE RSS
+row() { printf "%-18s %-9s %-8s %9s %11s %10s %8s %9s %9s %8s %8s\n" "$@"; }
+
+# explore NP PROGRAM ARGS [SKIPPED_CONFIGS...]: one table row per configuration.
+explore() {
+  local np=$1 program=$2 args=$3
+  shift 3
+  local name="$program $args" config
+  for config in default no-sm no-red both-off; do
+    if [[ " $* " == *" $config "* ]]; then
+      row "$name" "$config" skipped - - - - - - - -
+      continue
+    fi
+    local report="$work/report.json" rc=0
+    rm -f "$report"
+    # shellcheck disable=SC2046,SC2086 # flags and program arguments are word lists
+    "$build/bin/rankfold-run" $(config_flags "$config") --time-limit "$limit" --json "$report" \
+      -np "$np" "$work/$program" $args >/dev/null 2>"$work/stderr" || rc=$?
+    local status
+    case $rc in
+      0) status=ok ;;
+      3) status=limit ;;
+      *) status="error:$rc"; sed 's/^/    /' "$work/stderr" >&2 ;;
+    esac
+    if [ ! -s "$report" ]; then
+      row "$name" "$config" "$status" - - - - - - - -
+      continue
+    fi
+    local states transitions executions seconds store rss
+    states=$(json_stat states "$report")
+    transitions=$(json_stat transitions "$report")
+    executions=$(json_stat executions "$report")
+    seconds=$(json_stat explore_seconds "$report")
+    [ -n "$seconds" ] || seconds=$(json_stat seconds "$report")
+    store=$(json_stat store_bytes "$report")
+    rss=$(json_stat peak_rss_bytes "$report")
+    # shellcheck disable=SC2046 # awk prints the five derived columns, one word each
+    row "$name" "$config" "$status" "$states" "$transitions" "$executions" $(
+      awk -v s="$states" -v e="$executions" -v sec="$seconds" -v b="$store" -v r="$rss" 'BEGIN {
+        rate = (sec > 0) ? 1 / sec : 0
+        per_state = (s > 0) ? sprintf("%.0f", b / s) : "-"
+        printf "%.2f %.0f %.0f %s %.1f\n", sec, s * rate, e * rate, per_state, r / 1048576
+      }')
+  done
+}
+
+echo "== exploration (configs: default = reduction + state matching; no-sm = --no-state-matching;"
+echo "   no-red = --no-reduction; both-off = both, the plain search; limit ${limit} s per run)"
+row workload config status states transitions executions seconds states/s execs/s \
+  B/state "RSS MiB"
+# Fan-in: 5 senders, 2 rounds on one tag = 10!/(2!)^5 = 113,400 executions, none merged by
+# state matching, none pruned by reduction (all choices are rank 0's): the per-execution cost,
+# the figure the project aims to bring above 100,000 executions/s.
+explore 6 fanin "2 mixed"
+# Client/server, 3 clients x 4 requests: 12!/(4!)^3 = 34,650 orders that state matching folds
+# into a few hundred states. With 20 requests each the orders number ~10^26, so only the runs
+# with state matching can finish; that size gives their throughput on a longer run.
+explore 4 client_server 4
+explore 4 client_server 20 no-sm both-off
+# Ring with kernel: 1 iteration already takes the plain search 40,320 executions (16 with
+# reduction); 20 iterations (4 x 128 KiB of arrays changing per iteration) would take 16^20 with
+# reduction alone, so only the runs with state matching can finish.
+explore 4 ring_kernel 1
+explore 4 ring_kernel 20 no-sm both-off
+echo "seconds: the search (explore_seconds); B/state: visited-state store bytes / states, fixed"
+echo "tables included; under state matching, executions = distinct final states."
