@@ -4,13 +4,15 @@
  * which hides the bug until the messages grow.
  *
  * RANKFOLD-RUN: -np 2 --buffering zero => deadlock
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok executions=1
+ * RANKFOLD-RUN: -np 2 --buffering both => deadlock
  */
 /*
  * Try it:
  *   rankfold-cc -o send-send-deadlock send-send-deadlock.c
  *   rankfold-run -np 2 ./send-send-deadlock                       # deadlock
  *   rankfold-run -np 2 --buffering infinite ./send-send-deadlock  # ok: sends are buffered
+ *   rankfold-run -np 2 --buffering both ./send-send-deadlock      # deadlock too
  *
  * With the default --buffering zero, a standard-mode send completes only when a receive takes
  * it: the strictest behaviour MPI allows, and so the one a portable program must survive.

@@ -45,6 +45,7 @@ void MpiSearchSpace::execute(const Transition& t) {
     }
     current_.reset();
     fresh_ = false;
+    polled_ = not_yet(t);
     scheduler_.take(t);
     if (backtrack_ == Backtrack::Reexecute) path_.push_back(t);
     if (!only_polls || scheduler_.violation() || current().hash != before) return;

@@ -30,6 +30,7 @@ public:
     void execute(const Transition& t) override;
     bool violated() override;
     std::uint64_t hash() override;
+    bool may_repeat() override { return polled_; }
     bool dependent(const Transition& a, const Transition& b) const override;
     Saved save() override;
     void restore(Saved saved) override;
@@ -47,6 +48,7 @@ private:
     int ranks_;
     std::vector<Transition> choices_;
     bool fresh_ = false;
+    bool polled_ = false;                   // the last transition was a test's "not yet"
     std::optional<SystemSnapshot> current_; // capture of the current state, once taken
     Backtrack backtrack_;
     std::optional<SystemSnapshot> initial_;      // Reexecute: where every path starts

@@ -360,8 +360,11 @@ Violation Scheduler::deadlock() const {
         ++blocked;
     }
     const int done = static_cast<int>(std::count(finished.begin(), finished.end(), true));
-    v.message = done == 0 ? fmt::format("all {} ranks are blocked", blocked)
-                          : fmt::format("{} ranks are blocked and {} have finished", blocked, done);
+    auto ranks = [](int n) { return fmt::format("{} rank{}", n, n == 1 ? "" : "s"); };
+    v.message = done == 0 ? fmt::format("all {} are blocked", ranks(blocked))
+                          : fmt::format("{} {} blocked and {} {} finished", ranks(blocked),
+                                        blocked == 1 ? "is" : "are", ranks(done),
+                                        done == 1 ? "has" : "have");
     if (polling > 0)
         v.message +=
             fmt::format(" ({} of them polling with a test that can never succeed)", polling);

@@ -20,7 +20,10 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
 
 SystemSnapshot Scheduler::capture() {
     SystemSnapshot s;
-    s.memory = system_memory_->capture();
+    std::vector<bool> ended;
+    for (const Rank& r : ranks_)
+        ended.push_back(r.status == Status::Finished || r.status == Status::Failed);
+    s.memory = system_memory_->capture(ended);
     s.world = world_;
     s.last_stepped = last_stepped_;
     s.unmatched_posts = unmatched_posts_;

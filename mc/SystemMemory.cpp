@@ -91,12 +91,18 @@ void SystemMemory::forget_stack_redzones() {
                                f->frames_top() - f->stack_low());
 }
 
-snapshot::RegionSnapshot SystemMemory::capture() {
+snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended) {
     forget_stack_redzones();
     for (std::size_t r = 0; r < ranks_.size(); ++r) {
+        if (ended[r]) {
+            regions_->set_used(ranks_[r].stack, 0);
+            regions_->set_used(ranks_[r].heap_front, 0);
+            regions_->set_used(ranks_[r].heap_blocks, 0);
+            continue;
+        }
         zero_dead_stack(r);
-        // Only the stack from the saved context up is live; below it are dead frames.
-        // A crashed rank sits in the landing zone for good: its frames are not state any more.
+        // Only the stack from the saved context up is live; below it are dead frames. A crashed
+        // rank sits in the landing zone for good.
         const std::uintptr_t top = fibers_[r]->frames_top(), sp = fibers_[r]->context_address();
         regions_->set_used(ranks_[r].stack, sp < top ? top - sp : 0);
         const snapshot::RankArena& arena = *memory_.arena(static_cast<int>(r));

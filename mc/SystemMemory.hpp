@@ -20,7 +20,10 @@ public:
                  const std::vector<const RankFiber*>& fibers, bool page_sharing);
 
     // Records the current used parts (stack pointers, heap tops) and captures every region.
-    snapshot::RegionSnapshot capture();
+    // `ended[r]`: rank r has finished or failed and never runs again; its stack and heap are no
+    // longer state (what a dead rank left there cannot influence anything, and the registers
+    // its last frames saved hold checker addresses that differ from run to run).
+    snapshot::RegionSnapshot capture(const std::vector<bool>& ended);
     void restore(const snapshot::RegionSnapshot& snapshot);
     // Once the fibers' saved contexts are back too: clears what lies below them.
     void after_restore();

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
 // What the process would use without us.
 #if defined(RANKFOLD_ASAN)
@@ -207,6 +208,65 @@ RF_HOOK char* strndup(const char* s, std::size_t limit) {
         return q;
     }
     return __interceptor_strndup(s, limit);
+}
+
+// The sanitizer runtime also replaces operator new and delete, with its own allocator: C++
+// allocations of a rank would leave its heap. These route through malloc and free above (the
+// checker's own objects then reach the sanitizer's allocator through them, which loses only its
+// new/delete mismatch check).
+namespace {
+void* new_block(std::size_t n, std::size_t alignment) {
+    for (;;) {
+        void* p = alignment <= 16 ? malloc(n == 0 ? 1 : n) : memalign(alignment, n == 0 ? 1 : n);
+        if (p != nullptr) return p;
+        std::new_handler handler = std::get_new_handler();
+        if (handler == nullptr) throw std::bad_alloc();
+        handler();
+    }
+}
+void* new_block_nothrow(std::size_t n, std::size_t alignment) noexcept {
+    try {
+        return new_block(n, alignment);
+    } catch (...) {
+        return nullptr;
+    }
+}
+} // namespace
+
+#define RF_NEW __attribute__((visibility("default")))
+RF_NEW void* operator new(std::size_t n) { return new_block(n, 16); }
+RF_NEW void* operator new[](std::size_t n) { return new_block(n, 16); }
+RF_NEW void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+    return new_block_nothrow(n, 16);
+}
+RF_NEW void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
+    return new_block_nothrow(n, 16);
+}
+RF_NEW void* operator new(std::size_t n, std::align_val_t a) {
+    return new_block(n, static_cast<std::size_t>(a));
+}
+RF_NEW void* operator new[](std::size_t n, std::align_val_t a) {
+    return new_block(n, static_cast<std::size_t>(a));
+}
+RF_NEW void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+    return new_block_nothrow(n, static_cast<std::size_t>(a));
+}
+RF_NEW void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+    return new_block_nothrow(n, static_cast<std::size_t>(a));
+}
+RF_NEW void operator delete(void* p) noexcept { free(p); }
+RF_NEW void operator delete[](void* p) noexcept { free(p); }
+RF_NEW void operator delete(void* p, std::size_t) noexcept { free(p); }
+RF_NEW void operator delete[](void* p, std::size_t) noexcept { free(p); }
+RF_NEW void operator delete(void* p, const std::nothrow_t&) noexcept { free(p); }
+RF_NEW void operator delete[](void* p, const std::nothrow_t&) noexcept { free(p); }
+RF_NEW void operator delete(void* p, std::align_val_t) noexcept { free(p); }
+RF_NEW void operator delete[](void* p, std::align_val_t) noexcept { free(p); }
+RF_NEW void operator delete(void* p, std::size_t, std::align_val_t) noexcept { free(p); }
+RF_NEW void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { free(p); }
+RF_NEW void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { free(p); }
+RF_NEW void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept {
+    free(p);
 }
 
 // The checker handles the signals of the ranks itself (CrashHandler) and switches stacks

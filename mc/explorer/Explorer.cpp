@@ -13,7 +13,12 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         return go_on ? Arrival::Leaf : Arrival::Stop;
     }
     space_.enabled(enabled_);
-    const std::uint64_t hash = options_.state_matching ? space_.hash() : 0;
+    const bool watch_cycle = !options_.state_matching && space_.may_repeat();
+    const std::uint64_t hash = options_.state_matching || watch_cycle ? space_.hash() : 0;
+    if (watch_cycle && path_hashes_.count(hash) != 0) {
+        ++stats_.revisits; // a cycle on the current path: what follows is being explored
+        return Arrival::Leaf;
+    }
     if (enabled_.empty()) { // every rank finished (a deadlock is a violation above)
         // Under state matching a final state goes through the store like any other, so that
         // `states` counts distinct states and a final state reached again is a revisit, not
@@ -55,6 +60,10 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         return Arrival::Leaf;
     }
     frame.sleep = std::move(sleep);
+    if (watch_cycle) {
+        frame.on_path = true;
+        path_hashes_.insert(hash);
+    }
     // A state with one transition to try is never come back to: no need to save it.
     if (frame.todo.size() > 1) {
         frame.saved = space_.save();
@@ -76,6 +85,7 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
         if (top.next > 0) path_.pop_back(); // the previous child is done
         if (top.next == top.todo.size()) {
             if (top.has_saved) space_.discard(top.saved);
+            if (top.on_path) path_hashes_.erase(path_hashes_.find(top.hash));
             stack_.pop_back();
             continue;
         }
@@ -96,6 +106,7 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
     for (Frame& f : stack_)
         if (f.has_saved) space_.discard(f.saved);
     stack_.clear();
+    path_hashes_.clear();
     stats_.store_bytes = visited_.bytes();
     if (stats_.violations > 0) return SearchEnd::Violation;
     return limit_hit_ ? SearchEnd::Limit : SearchEnd::Exhausted;

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <unordered_set>
 #include <vector>
 
 namespace rankfold::mc {
@@ -66,6 +67,7 @@ private:
         std::size_t next = 0;
         SleepSet sleep; // grows with each explored child
         std::uint64_t hash = 0;
+        bool on_path = false; // its hash is in path_hashes_
     };
     enum class Arrival { Expand, Leaf, Stop };
     // Looks at the current state (reached with `sleep`): a leaf, or a frame to expand.
@@ -76,6 +78,7 @@ private:
     ExplorerStats stats_;
     VisitedStates visited_;
     std::vector<Frame> stack_;
+    std::unordered_multiset<std::uint64_t> path_hashes_; // without state matching (may_repeat)
     Path path_;
     std::vector<Transition> enabled_;
     SleepSet needed_;

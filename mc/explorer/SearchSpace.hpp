@@ -28,6 +28,10 @@ public:
     virtual bool violated() = 0;
     // Exact hash of the current state: equal states give equal hashes.
     virtual std::uint64_t hash() = 0;
+    // Whether the last transition may have led back to a state on the current path (a poll
+    // that said "not yet"). Without state matching, the explorer hashes only such states, to
+    // cut the cycles that would otherwise make a finite program's search endless.
+    virtual bool may_repeat() { return false; }
     // Whether the order of a and b can matter. Must be symmetric; transitions of one rank are
     // always dependent.
     virtual bool dependent(const Transition& a, const Transition& b) const = 0;

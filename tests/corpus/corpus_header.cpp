@@ -43,15 +43,32 @@ std::string comment_body(const std::string& line) {
     return trim(body);
 }
 
-// Fills `run` from the text after "RANKFOLD-RUN:"; returns a problem, or "" when well formed.
+} // namespace
+
 std::string parse_run(const std::string& text, RunLine& run) {
     auto arrow = text.rfind("=>");
     if (arrow == std::string::npos) return "RUN line without `=> <verdict>`";
-    run.verdict = trim(text.substr(arrow + 2));
+    std::istringstream expected(text.substr(arrow + 2));
+    expected >> run.verdict;
     if (!kVerdicts.count(run.verdict))
         return "unknown verdict '" + run.verdict +
                "' (expected one of: " + join(Strings(kVerdicts.begin(), kVerdicts.end()), ", ") +
                ")";
+    // Exact stats after the verdict: `executions=6 states=13`.
+    for (std::string w; expected >> w;) {
+        auto eq = w.find('=');
+        std::string key = w.substr(0, eq);
+        std::string value = eq == std::string::npos ? "" : w.substr(eq + 1);
+        if (eq == std::string::npos || !kStatKeys.count(key))
+            return "unexpected '" + w + "' after the verdict (expected <stat>=<count> with " +
+                   "<stat> one of: " + join(Strings(kStatKeys.begin(), kStatKeys.end()), ", ") +
+                   ")";
+        if (value.empty() || value.size() > 18 ||
+            value.find_first_not_of("0123456789") != std::string::npos)
+            return "'" + w + "': the count must be a non-negative integer";
+        if (!run.stats.emplace(key, std::stoull(value)).second)
+            return "'" + key + "' is pinned twice";
+    }
     std::istringstream in(text.substr(0, arrow));
     Strings words;
     for (std::string w; in >> w;) words.push_back(w);
@@ -76,8 +93,8 @@ std::string parse_run(const std::string& text, RunLine& run) {
             if (!value || (*value != "zero" && *value != "infinite" && *value != "both"))
                 return "--buffering takes zero, infinite or both";
             i++;
-        } else if (o == "--json") {
-            return "--json is chosen by the runner, not the header";
+        } else if (o == "--json" || o == "--trace-file" || o == "--replay") {
+            return o + " is chosen by the runner, not the header";
         } else if (starts_with(o, "-")) {
             after_unknown = true;
         } else if (!was_after_unknown) {
@@ -88,12 +105,12 @@ std::string parse_run(const std::string& text, RunLine& run) {
     return "";
 }
 
-} // namespace
-
 std::string RunLine::text() const {
     std::string s = join(options);
     if (!args.empty()) s += " -- " + join(args);
-    return s + " => " + verdict;
+    s += " => " + verdict;
+    for (const auto& [key, value] : stats) s += " " + key + "=" + std::to_string(value);
+    return s;
 }
 
 bool Program::all_ok() const {

@@ -3,14 +3,17 @@
 //   /* Title: one sentence.
 //    * One to three lines on what it does (and, for a bugged program, what the bug is).
 //    *
-//    * RANKFOLD-RUN: <rankfold-run options> [-- <program args>] => <verdict>
+//    * RANKFOLD-RUN: <rankfold-run options> [-- <program args>] => <verdict> [<stat>=<n> ...]
 //    * RANKFOLD-NO-DIFF: <why its output cannot be compared with MPICH's>
 //    */
 //
 // A line of the program that ends with `/* ERROR */` is where a violation must be reported.
+// `<stat>=<n>` pins a count of the JSON report's `stats` exactly, e.g. `=> ok executions=6`.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -20,19 +23,29 @@ namespace corpus {
 
 using Strings = std::vector<std::string>;
 
-// Verdicts a RUN line may expect; all but "ok" name the kind of the first violation.
-inline const std::set<std::string> kVerdicts = {"ok",        "deadlock",   "crash",
-                                                "assertion", "abort",      "exit",
-                                                "mpi-error", "heap-error", "non-progress"};
+// Verdicts a RUN line may expect: "ok", "limit" (a --max-* or --time-limit bound was reached
+// first, exit status 3) or the kind of the first violation.
+inline const std::set<std::string> kVerdicts = {
+    "ok",    "limit", "deadlock",  "crash",      "assertion",
+    "abort", "exit",  "mpi-error", "heap-error", "non-progress"};
+
+// Report stats a RUN line may pin with `key=value` after its verdict.
+inline const std::set<std::string> kStatKeys = {"states", "transitions", "executions", "revisits",
+                                                "sleep_blocked"};
 
 struct RunLine {
     int line = 0;    // where it is written, for messages
     Strings options; // passed to rankfold-run as written
     Strings args;    // program arguments (after `--`)
     std::string verdict;
+    std::map<std::string, std::uint64_t> stats; // expected exact counts, by kStatKeys name
     int np = 0;
-    std::string text() const; // "-np 2 -- 300 => ok", as in the header
+    bool expects_violation() const { return verdict != "ok" && verdict != "limit"; }
+    std::string text() const; // "-np 2 -- 300 => ok executions=2", as in the header
 };
+
+// Fills `run` from the text after "RANKFOLD-RUN:"; returns a problem, or "" when well formed.
+std::string parse_run(const std::string& text, RunLine& run);
 
 struct Program {
     std::filesystem::path src;

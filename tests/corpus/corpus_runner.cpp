@@ -3,13 +3,15 @@
 //   corpus_runner list  <programs or dirs...>          parse every header, print its RUN lines
 //   corpus_runner check --cc CC --run RUN --work DIR <programs...>
 //   corpus_runner diff  --cc CC --run RUN --mpicc C --mpicxx CXX --mpiexec E --work DIR
-//   <programs...> options: --cxx CXX (default: CC with rankfold-cc -> rankfold-cxx), --timeout S
-//   (60),
+//                       <programs...>
+//   options: --cxx CXX (default: CC with rankfold-cc -> rankfold-cxx), --timeout S (60),
 //            --dry-run (print the commands instead of running them; runs then count as passed)
 //
 // check runs every RUN line through `rankfold-run --json` and compares exit status and report
-// with the expected verdict; diff runs the all-ok programs under MPICH and `rankfold-run
-// --single-run` and compares their stdout as multisets of lines (ranks interleave freely).
+// with the expected verdict and pinned stats, then replays (`rankfold-run --replay`) the trace of
+// every violation found and requires the same violation again; diff runs the all-ok programs
+// under MPICH and `rankfold-run --single-run` and compares their stdout as multisets of lines
+// (ranks interleave freely).
 // The last line of output is always "N passed, N failed"; the exit status is 0 iff none failed.
 #include "corpus_header.hpp"
 
@@ -175,51 +177,138 @@ std::string describe_violation(const nlohmann::json& v) {
     return s;
 }
 
-// Compares one rankfold-run outcome with its RUN line; returns "" or a precise reason.
-std::string judge(const Program& p, const RunLine& r, const Outcome& o, const fs::path& json) {
+// Reads the JSON report of a finished rankfold-run; returns "" or why there is none to judge.
+std::string load_report(const Outcome& o, const fs::path& json, nlohmann::json& report) {
     if (o.timed_out) return "rankfold-run timed out after " + std::to_string(g_timeout) + " s";
     if (o.signal) return "rankfold-run " + o.status();
     std::ifstream in(json);
     if (!in) return "no JSON report at " + json.string() + " (" + o.status() + ")";
     try {
-        nlohmann::json j = nlohmann::json::parse(in);
-        std::string verdict = j.value("verdict", "<missing>");
-        const nlohmann::json* first = nullptr;
-        if (j.contains("violations") && j["violations"].is_array() && !j["violations"].empty())
-            first = &j["violations"][0];
-        std::string got = o.status() + ", verdict " + verdict;
-        if (first) got += ", first violation " + describe_violation(*first);
-        Strings problems;
-        bool ok = r.verdict == "ok";
-        if (o.exit_code != (ok ? 0 : 1))
-            problems.push_back("exit status should be " + std::string(ok ? "0" : "1"));
-        if (verdict != (ok ? "ok" : "violation"))
-            problems.push_back("verdict should be " + std::string(ok ? "ok" : "violation"));
-        if (!ok && !first) problems.push_back("the report lists no violation");
-        if (!ok && first) {
-            std::string kind = first->value("kind", "");
-            if (kind != r.verdict) problems.push_back("kind should be " + r.verdict);
-            if (!p.error_lines.empty()) {
-                int line = first->contains("line") && (*first)["line"].is_number_integer()
-                               ? (*first)["line"].get<int>()
-                               : -1;
-                if (!p.error_lines.count(line)) {
-                    Strings marked;
-                    for (int l : p.error_lines) marked.push_back(std::to_string(l));
-                    problems.push_back("line should be one marked /* ERROR */ (" +
-                                       join(marked, ", ") + ")");
-                }
-                std::string file = fs::path(first->value("file", "")).filename().string();
-                if (file != p.src.filename().string())
-                    problems.push_back("file should be " + p.src.filename().string());
-            }
-        }
-        if (problems.empty()) return "";
-        return "expected " + r.verdict + ", got " + got + ": " + join(problems, "; ") + " (" +
-               p.src.filename().string() + ":" + std::to_string(r.line) + ": " + r.text() + ")";
+        report = nlohmann::json::parse(in);
+        return "";
     } catch (const nlohmann::json::exception& e) {
         return "malformed JSON report " + json.string() + ": " + e.what();
     }
+}
+
+const nlohmann::json* first_violation(const nlohmann::json& report) {
+    auto v = report.find("violations");
+    if (v == report.end() || !v->is_array() || v->empty()) return nullptr;
+    return &(*v)[0];
+}
+
+int line_of(const nlohmann::json& violation) {
+    auto l = violation.find("line");
+    return l != violation.end() && l->is_number_integer() ? l->get<int>() : -1;
+}
+
+// Compares one rankfold-run report with its RUN line; returns "" or a precise reason.
+std::string judge(const Program& p, const RunLine& r, const Outcome& o, const nlohmann::json& j) {
+    std::string verdict = j.value("verdict", "<missing>");
+    const nlohmann::json* first = first_violation(j);
+    std::string got = o.status() + ", verdict " + verdict;
+    if (first) got += ", first violation " + describe_violation(*first);
+    Strings problems;
+    bool violation = r.expects_violation();
+    int want_status = violation ? 1 : r.verdict == "limit" ? 3 : 0;
+    std::string want_verdict = violation ? "violation" : r.verdict;
+    if (o.exit_code != want_status)
+        problems.push_back("exit status should be " + std::to_string(want_status));
+    if (verdict != want_verdict) problems.push_back("verdict should be " + want_verdict);
+    if (violation && !first) problems.push_back("the report lists no violation");
+    if (!violation && first) problems.push_back("the report lists a violation");
+    if (violation && first) {
+        std::string kind = first->value("kind", "");
+        if (kind != r.verdict) problems.push_back("kind should be " + r.verdict);
+        if (!p.error_lines.empty()) {
+            if (!p.error_lines.count(line_of(*first))) {
+                Strings marked;
+                for (int l : p.error_lines) marked.push_back(std::to_string(l));
+                problems.push_back("line should be one marked /* ERROR */ (" + join(marked, ", ") +
+                                   ")");
+            }
+            std::string file = fs::path(first->value("file", "")).filename().string();
+            if (file != p.src.filename().string())
+                problems.push_back("file should be " + p.src.filename().string());
+        }
+    }
+    // Pinned counts: a change in them means the exploration itself changed.
+    for (const auto& [key, want] : r.stats) {
+        const nlohmann::json* stats = j.contains("stats") ? &j["stats"] : nullptr;
+        if (!stats || !stats->contains(key) || !(*stats)[key].is_number_unsigned()) {
+            problems.push_back("the report has no stats." + key);
+            continue;
+        }
+        auto value = (*stats)[key].get<std::uint64_t>();
+        got += ", " + key + "=" + std::to_string(value);
+        if (value != want)
+            problems.push_back(key + " should be " + std::to_string(want) + ", got " +
+                               std::to_string(value));
+    }
+    if (problems.empty()) return "";
+    return "expected " + r.verdict + ", got " + got + ": " + join(problems, "; ") + " (" +
+           p.src.filename().string() + ":" + std::to_string(r.line) + ": " + r.text() + ")";
+}
+
+// Checks a replay of a counterexample: it must end in the violation the search reported
+// (same kind, and the same line when the program marks its ERROR lines).
+std::string judge_replay(const Program& p, const nlohmann::json& found, const Outcome& o,
+                         const nlohmann::json& j) {
+    const nlohmann::json* first = first_violation(j);
+    Strings problems;
+    if (o.exit_code != 1) problems.push_back("exit status should be 1");
+    if (!first) {
+        problems.push_back("the report lists no violation");
+    } else {
+        if (first->value("kind", "") != found.value("kind", ""))
+            problems.push_back("kind should be " + found.value("kind", ""));
+        if (!p.error_lines.empty() && line_of(*first) != line_of(found))
+            problems.push_back("line should be " + std::to_string(line_of(found)));
+    }
+    if (problems.empty()) return "";
+    return "the search found " + describe_violation(found) + ", its replay gave " + o.status() +
+           (first ? ", " + describe_violation(*first) : "") + ": " + join(problems, "; ");
+}
+
+// Runs the RUN line's command with `extra` options in front; the JSON report goes to `json`.
+Outcome run_rankfold(const Options& opt, const RunLine& r, const fs::path& bin,
+                     const Strings& extra, const fs::path& json, const std::string& base) {
+    fs::remove(json); // a stale report must not pass for a new one
+    Strings cmd = {opt.run};
+    cmd.insert(cmd.end(), extra.begin(), extra.end());
+    cmd.insert(cmd.end(), {"--json", json.string()});
+    cmd.insert(cmd.end(), r.options.begin(), r.options.end());
+    cmd.push_back(bin.string());
+    cmd.insert(cmd.end(), r.args.begin(), r.args.end());
+    return run_process(cmd, base);
+}
+
+// Runs one RUN line and, when it expects a violation, replays the counterexample it printed.
+// Returns "" or why it failed.
+std::string check_run(const Options& opt, const Program& p, const RunLine& r, const fs::path& bin,
+                      const std::string& base) {
+    fs::path json = base + ".json", trace = base + ".trace";
+    fs::remove(trace);
+    Outcome o = run_rankfold(opt, r, bin, {"--trace-file", trace.string()}, json, base);
+    if (r.expects_violation() && g_dry_run)
+        run_rankfold(opt, r, bin, {"--replay", trace.string()}, base + ".replay.json",
+                     base + ".replay");
+    if (g_dry_run) return "";
+    nlohmann::json report;
+    if (std::string e = load_report(o, json, report); !e.empty()) return e + tail(o);
+    if (std::string e = judge(p, r, o, report); !e.empty()) return e + tail(o);
+    if (!r.expects_violation()) return "";
+
+    const nlohmann::json& found = *first_violation(report); // judge checked there is one
+    if (!found.contains("trace") || !found["trace"].is_string())
+        return "the report's first violation names no trace to replay";
+    std::string replay_base = base + ".replay";
+    Outcome ro = run_rankfold(opt, r, bin, {"--replay", found["trace"].get<std::string>()},
+                              replay_base + ".json", replay_base);
+    nlohmann::json replayed;
+    std::string e = load_report(ro, replay_base + ".json", replayed);
+    if (e.empty()) e = judge_replay(p, found, ro, replayed);
+    return e.empty() ? "" : "replay: " + e + tail(ro);
 }
 
 int check(const Options& opt, const std::vector<Program>& programs) {
@@ -236,19 +325,11 @@ int check(const Options& opt, const std::vector<Program>& programs) {
         }
         for (size_t k = 0; k < p.runs.size(); k++) {
             const RunLine& r = p.runs[k];
-            std::string base = bin.string() + "." + std::to_string(k + 1);
-            fs::path json = base + ".json";
-            fs::remove(json); // a stale report must not pass for a new one
-            Strings cmd = {opt.run, "--json", json.string()};
-            cmd.insert(cmd.end(), r.options.begin(), r.options.end());
-            cmd.push_back(bin.string());
-            cmd.insert(cmd.end(), r.args.begin(), r.args.end());
-            Outcome o = run_process(cmd, base);
-            std::string why = g_dry_run ? "" : judge(p, r, o, json);
+            std::string why = check_run(opt, p, r, bin, bin.string() + "." + std::to_string(k + 1));
             if (why.empty())
-                tally.pass(run_label(p, k));
+                tally.pass(run_label(p, k) + (r.expects_violation() ? " (replayed)" : ""));
             else
-                tally.fail(run_label(p, k), why + tail(o));
+                tally.fail(run_label(p, k), why);
         }
     }
     return tally.finish();
@@ -276,7 +357,8 @@ int diff(const Options& opt, const std::vector<Program>& programs) {
         }
         if (!p.all_ok() || p.no_diff) {
             std::cout << "SKIP " << p.name << ": "
-                      << (p.no_diff ? "RANKFOLD-NO-DIFF: " + *p.no_diff : "expects a violation")
+                      << (p.no_diff ? "RANKFOLD-NO-DIFF: " + *p.no_diff
+                                    : "not every run expects ok")
                       << "\n";
             continue;
         }

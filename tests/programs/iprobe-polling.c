@@ -4,6 +4,9 @@
  *
  * RANKFOLD-RUN: -np 4 => ok
  * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * Without state matching, a poll that says "not yet" and comes back to a state on the current
+ * path ends that path; the search still ends:
+ * RANKFOLD-RUN: -np 3 --no-state-matching => ok
  */
 #include <assert.h>
 #include <mpi.h>
