@@ -5,6 +5,7 @@
 #include "mc/Journal.hpp"
 #include "mc/OutputRouter.hpp"
 #include "mc/ProgramImage.hpp"
+#include "mc/SanitizerSupport.hpp"
 #include "mc/Report.hpp"
 #include "mc/RunOptions.hpp"
 #include "mc/Scheduler.hpp"
@@ -116,6 +117,7 @@ int supervise(const RunOptions& o, const std::string& scratch) {
     if (child == 0) {
         const int status = check_program(o, scratch);
         std::fflush(nullptr);
+        sanitizer_check_leaks();
         _exit(status);
     }
     // The terminal's Ctrl-C reaches the child too; the parent only reports.

@@ -8,6 +8,7 @@
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
+#include <sanitizer/lsan_interface.h>
 #endif
 
 namespace rankfold::mc {
@@ -39,6 +40,14 @@ inline void sanitizer_forget_stack(const void* bottom, std::size_t size) {
     ASAN_UNPOISON_MEMORY_REGION(bottom, size);
 #else
     (void)bottom, (void)size;
+#endif
+}
+
+// Before a process ends with _exit (the checking child does): the leak check that would
+// otherwise run at exit(). Reports end the process with the sanitizer's exit status.
+inline void sanitizer_check_leaks() {
+#if defined(__SANITIZE_ADDRESS__)
+    __lsan_do_leak_check();
 #endif
 }
 
