@@ -99,18 +99,13 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
         internal_need(call.internal[1]);
         break;
     case mpi::CallKind::Probe:
-        b.call = fmt::format("MPI_Probe(source {}, {})",
-                             call.source == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE"
-                                                           : std::to_string(call.source),
-                             tag_text(call.recv_tag));
-        needs.push_back(fmt::format("a message from {} with {}{}", peer_text(call.source),
-                                    tag_text(call.recv_tag), finished_note(call.source, finished)));
-        break;
     case mpi::CallKind::Iprobe:
-        b.call = fmt::format("MPI_Iprobe(source {}, {}) in a loop",
+        // An Iprobe here is one polled in a loop that can never succeed.
+        b.call = fmt::format("{}(source {}, {}){}", call.name,
                              call.source == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE"
                                                            : std::to_string(call.source),
-                             tag_text(call.recv_tag));
+                             tag_text(call.recv_tag),
+                             call.kind == mpi::CallKind::Iprobe ? " in a loop" : "");
         needs.push_back(fmt::format("a message from {} with {}{}", peer_text(call.source),
                                     tag_text(call.recv_tag), finished_note(call.source, finished)));
         break;
