@@ -80,10 +80,13 @@ std::string ascii(std::string_view s) {
 // "line 4, column 7: syntax error ...".
 std::string parse_failure(const char* what) {
     std::string_view m = what;
-    if (auto at = m.find("at line "); at != m.npos)
+    if (auto at = m.find("at line "); at != std::string_view::npos)
         m.remove_prefix(at + 3);
-    else if (m.starts_with("[json.exception.") && m.find("] ") != m.npos)
+    else if (m.starts_with("[json.exception.") && m.find("] ") != std::string_view::npos)
         m.remove_prefix(m.find("] ") + 2);
+    // The parser quotes the whole offending token ("last read: '...'"), which may be megabytes.
+    constexpr std::size_t kLimit = 200;
+    if (m.size() > kLimit) return ascii(m.substr(0, kLimit)) + "...";
     return ascii(m);
 }
 
@@ -176,14 +179,14 @@ private:
 bool read_violation(Reader& r, const json& v, Trace& t) {
     const std::string where = "violation";
     if (!r.object(v, where, {"kind", "rank", "message"})) return false;
-    if (auto* k = r.find(v, "kind");
+    if (const auto* k = r.find(v, "kind");
         k && !r.string(*k, Reader::member(where, "kind"), t.violation_kind))
         return false;
     // -1: a violation that belongs to no one rank (a deadlock involves them all).
-    if (auto* k = r.find(v, "rank");
+    if (const auto* k = r.find(v, "rank");
         k && !r.integer(*k, Reader::member(where, "rank"), t.violation_rank, -1, t.ranks - 1))
         return false;
-    if (auto* k = r.find(v, "message");
+    if (const auto* k = r.find(v, "message");
         k && !r.string(*k, Reader::member(where, "message"), t.violation_message))
         return false;
     return true;
@@ -240,10 +243,10 @@ bool read_step(Reader& r, const json& v, const std::string& where, const Trace& 
     if (!call) return false;
     if (!r.integer(*rank, Reader::member(where, "rank"), out.rank, 0, t.ranks - 1)) return false;
     if (!r.string(*call, Reader::member(where, "call"), out.call)) return false;
-    if (auto* d = r.find(v, "detail");
+    if (const auto* d = r.find(v, "detail");
         d && !r.string(*d, Reader::member(where, "detail"), out.detail))
         return false;
-    if (auto* l = r.find(v, "location");
+    if (const auto* l = r.find(v, "location");
         l && !r.string(*l, Reader::member(where, "location"), out.location))
         return false;
     return true;
@@ -268,20 +271,20 @@ bool read_trace(Reader& r, const json& doc, Trace& t) {
     const json* ranks = r.required(doc, "", "ranks");
     if (!ranks || !r.integer(*ranks, "ranks", t.ranks)) return false;
     if (t.ranks < 1) return r.fail("ranks", "must be at least 1, got " + std::to_string(t.ranks));
-    if (auto* p = r.find(doc, "program"); p && !r.string(*p, "program", t.program)) return false;
-    if (auto* a = r.find(doc, "arguments")) {
+    if (const auto* p = r.find(doc, "program"); p && !r.string(*p, "program", t.program)) return false;
+    if (const auto* a = r.find(doc, "arguments")) {
         if (!r.array(*a, "arguments")) return false;
         t.arguments.resize(a->size());
         for (std::size_t i = 0; i < a->size(); ++i)
             if (!r.string((*a)[i], Reader::element("arguments", i), t.arguments[i])) return false;
     }
-    if (auto* b = r.find(doc, "buffering")) {
+    if (const auto* b = r.find(doc, "buffering")) {
         if (!r.string(*b, "buffering", t.buffering)) return false;
         if (t.buffering != "zero" && t.buffering != "infinite" && t.buffering != "both")
             return r.fail("buffering",
-                          quoted(t.buffering) + " is not one of \"zero\", \"infinite\", \"both\"");
+                          quoted(t.buffering) + R"( is not one of "zero", "infinite", "both")");
     }
-    if (auto* v = r.find(doc, "violation"); v && !read_violation(r, *v, t)) return false;
+    if (const auto* v = r.find(doc, "violation"); v && !read_violation(r, *v, t)) return false;
 
     const json* transitions = r.required(doc, "", "transitions");
     if (!transitions || !r.array(*transitions, "transitions")) return false;
@@ -291,7 +294,7 @@ bool read_trace(Reader& r, const json& doc, Trace& t) {
                              t.transitions[i]))
             return false;
 
-    if (auto* s = r.find(doc, "story")) {
+    if (const auto* s = r.find(doc, "story")) {
         if (!r.array(*s, "story")) return false;
         t.story.resize(s->size());
         for (std::size_t i = 0; i < s->size(); ++i)

@@ -276,7 +276,7 @@ TEST_CASE("hostile input neither throws nor crashes", "[trace]") {
         CHECK(error.size() < 200); // the value is cut short in the message
     }
     SECTION("invalid UTF-8 and NUL bytes") {
-        for (std::string bad : {std::string("\xff\xfe"), std::string("\xc3"),
+        for (const std::string& bad : {std::string("\xff\xfe"), std::string("\xc3"),
                                 std::string("\xed\xa0\x80"), std::string("a\0b", 3)}) {
             std::string error = rejection(doc(R"(, "program": ")" + bad + "\""));
             for (unsigned char c : error) CHECK((c >= 0x20 && c < 0x7f)); // printable ASCII
@@ -322,4 +322,14 @@ TEST_CASE("hostile input neither throws nor crashes", "[trace]") {
         }
         CHECK(accepted < 3000);
     }
+}
+
+TEST_CASE("trace syntax errors stay short whatever the offending token", "[trace]") {
+    // The JSON parser quotes the whole bad token; found by the fuzzer (tests/fuzz).
+    std::string text = R"({"rankfold_trace": 1, "program": ")" + std::string(1000000, 'a');
+    text += "\x01\"}";
+    std::string error;
+    CHECK_FALSE(parse_trace(text, error));
+    CHECK(!error.empty());
+    CHECK(error.size() < 400);
 }
