@@ -127,7 +127,7 @@ Result run(const Config& c, TrackingMethod method, bool sharing, bool alias) {
         set.set_used(set.add_region(heaps.base[r], heaps.bytes, Growth::Up, heaps.writer[r]),
                      heaps.bytes);
 
-    const std::size_t changes = static_cast<std::size_t>(heaps.pages() * c.percent / 100.0);
+    const auto changes = static_cast<std::size_t>(heaps.pages() * c.percent / 100.0);
     std::mt19937_64 rng(c.seed + 1);
     std::vector<RegionSnapshot> snaps;
     auto t = Clock::now();

@@ -21,6 +21,7 @@ struct rankfold_exit_handler {
 
 static struct rankfold_exit_handler* exit_handlers;
 
+// NOLINTNEXTLINE(bugprone-reserved-identifier): the name the linker's --wrap asks for
 int __wrap___cxa_atexit(void (*function)(void*), void* argument, void* dso_handle) {
     (void)dso_handle;
     struct rankfold_exit_handler* h = malloc(sizeof *h);

@@ -99,7 +99,7 @@ int main(int argc, char** argv) {
                                  "-ftrivial-auto-var-init=zero",
                                  "-fno-omit-frame-pointer",
                                  "-fno-optimize-sibling-calls"};
-    if (!cxx) cmd.push_back("-Werror=implicit-function-declaration");
+    if (!cxx) cmd.emplace_back("-Werror=implicit-function-declaration");
     cmd.insert(cmd.end(), user.begin(), user.end());
     if (link) {
         cmd.insert(cmd.end(), {"-shared", "-Wl,-Bsymbolic", "-Wl,-z,defs", "-Wl,-z,now"});
@@ -116,6 +116,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     std::vector<char*> args;
+    args.reserve(cmd.size() + 1);
     for (auto& c : cmd) args.push_back(c.data());
     args.push_back(nullptr);
     execvp(args[0], args.data());

@@ -39,7 +39,8 @@ ElfProbe probeElf(int fd) {
         !read(names, sections[eh.e_shstrndx].sh_size, sections[eh.e_shstrndx].sh_offset))
         return out;
     for (const Elf64_Shdr& sh : sections) {
-        if (sh.sh_name >= names.size() || std::strcmp(names.c_str() + sh.sh_name, ".debug_line"))
+        if (sh.sh_name >= names.size() ||
+            std::strcmp(names.c_str() + sh.sh_name, ".debug_line") != 0)
             continue;
         if (sh.sh_type == SHT_NOBITS || (sh.sh_flags & SHF_COMPRESSED) ||
             !read(out.debug_line, sh.sh_size, sh.sh_offset))

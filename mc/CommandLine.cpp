@@ -45,8 +45,8 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
         if (a.empty() || a[0] != '-') break;
         if (a == "-np") a = "--np";
         ours.push_back(a);
-        if (kValued.count(argv[i]) && a.find('=') == std::string::npos && i + 1 < argc)
-            ours.push_back(argv[++i]);
+        if (kValued.contains(argv[i]) && a.find('=') == std::string::npos && i + 1 < argc)
+            ours.emplace_back(argv[++i]);
     }
     if (i < argc) o.program = argv[i++];
     for (; i < argc; ++i) o.arguments.emplace_back(argv[i]);

@@ -6,7 +6,7 @@
 #define UNW_LOCAL_ONLY
 #include <fmt/format.h>
 #include <libunwind.h>
-#include <signal.h>
+#include <signal.h> // NOLINT(modernize-deprecated-headers): POSIX sigaction, siginfo_t
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -21,8 +21,8 @@ CrashRecord g_crash_record;
 namespace {
 
 int g_fault_fd = 2;
-constexpr std::size_t kAltStack = 256 * 1024;
-constexpr std::uintptr_t kGuardSlack = 2 * 4096;
+constexpr std::size_t kAltStack = 256UL * 1024;
+constexpr std::uintptr_t kGuardSlack = 2UL * 4096;
 constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};
 
 void record_frames(ucontext_t* uc) {

@@ -5,7 +5,7 @@
 // is turned into a failed copy; any other fault is the checker's own and ends the process.
 #pragma once
 
-#include <signal.h>
+#include <signal.h> // NOLINT(modernize-deprecated-headers): POSIX siginfo_t
 
 #include <array>
 #include <cstdint>

@@ -139,6 +139,7 @@ RunResult explore_program(const RunOptions& o, Scheduler& scheduler, OutputRoute
         scheduler.record_story(nullptr);
         if (n == 0) {
             std::vector<std::string> out;
+            out.reserve(static_cast<std::size_t>(o.ranks));
             for (int r = 0; r < o.ranks; ++r) out.push_back(output.captured(r));
             print_output(output, out, o.label);
         }

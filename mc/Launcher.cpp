@@ -5,9 +5,9 @@
 #include "mc/Journal.hpp"
 #include "mc/OutputRouter.hpp"
 #include "mc/ProgramImage.hpp"
-#include "mc/SanitizerSupport.hpp"
 #include "mc/Report.hpp"
 #include "mc/RunOptions.hpp"
+#include "mc/SanitizerSupport.hpp"
 #include "mc/Scheduler.hpp"
 #include "mc/SnapshotSelfTest.hpp"
 #include "mc/Watchdog.hpp"
@@ -60,6 +60,7 @@ int check_program(const RunOptions& o, const std::string& scratch) {
     try {
         snapshot::RankMemory memory(o.ranks, o.stack_size, o.heap_size);
         std::vector<snapshot::RankArena*> arenas;
+        arenas.reserve(static_cast<std::size_t>(o.ranks));
         for (int r = 0; r < o.ranks; ++r) arenas.push_back(memory.arena(r));
         ProgramImage image(o.program, o.ranks, scratch, arenas);
         OutputRouter output(o.check_snapshots || o.explore() ? OutputRouter::Mode::Capture

@@ -9,7 +9,8 @@
 #include <cstring>
 #include <stdexcept>
 
-extern "C" int _IO_fflush(FILE*);
+// glibc's fflush under its internal name: this file defines fflush itself (at the end).
+extern "C" int _IO_fflush(FILE*); // NOLINT(bugprone-reserved-identifier): glibc's name
 
 namespace rankfold::mc {
 

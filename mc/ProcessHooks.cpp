@@ -14,6 +14,8 @@ using rankfold::mc::Scheduler;
 using rankfold::mc::ViolationKind;
 
 #define RF_WRAP extern "C" __attribute__((visibility("default")))
+// A standard attribute has to come before the GNU one: clang rejects [[noreturn]] after it.
+#define RF_WRAP_NORETURN extern "C" [[noreturn]] __attribute__((visibility("default")))
 #define RF_SITE reinterpret_cast<std::uintptr_t>(__builtin_return_address(0))
 
 namespace {
@@ -23,35 +25,37 @@ Scheduler* running_scheduler() {
 }
 } // namespace
 
-RF_WRAP [[noreturn]] void __wrap_exit(int code) {
+// The linker's --wrap=NAME resolves NAME to __wrap_NAME: these names are reserved, and required.
+// NOLINTBEGIN(bugprone-reserved-identifier)
+RF_WRAP_NORETURN void __wrap_exit(int code) {
     if (Scheduler* s = running_scheduler()) s->rank_exit(code, RF_SITE);
     std::exit(code);
 }
 
-RF_WRAP [[noreturn]] void __wrap_quick_exit(int code) {
+RF_WRAP_NORETURN void __wrap_quick_exit(int code) {
     if (Scheduler* s = running_scheduler()) s->rank_exit(code, RF_SITE);
     std::quick_exit(code);
 }
 
-RF_WRAP [[noreturn]] void __wrap__exit(int code) {
+RF_WRAP_NORETURN void __wrap__exit(int code) {
     if (Scheduler* s = running_scheduler()) s->rank_exit(code, RF_SITE);
     ::_exit(code);
 }
 
-RF_WRAP [[noreturn]] void __wrap__Exit(int code) {
+RF_WRAP_NORETURN void __wrap__Exit(int code) {
     if (Scheduler* s = running_scheduler()) s->rank_exit(code, RF_SITE);
     std::_Exit(code);
 }
 
-RF_WRAP [[noreturn]] void __wrap_abort() {
+RF_WRAP_NORETURN void __wrap_abort() {
     rankfold::snapshot::RuntimeSection section;
     if (Scheduler* s = running_scheduler())
         s->rank_violation(ViolationKind::Crash, "abort() called", RF_SITE);
     std::abort();
 }
 
-RF_WRAP [[noreturn]] void __wrap___assert_fail(const char* assertion, const char* file,
-                                               unsigned line, const char* function) {
+RF_WRAP_NORETURN void __wrap___assert_fail(const char* assertion, const char* file, unsigned line,
+                                           const char* function) {
     rankfold::snapshot::RuntimeSection section;
     if (Scheduler* s = running_scheduler())
         s->rank_violation(ViolationKind::Assertion,
@@ -78,3 +82,4 @@ RF_WRAP void __wrap_setbuffer(FILE* f, char* buf, std::size_t size) {
 RF_WRAP void __wrap_setlinebuf(FILE* f) {
     if (!routed(f)) setlinebuf(f);
 }
+// NOLINTEND(bugprone-reserved-identifier)

@@ -33,7 +33,8 @@ void check_elf(const std::string& path) {
     if (!in || std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0)
         throw std::runtime_error(fmt::format("{} is not an executable program", path));
     bool interpreter = false; // a PIE executable is ET_DYN too, but names a program loader
-    for (int i = 0; i < header.e_phnum && in; ++i) {
+    // std::size_t: e_phnum * e_phentsize can overflow an int in a malformed file.
+    for (std::size_t i = 0; i < header.e_phnum && in; ++i) {
         Elf64_Phdr ph{};
         in.seekg(static_cast<std::streamoff>(header.e_phoff + i * header.e_phentsize));
         in.read(reinterpret_cast<char*>(&ph), sizeof ph);

@@ -14,7 +14,7 @@ class RankFiber {
 public:
     using Body = void (*)(void* argument);
     // Bytes at the top of the stack kept free for landing after a crash (see CrashHandler).
-    static constexpr std::size_t kLandingZone = 64 * 1024;
+    static constexpr std::size_t kLandingZone = 64UL * 1024;
 
     RankFiber(std::byte* stack_low, std::size_t stack_size, Body body, void* argument);
 

@@ -20,8 +20,7 @@
 #include <typeinfo>
 
 #include <cxxabi.h>
-
-extern char** environ;
+#include <unistd.h> // environ (a GNU extension there)
 
 namespace rankfold::mc {
 

@@ -38,6 +38,7 @@ int check_snapshots(Scheduler& scheduler, OutputRouter& output, int ranks, std::
     }
     const SystemSnapshot end = scheduler.capture();
     std::vector<std::string> outputs;
+    outputs.reserve(static_cast<std::size_t>(ranks));
     for (int r = 0; r < ranks; ++r) outputs.push_back(output.captured(r));
 
     int mismatches = 0;

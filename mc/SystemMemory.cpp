@@ -16,6 +16,7 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
     : memory_(memory), fibers_(fibers) {
     snapshot::PageStore::Options options;
     options.sharing = page_sharing;
+    // cppcheck-suppress useInitializationList ; a unique_ptr, assigned once
     store_ = std::make_unique<snapshot::PageStore>(options);
     std::unique_ptr<snapshot::DirtyTracker> tracker;
     if (const char* m = std::getenv("RANKFOLD_DIRTY_TRACKING")) {

@@ -101,17 +101,16 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
     case mpi::CallKind::Probe:
     case mpi::CallKind::Iprobe:
         // An Iprobe here is one polled in a loop that can never succeed.
-        b.call = fmt::format("{}(source {}, {}){}", call.name,
-                             call.source == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE"
-                                                           : std::to_string(call.source),
-                             tag_text(call.recv_tag),
-                             call.kind == mpi::CallKind::Iprobe ? " in a loop" : "");
+        b.call = fmt::format(
+            "{}(source {}, {}){}", call.name,
+            call.source == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE" : std::to_string(call.source),
+            tag_text(call.recv_tag), call.kind == mpi::CallKind::Iprobe ? " in a loop" : "");
         needs.push_back(fmt::format("a message from {} with {}{}", peer_text(call.source),
                                     tag_text(call.recv_tag), finished_note(call.source, finished)));
         break;
     case mpi::CallKind::BufferDetach:
         b.call = "MPI_Buffer_detach()";
-        needs.push_back("the delivery of this rank's buffered sends");
+        needs.emplace_back("the delivery of this rank's buffered sends");
         break;
     default: {
         b.call = fmt::format("{}({} request{})", call.name, call.request_count,

@@ -2,7 +2,7 @@
 
 #include "mc/CrashHandler.hpp"
 
-#include <signal.h>
+#include <signal.h> // NOLINT(modernize-deprecated-headers): POSIX sigaction, siginfo_t
 #include <sys/time.h>
 
 namespace rankfold::mc {

@@ -2,7 +2,7 @@
 
 #include "snapshot/PageStore.hpp"
 
-#include <signal.h>
+#include <signal.h> // NOLINT(modernize-deprecated-headers): POSIX sigaction, siginfo_t
 #include <sys/mman.h>
 
 #include <bit>

@@ -66,6 +66,7 @@ public:
 
     // Bytes of the chunk pointer array (the chunks themselves are shared, and counted in the
     // store's list_bytes).
+    // NOLINTNEXTLINE(bugprone-sizeof-expression): the array holds pointers, so sizeof a pointer
     std::size_t own_bytes() const { return chunks_.capacity() * sizeof(Chunk*); }
 
 private:

@@ -139,6 +139,7 @@ std::uint64_t RankArena::find_fit(std::uint32_t n, std::uint64_t alignment,
     for (; c >= 0 && static_cast<unsigned>(c) <= widest;
          c = next_class(static_cast<unsigned>(c) + 1)) {
         unsigned budget = kScanLimit;
+        // cppcheck-suppress constStatement ; cppcheck misparses std::uint64_t{...} here
         for (std::uint64_t f = std::uint64_t{heads_[c]} * kUnit; f != 0 && budget-- > 0;
              f = std::uint64_t{links(f).next} * kUnit) {
             if (state(f) != State::Free) break; // corrupted list: skip the rest of it
@@ -327,6 +328,8 @@ void RankArena::grow_into_next(std::uint64_t h, std::uint32_t n) noexcept {
     std::uint32_t rest = b.units + nu - n;
     if (rest < kMinUnits) units += std::exchange(rest, 0);
     write_header(h, units, b.prev_units, State::Live);
+    // The free rest follows the live block: that block's size is the rest's `prev`.
+    // NOLINTNEXTLINE(readability-suspicious-call-argument)
     if (rest != 0) add_free(h + bytes_of(units), rest, units);
     set_prev(nend, rest != 0 ? rest : units);
     set_interior(h, nx, h + bytes_of(units), h);

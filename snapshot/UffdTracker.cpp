@@ -125,6 +125,8 @@ std::size_t UffdTracker::add_range(std::byte* base, std::size_t bytes) {
     return ranges_.size() - 1;
 }
 
+// Not const: it changes the protection of the tracked memory, only through the descriptor.
+// NOLINTNEXTLINE(readability-make-member-function-const)
 void UffdTracker::protect(std::byte* addr, std::size_t bytes) {
     uffdio_writeprotect wp{};
     wp.range.start = reinterpret_cast<__u64>(addr);
@@ -151,7 +153,7 @@ void UffdTracker::scan(const Range& r, std::vector<std::uint32_t>& out) {
     for (;;) {
         const int n = ioctl(pagemap_, kPagemapScan, &arg);
         if (n < 0) fail("PAGEMAP_SCAN (dirty tracking)");
-        for (int i = 0; i < n; ++i) {
+        for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
             const std::uint64_t first = (regions_[3 * i] - base) / kPageSize;
             const std::uint64_t last = (regions_[3 * i + 1] - base) / kPageSize;
             for (std::uint64_t p = first; p < last; ++p)
@@ -208,9 +210,9 @@ void UffdTracker::end_write(std::size_t range, std::span<const std::uint32_t> pa
     const std::vector<std::uint32_t> listed(pages.begin(), pages.end());
     std::size_t runs = 1;
     for (std::size_t i = 1; i < pages.size(); ++i) runs += pages[i] != pages[i - 1] + 1;
-    if (small(r) && !r.fresh) {
-        return; // collect() reports the whole window anyway: nothing to re-arm
-    } else if (r.fresh) {
+    // collect() reports the whole window of a small range anyway: nothing to re-arm.
+    if (small(r) && !r.fresh) return;
+    if (r.fresh) {
         protect(r.base, r.pages * kPageSize);
         r.fresh = false;
         for (std::size_t p = 0; p < r.pages; ++p) unlisted.push_back(static_cast<std::uint32_t>(p));

@@ -15,7 +15,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     space_.enabled(enabled_);
     const bool watch_cycle = !options_.state_matching && space_.may_repeat();
     const std::uint64_t hash = options_.state_matching || watch_cycle ? space_.hash() : 0;
-    if (watch_cycle && path_hashes_.count(hash) != 0) {
+    if (watch_cycle && path_hashes_.contains(hash)) {
         ++stats_.revisits; // a cycle on the current path: what follows is being explored
         return Arrival::Leaf;
     }

@@ -7,6 +7,7 @@
 
 #include "mc/explorer/Transition.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -16,9 +17,7 @@ namespace rankfold::mc {
 using SleepSet = std::vector<Transition>; // a few elements: a vector beats a hash set
 
 inline bool contains(const SleepSet& set, const Transition& t) {
-    for (const Transition& u : set)
-        if (u == t) return true;
-    return false;
+    return std::ranges::find(set, t) != set.end();
 }
 
 class VisitedStates {

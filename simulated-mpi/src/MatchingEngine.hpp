@@ -111,7 +111,7 @@ private:
         friend bool operator==(const Queues&, const Queues&) = default;
     };
     static Match make_match(int receiver, const Queues& q, std::size_t ri, std::size_t mi);
-    bool match_allowed(const Queues& q, std::size_t receive_index, std::size_t message_index) const;
+    bool match_allowed(const Queues& q, std::size_t ri, std::size_t mi) const;
     static std::pair<std::vector<PostedReceive>::iterator, std::vector<Message>::iterator>
     locate(Queues& q, const Match& match);
 

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace rankfold::mpi {
 
 bool MpiWorld::write_status(const RankCall& call, MPI_Status* status, int source, int tag,
@@ -182,9 +184,10 @@ Progress MpiWorld::issue_completion(int rank, RankCall& call) {
         return r != nullptr && r->active && r->complete;
     };
     auto any_active = [&] {
-        for (MPI_Request h : handles)
-            if (const Request* r = request(rank, h); r != nullptr && r->active) return true;
-        return false;
+        return std::ranges::any_of(handles, [&](MPI_Request h) {
+            const Request* r = request(rank, h);
+            return r != nullptr && r->active;
+        });
     };
 
     switch (call.kind) {

@@ -50,7 +50,7 @@ std::string parse_run(const std::string& text, RunLine& run) {
     if (arrow == std::string::npos) return "RUN line without `=> <verdict>`";
     std::istringstream expected(text.substr(arrow + 2));
     expected >> run.verdict;
-    if (!kVerdicts.count(run.verdict))
+    if (!kVerdicts.contains(run.verdict))
         return "unknown verdict '" + run.verdict +
                "' (expected one of: " + join(Strings(kVerdicts.begin(), kVerdicts.end()), ", ") +
                ")";
@@ -59,7 +59,7 @@ std::string parse_run(const std::string& text, RunLine& run) {
         auto eq = w.find('=');
         std::string key = w.substr(0, eq);
         std::string value = eq == std::string::npos ? "" : w.substr(eq + 1);
-        if (eq == std::string::npos || !kStatKeys.count(key))
+        if (eq == std::string::npos || !kStatKeys.contains(key))
             return "unexpected '" + w + "' after the verdict (expected <stat>=<count> with " +
                    "<stat> one of: " + join(Strings(kStatKeys.begin(), kStatKeys.end()), ", ") +
                    ")";

@@ -48,6 +48,7 @@ std::vector<std::uint64_t> probe_ids(const MatchingEngine& e, int receiver, int 
     std::vector<const Message*> out;
     e.probe_candidates(receiver, source, tag, context, out);
     std::vector<std::uint64_t> ids;
+    ids.reserve(out.size());
     for (const Message* m : out) ids.push_back(m->id);
     return ids;
 }
@@ -273,7 +274,7 @@ std::vector<Match> reference_matches(const Scenario& s) {
 using Outcome = std::set<std::pair<std::uint64_t, std::uint64_t>>; // (receive, message)
 
 // Every final pairing the engine reaches by applying allowed matches until none is left.
-void engine_outcomes(const MatchingEngine& e, Outcome done, std::set<Outcome>& out) {
+void engine_outcomes(const MatchingEngine& e, const Outcome& done, std::set<Outcome>& out) {
     std::vector<Match> next;
     e.allowed_matches_for(0, next);
     if (next.empty()) out.insert(done);

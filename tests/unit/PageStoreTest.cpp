@@ -125,11 +125,11 @@ TEST_CASE("PageStore gives memory back when pages are released", "[snapshot][pag
     for (PageRef r : refs) store.release(r);
     const auto empty = store.stats();
     CHECK(empty.distinct_pages == 0);
-    CHECK(empty.slab_bytes <= 2 * 1024 * 1024); // at most one spare slab stays mapped
+    CHECK(empty.slab_bytes <= 2UL * 1024 * 1024); // at most one spare slab stays mapped
     // Freed slots are reused.
     const PageRef again = store.store(page_of(99999).data());
     CHECK(again <= 3000);
-    CHECK(store.stats().slab_bytes <= 2 * 1024 * 1024);
+    CHECK(store.stats().slab_bytes <= 2UL * 1024 * 1024);
 }
 
 TEST_CASE("PageStore without sharing stores every page", "[snapshot][pagestore]") {

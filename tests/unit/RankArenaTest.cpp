@@ -45,7 +45,8 @@ bool is_zero(const void* p, std::size_t n) {
 }
 
 unsigned char pattern(std::uint32_t seed, std::size_t i) {
-    return static_cast<unsigned char>((seed * 2654435761u + i * 131) >> 7 | 1);
+    return static_cast<unsigned char>(
+        (static_cast<std::uint32_t>(seed * 2654435761u) + i * 131) >> 7 | 1);
 }
 void fill(void* p, std::size_t n, std::uint32_t seed) {
     auto* b = static_cast<unsigned char*>(p);
@@ -101,11 +102,11 @@ TEST_CASE("RankArena: create and attach check their input", "[arena]") {
     REQUIRE(a == r.base);
     CHECK(a->capacity() == kCap);
     CHECK(a->live_block_count() == 0);
-    CHECK(a->used_extent() < 128 * 1024); // header + page index (kCap / 1024 bytes)
+    CHECK(a->used_extent() < 128UL * 1024); // header + page index (kCap / 1024 bytes)
     CHECK(a->verify(true));
     CHECK(RankArena::attach(r.base) == a);
-    CHECK(RankArena::create(r.bytes() + 8, 4096) == nullptr);          // misaligned
-    CHECK(RankArena::create(r.bytes() + 1024 * 1024, 256) == nullptr); // too small
+    CHECK(RankArena::create(r.bytes() + 8, 4096) == nullptr);            // misaligned
+    CHECK(RankArena::create(r.bytes() + 1024UL * 1024, 256) == nullptr); // too small
     Region junk(4096);
     std::memset(junk.base, 0x5a, 4096);
     CHECK(RankArena::attach(junk.base) == nullptr);
@@ -229,7 +230,7 @@ TEST_CASE("RankArena: reuse, coalescing and the top", "[arena]") {
         for (int order = 0; order < 3; ++order) {
             void* b[4] = {a->allocate(100), a->allocate(300), a->allocate(50), a->allocate(10)};
             const std::size_t total = a->usable_size(b[0]) + a->usable_size(b[1]) +
-                                      a->usable_size(b[2]) + 2 * 16; // two headers merged away
+                                      a->usable_size(b[2]) + 2UL * 16; // two headers merged away
             const int seq[3][3] = {{0, 2, 1}, {1, 0, 2}, {2, 1, 0}};
             for (int i : seq[order]) REQUIRE(a->release(b[i]) == FreeResult::Ok);
             CHECK(a->verify(true));
@@ -279,6 +280,7 @@ TEST_CASE("RankArena: block_containing and for_each_live_block", "[arena]") {
     Region r(kCap);
     RankArena* a = RankArena::create(r.base, kCap);
     std::vector<void*> blocks;
+    blocks.reserve(300);
     for (int i = 0; i < 300; ++i) blocks.push_back(a->allocate(i % 7 == 0 ? 20000 : i % 40));
     for (int i = 0; i < 300; i += 3) REQUIRE(a->release(blocks[i]) == FreeResult::Ok);
 
@@ -382,7 +384,7 @@ TEST_CASE("RankArena: a program scribbling over its heap cannot make it leave th
           "[arena]") {
     // Guard pages on both sides catch any access of the arena outside its range.
     const std::size_t cap = std::size_t{8} << 20;
-    Region r(cap + 2 * 4096);
+    Region r(cap + 2UL * 4096);
     REQUIRE(mprotect(r.base, 4096, PROT_NONE) == 0);
     REQUIRE(mprotect(r.bytes() + 4096 + cap, 4096, PROT_NONE) == 0);
     std::byte* base = r.bytes() + 4096;
@@ -544,7 +546,7 @@ TEST_CASE("RankArena: randomized against a reference model", "[arena]") {
             const std::size_t align = rng() % 20 == 0 ? (rng() % 2 ? 4096 : 64) : 16;
             auto* p = static_cast<char*>(a->allocate(size, align));
             if (p != nullptr) {
-                REQUIRE(model.count(p) == 0);
+                REQUIRE(!model.contains(p));
                 CHECK(reinterpret_cast<std::uintptr_t>(p) % align == 0);
                 REQUIRE(a->usable_size(p) >= size);
                 CHECK(is_zero(p, a->usable_size(p)));

@@ -64,8 +64,9 @@ struct ModelRegion {
     std::size_t used = 0;
 
     std::vector<std::byte> used_bytes() const {
-        if (growth == Growth::Up) return {memory.begin(), memory.begin() + used};
-        return {memory.end() - used, memory.end()};
+        const auto n = static_cast<std::ptrdiff_t>(used);
+        if (growth == Growth::Up) return {memory.begin(), memory.begin() + n};
+        return {memory.end() - n, memory.end()};
     }
 };
 
@@ -201,6 +202,7 @@ void random_run(TrackingMethod method, bool alias, int operations, std::uint64_t
                 REQUIRE((other.snapshot.hash() == s.hash()) == equal);
             }
             std::vector<std::size_t> used;
+            used.reserve(model.size());
             for (const ModelRegion& r : model) used.push_back(r.used);
             live.push_back(Live{std::move(s), m, used});
             if (live.size() > 24) live.erase(live.begin() + static_cast<long>(rng() % live.size()));

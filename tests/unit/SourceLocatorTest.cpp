@@ -120,7 +120,7 @@ TEST_CASE("SourceLocator maps function entry points to their first line", "[dwar
                       "rf_static_helper");
     }
     SECTION("function in its own section (CU described by DW_AT_ranges)") {
-        auto other = fixture.symbol<void*>("rf_fixture_other_section");
+        auto* other = fixture.symbol<void*>("rf_fixture_other_section");
         checkLocation(locator->locate(LoadedFixture::fileAddress(other)), "other_entry",
                       "rf_fixture_other_section");
     }

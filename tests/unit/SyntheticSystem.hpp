@@ -14,6 +14,7 @@
 
 #include "mc/explorer/SearchSpace.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -39,10 +40,7 @@ struct Action {
         return *this;
     }
     bool accesses(int var) const {
-        if (var == guard || var == write) return true;
-        for (int r : reads)
-            if (r == var) return true;
-        return false;
+        return var == guard || var == write || std::ranges::find(reads, var) != reads.end();
     }
 };
 
@@ -67,6 +65,7 @@ inline Action copy(int to, int from, int add = 0) {
 struct SystemState {
     std::vector<int> pc; // per process; == its length when a non-looping process has finished
     std::vector<int> vars;
+    // NOLINTNEXTLINE(modernize-use-nullptr): clang-tidy 14 misreads the defaulted <=> (its 0)
     friend auto operator<=>(const SystemState&, const SystemState&) = default;
     friend bool operator==(const SystemState&, const SystemState&) = default;
 };
@@ -111,9 +110,7 @@ public:
     bool is_enabled(const State& s, const Transition& t) const {
         std::vector<Transition> en;
         enabled_in(s, en);
-        for (const Transition& u : en)
-            if (u == t) return true;
-        return false;
+        return std::ranges::find(en, t) != en.end();
     }
     State successor(const State& s, const Transition& t) const {
         State n = s;
@@ -186,7 +183,7 @@ public:
         return depends(a, b);
     }
     Saved save() override {
-        slots_.push_back(Snapshot{current_, trail_});
+        slots_.emplace_back(Snapshot{current_, trail_});
         ++live_saves_;
         return slots_.size() - 1;
     }
