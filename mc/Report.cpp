@@ -22,6 +22,8 @@ const char* kind_name(ViolationKind kind) {
         return "exit";
     case ViolationKind::MpiError:
         return "mpi-error";
+    case ViolationKind::Usage:
+        return "usage";
     case ViolationKind::HeapError:
         return "heap-error";
     case ViolationKind::NonProgress:
@@ -58,8 +60,11 @@ void print_violation(FILE* out, const FoundViolation& found) {
             fmt::print(out, "  rank {} is blocked in {}{}\n      waiting for {}\n", b.rank, b.call,
                        where(b.location), b.waiting_for);
     } else {
-        fmt::print(out, "rankfold: {} in rank {}{}: {}\n", kind_name(v.kind), v.rank,
-                   where(v.location), v.message);
+        const std::string kind = v.subkind.empty()
+                                     ? std::string(kind_name(v.kind))
+                                     : fmt::format("{} error ({})", kind_name(v.kind), v.subkind);
+        fmt::print(out, "rankfold: {} in rank {}{}: {}\n", kind, v.rank, where(v.location),
+                   v.message);
         for (std::size_t i = 0; i < v.backtrace.size(); ++i)
             fmt::print(out, "  #{} {} in {}\n", i, v.backtrace[i].short_text(),
                        v.backtrace[i].function.empty() ? "?" : v.backtrace[i].function);
@@ -104,6 +109,7 @@ bool write_json_report(const std::string& path, const RunResult& result, FILE* t
     for (const FoundViolation& found : result.violations) {
         const Violation& v = found.violation;
         json j{{"kind", kind_name(v.kind)}, {"rank", v.rank}, {"message", v.message}};
+        if (!v.subkind.empty()) j["subkind"] = v.subkind;
         if (v.location) {
             j["file"] = v.location->file;
             j["line"] = v.location->line;

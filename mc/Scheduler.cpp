@@ -97,11 +97,13 @@ void Scheduler::rank_exit(int code, std::uintptr_t site) {
     leave_forever(rank);
 }
 
-void Scheduler::rank_violation(ViolationKind kind, std::string message, std::uintptr_t site) {
+void Scheduler::rank_violation(ViolationKind kind, std::string message, std::uintptr_t site,
+                               std::string subkind) {
     snapshot::g_app_arena = nullptr;
     Rank& rank = ranks_[running_];
     Violation v;
     v.kind = kind;
+    v.subkind = std::move(subkind);
     v.rank = rank.id;
     v.message = std::move(message);
     v.location = locate_call(site);
@@ -115,9 +117,12 @@ void Scheduler::abort_run(int errorcode, std::uintptr_t site) {
                    fmt::format("MPI_Abort called with error code {}", errorcode), site);
 }
 
-void Scheduler::local_error(const char* call, int code, std::string message, std::uintptr_t site) {
-    rank_violation(ViolationKind::MpiError,
-                   fmt::format("{}: {} ({})", call, message, mpi::error_name(code)), site);
+int Scheduler::local_error(const char* call, MPI_Comm comm, int code, mpi::Misuse misuse,
+                           std::string message, std::uintptr_t site) {
+    if (world_.errors_return(running_, comm)) return code;
+    rank_violation(ViolationKind::Usage,
+                   fmt::format("{}: {} ({})", call, message, mpi::error_name(code)), site,
+                   mpi::misuse_name(misuse));
 }
 
 void Scheduler::on_terminate() {
@@ -302,9 +307,16 @@ void Scheduler::fail_rank(Rank& rank, Violation violation) {
 }
 
 void Scheduler::mpi_failure(Rank& rank) {
-    const mpi::MpiFailure& f = *world_.failure(rank.id);
+    const mpi::MpiFailure f = *world_.failure(rank.id);
+    if (f.misuse && world_.errors_return(rank.id, rank.call->comm)) {
+        // MPI_ERRORS_RETURN: the program gets the error class and carries on.
+        rank.call->result = f.code;
+        world_.clear_failure(rank.id);
+        return resume(rank);
+    }
     Violation v;
-    v.kind = ViolationKind::MpiError;
+    v.kind = f.misuse ? ViolationKind::Usage : ViolationKind::MpiError;
+    if (f.misuse) v.subkind = mpi::misuse_name(*f.misuse);
     v.rank = rank.id;
     v.message = fmt::format("{} ({})", f.message, mpi::error_name(f.code));
     v.location = locate_call(rank.call->site);

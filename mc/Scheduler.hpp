@@ -80,12 +80,13 @@ public:
     mpi::MpiWorld& world() override { return world_; }
     void submit(mpi::RankCall& call) override;
     [[noreturn]] void abort_run(int errorcode, std::uintptr_t site) override;
-    [[noreturn]] void local_error(const char* call, int code, std::string message,
-                                  std::uintptr_t site) override;
+    int local_error(const char* call, MPI_Comm comm, int code, mpi::Misuse misuse,
+                    std::string message, std::uintptr_t site) override;
 
     // ---- hooks of the running rank (fiber side) ------------------------------------------
     [[noreturn]] void rank_exit(int code, std::uintptr_t site);
-    [[noreturn]] void rank_violation(ViolationKind kind, std::string message, std::uintptr_t site);
+    [[noreturn]] void rank_violation(ViolationKind kind, std::string message, std::uintptr_t site,
+                                     std::string subkind = {});
     bool in_rank() const { return running_ >= 0; }
     // std::terminate handler: an exception escaped a rank's main (or noexcept was violated).
     [[noreturn]] static void on_terminate();

@@ -16,7 +16,8 @@ enum class ViolationKind {
     Assertion,
     Abort,
     Exit,
-    MpiError,
+    MpiError, // an internal error of the simulated MPI
+    Usage,    // the program used MPI wrongly; Violation::subkind says how (mpi::Misuse)
     HeapError,
     NonProgress
 };
@@ -32,6 +33,7 @@ struct BlockedRank {
 struct Violation {
     ViolationKind kind = ViolationKind::Crash;
     int rank = -1;
+    std::string subkind; // usage violations: the mpi::misuse_name
     std::string message;
     std::optional<CodeLocation> location; // where the offending rank was
     std::vector<BlockedRank> blocked;     // deadlocks: every unfinished rank

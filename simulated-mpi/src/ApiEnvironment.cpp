@@ -70,7 +70,9 @@ RF_EXPORT int MPI_Is_thread_main(int* flag) {
 RF_EXPORT int MPI_Comm_rank(MPI_Comm comm, int* rank) {
     RF_MPI_ENTRY;
     auto r = rank_gate().world().comm_rank(rank_gate().current_rank(), comm);
-    if (!r) rank_gate().local_error("MPI_Comm_rank", MPI_ERR_COMM, "invalid communicator", site);
+    if (!r)
+        return rank_gate().local_error("MPI_Comm_rank", comm, MPI_ERR_COMM, Misuse::InvalidHandle,
+                                       "invalid communicator", site);
     *rank = *r;
     return MPI_SUCCESS;
 }
@@ -78,7 +80,9 @@ RF_EXPORT int MPI_Comm_rank(MPI_Comm comm, int* rank) {
 RF_EXPORT int MPI_Comm_size(MPI_Comm comm, int* size) {
     RF_MPI_ENTRY;
     auto s = rank_gate().world().comm_size(rank_gate().current_rank(), comm);
-    if (!s) rank_gate().local_error("MPI_Comm_size", MPI_ERR_COMM, "invalid communicator", site);
+    if (!s)
+        return rank_gate().local_error("MPI_Comm_size", comm, MPI_ERR_COMM, Misuse::InvalidHandle,
+                                       "invalid communicator", site);
     *size = *s;
     return MPI_SUCCESS;
 }
@@ -126,7 +130,8 @@ RF_EXPORT int MPI_Error_string(int errorcode, char* string, int* resultlen) {
 RF_EXPORT int MPI_Error_class(int errorcode, int* errorclass) {
     RF_MPI_ENTRY;
     if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
-        rank_gate().local_error("MPI_Error_class", MPI_ERR_ARG, "invalid error code", site);
+        return rank_gate().local_error("MPI_Error_class", MPI_COMM_WORLD, MPI_ERR_ARG,
+                                       Misuse::InvalidArgument, "invalid error code", site);
     *errorclass = errorcode;
     return MPI_SUCCESS;
 }
@@ -134,7 +139,9 @@ RF_EXPORT int MPI_Error_class(int errorcode, int* errorclass) {
 RF_EXPORT int MPI_Type_size(MPI_Datatype datatype, int* size) {
     RF_MPI_ENTRY;
     const DatatypeInfo* t = find_datatype(datatype);
-    if (!t) rank_gate().local_error("MPI_Type_size", MPI_ERR_TYPE, "invalid datatype", site);
+    if (!t)
+        return rank_gate().local_error("MPI_Type_size", MPI_COMM_WORLD, MPI_ERR_TYPE,
+                                       Misuse::InvalidHandle, "invalid datatype", site);
     *size = static_cast<int>(t->size);
     return MPI_SUCCESS;
 }
@@ -142,7 +149,9 @@ RF_EXPORT int MPI_Type_size(MPI_Datatype datatype, int* size) {
 RF_EXPORT int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
     RF_MPI_ENTRY;
     const DatatypeInfo* t = find_datatype(datatype);
-    if (!t) rank_gate().local_error("MPI_Type_get_extent", MPI_ERR_TYPE, "invalid datatype", site);
+    if (!t)
+        return rank_gate().local_error("MPI_Type_get_extent", MPI_COMM_WORLD, MPI_ERR_TYPE,
+                                       Misuse::InvalidHandle, "invalid datatype", site);
     *lb = 0;
     *extent = static_cast<MPI_Aint>(t->extent);
     return MPI_SUCCESS;
@@ -156,7 +165,9 @@ RF_EXPORT int MPI_Get_address(const void* location, MPI_Aint* address) {
 RF_EXPORT int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count) {
     RF_MPI_ENTRY;
     const DatatypeInfo* t = find_datatype(datatype);
-    if (!t) rank_gate().local_error("MPI_Get_count", MPI_ERR_TYPE, "invalid datatype", site);
+    if (!t)
+        return rank_gate().local_error("MPI_Get_count", MPI_COMM_WORLD, MPI_ERR_TYPE,
+                                       Misuse::InvalidHandle, "invalid datatype", site);
     const std::uint64_t bytes =
         static_cast<std::uint32_t>(status->rf_count_lo) |
         (static_cast<std::uint64_t>(status->rf_count_hi_and_cancelled & 0x7fffffff) << 32);

@@ -27,18 +27,19 @@ const char* send_mode_name(SendMode mode) {
 }
 
 MpiWorld::MpiWorld(int ranks, Buffering buffering)
-    : buffering_(buffering), ranks_(static_cast<std::size_t>(ranks)), matching_(ranks) {}
+    : buffering_(buffering), ranks_(static_cast<std::size_t>(ranks)), comms_(ranks),
+      matching_(ranks) {}
 
 // ---- communicators ------------------------------------------------------------------------
 
-std::optional<MpiWorld::CommView> MpiWorld::view(int rank, MPI_Comm comm) const {
-    if (comm == MPI_COMM_WORLD) return CommView{0, size(), rank};
-    if (comm == MPI_COMM_SELF) return CommView{1, 1, 0};
-    return std::nullopt;
+int MpiWorld::world_rank(int rank, MPI_Comm comm, int comm_rank) const {
+    return comms_.communicator(view(rank, comm)->id).members[comm_rank];
 }
 
-int MpiWorld::world_rank(int rank, MPI_Comm comm, int comm_rank) const {
-    return comm == MPI_COMM_SELF ? rank : comm_rank;
+bool MpiWorld::errors_return(int rank, MPI_Comm comm) const {
+    const CommHandle* h = comms_.handle(rank, comm);
+    if (h == nullptr) h = comms_.handle(rank, MPI_COMM_WORLD);
+    return h->errhandler == MPI_ERRORS_RETURN;
 }
 
 std::optional<int> MpiWorld::comm_size(int rank, MPI_Comm comm) const {
@@ -54,7 +55,12 @@ std::optional<int> MpiWorld::comm_rank(int rank, MPI_Comm comm) const {
 // ---- failures and requests ----------------------------------------------------------------
 
 Progress MpiWorld::fail(int rank, const RankCall& call, int code, std::string message) {
-    ranks_[rank].failure = MpiFailure{code, fmt::format("{}: {}", call.name, message)};
+    return fail(rank, call, code, misuse_of_error(code), std::move(message));
+}
+
+Progress MpiWorld::fail(int rank, const RankCall& call, int code, std::optional<Misuse> misuse,
+                        std::string message) {
+    ranks_[rank].failure = MpiFailure{code, misuse, fmt::format("{}: {}", call.name, message)};
     return Progress::Failed;
 }
 
@@ -127,7 +133,8 @@ bool MpiWorld::check_send(int rank, const RankCall& call, const SendArgs& a) {
         return fail(rank, call, MPI_ERR_TAG, fmt::format("invalid tag {} for a send", a.tag)),
                false;
     if (a.buffer == nullptr && a.count > 0)
-        return fail(rank, call, MPI_ERR_BUFFER, fmt::format("NULL buffer with count {}", a.count)),
+        return fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
+                    fmt::format("NULL buffer with count {}", a.count)),
                false;
     return true;
 }
@@ -150,7 +157,8 @@ bool MpiWorld::check_receive(int rank, const RankCall& call, const ReceiveArgs& 
     if (!find_datatype(a.type))
         return fail(rank, call, MPI_ERR_TYPE, fmt::format("invalid datatype {:#x}", a.type)), false;
     if (a.buffer == nullptr && a.count > 0)
-        return fail(rank, call, MPI_ERR_BUFFER, fmt::format("NULL buffer with count {}", a.count)),
+        return fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
+                    fmt::format("NULL buffer with count {}", a.count)),
                false;
     return true;
 }
@@ -184,11 +192,11 @@ int MpiWorld::post_send(int rank, const RankCall& call, const SendArgs& a, int s
     m.id = next_post_id(rank);
     m.source = v.my_rank;
     m.tag = a.tag;
-    m.context = v.context;
+    m.context = v.id;
     m.origin = rank;
     if (!pack(a.buffer, a.count, *find_datatype(a.type), m.payload)) {
         if (fresh) release_request(rank, slot);
-        fail(rank, call, MPI_ERR_BUFFER,
+        fail(rank, call, MPI_ERR_BUFFER, Misuse::InvalidArgument,
              fmt::format("send buffer {} is not readable for {} x {}", a.buffer, a.count,
                          datatype_name(a.type)));
         return -1;
@@ -202,7 +210,7 @@ int MpiWorld::post_send(int rank, const RankCall& call, const SendArgs& a, int s
         const std::size_t free = static_cast<std::size_t>(me.attached_size) - me.attached_used;
         if (need > free) {
             if (fresh) release_request(rank, slot);
-            fail(rank, call, MPI_ERR_BUFFER,
+            fail(rank, call, MPI_ERR_BUFFER, Misuse::BufferSpace,
                  me.attached_buffer == 0
                      ? fmt::format("no buffer attached (needs {} bytes; see MPI_Buffer_attach)",
                                    need)
@@ -252,8 +260,8 @@ int MpiWorld::post_receive(int rank, const RankCall& call, const ReceiveArgs& a,
         return slot;
     }
     const CommView v = *view(rank, a.comm);
-    matching_.post_receive(rank, PostedReceive{next_post_id(rank), a.source, a.tag, v.context,
-                                               RequestRef{rank, slot}});
+    matching_.post_receive(
+        rank, PostedReceive{next_post_id(rank), a.source, a.tag, v.id, RequestRef{rank, slot}});
     return slot;
 }
 
@@ -284,7 +292,7 @@ bool MpiWorld::start(int rank, const RankCall& call, MPI_Request handle) {
                     fmt::format("{:#x} is not a persistent request", handle)),
                false;
     if (req->active)
-        return fail(rank, call, MPI_ERR_REQUEST,
+        return fail(rank, call, MPI_ERR_REQUEST, Misuse::RequestState,
                     fmt::format("persistent request {:#x} started while still active", handle)),
                false;
     const int slot = *handle_index(handle, RF_KIND_REQUEST);

@@ -4,7 +4,9 @@
 // do (issue, ready, complete, matches) and decides when each step happens.
 #pragma once
 
+#include "simulated-mpi/src/CommRegistry.hpp"
 #include "simulated-mpi/src/MatchingEngine.hpp"
+#include "simulated-mpi/src/Misuse.hpp"
 #include "simulated-mpi/src/RankCall.hpp"
 #include "simulated-mpi/src/Request.hpp"
 
@@ -25,6 +27,7 @@ enum class Progress : std::uint8_t {
 
 struct MpiFailure {
     int code = MPI_SUCCESS;
+    std::optional<Misuse> misuse; // none for an internal error of the runtime
     std::string message;
     friend bool operator==(const MpiFailure&, const MpiFailure&) = default;
 };
@@ -78,6 +81,13 @@ public:
     void tick(int rank) { ++ranks_[rank].clock; }
 
     const std::optional<MpiFailure>& failure(int rank) const { return ranks_[rank].failure; }
+    void clear_failure(int rank) { ranks_[rank].failure.reset(); }
+    // Whether errors raised on `comm` by `rank` return to the program (MPI_ERRORS_RETURN);
+    // an invalid `comm` stands for MPI_COMM_WORLD, where MPI 3.1 raises such errors.
+    bool errors_return(int rank, MPI_Comm comm) const;
+
+    const CommRegistry& comms() const { return comms_; }
+    CommRegistry& comms() { return comms_; }
     // Requests of `rank` that are active or completed but never waited for.
     std::vector<const Request*> unfinished_requests(int rank) const;
     const Request* request(int rank, MPI_Request handle) const;
@@ -101,16 +111,14 @@ private:
         friend bool operator==(const RankState&, const RankState&) = default;
     };
 
-    // Communicator handles resolved for one rank.
-    struct CommView {
-        int context;
-        int size;
-        int my_rank;
-    };
-    std::optional<CommView> view(int rank, MPI_Comm comm) const;
+    using CommView = CommRegistry::View;
+    std::optional<CommView> view(int rank, MPI_Comm comm) const { return comms_.view(rank, comm); }
     int world_rank(int rank, MPI_Comm comm, int comm_rank) const;
 
+    // Records the failure of `call`; the sub-kind follows from the error class unless given.
     Progress fail(int rank, const RankCall& call, int code, std::string message);
+    Progress fail(int rank, const RankCall& call, int code, std::optional<Misuse> misuse,
+                  std::string message);
     int new_request(int rank);
     // Ids of messages and posted receives: unique, and a function of the posting rank's own
     // history only, so that interleavings that commute give identical states.
@@ -167,6 +175,7 @@ private:
 
     Buffering buffering_;
     std::vector<RankState> ranks_;
+    CommRegistry comms_;
     MatchingEngine matching_;
 };
 

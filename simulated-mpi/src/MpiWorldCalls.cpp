@@ -73,7 +73,7 @@ int MpiWorld::finish_slot(int rank, int slot, MPI_Status* status, const RankCall
                          r.count * find_datatype(r.datatype)->size, r.count,
                          datatype_name(r.datatype)));
     else if (r.status_error == MPI_ERR_BUFFER)
-        fail(rank, call, MPI_ERR_BUFFER,
+        fail(rank, call, MPI_ERR_BUFFER, Misuse::InvalidArgument,
              fmt::format("receive buffer {:#x} is not writable", r.buffer));
     return r.status_error;
 }
@@ -89,11 +89,18 @@ Progress MpiWorld::issue(int rank, RankCall& call) {
     call.issued = true;
     RankState& me = ranks_[rank];
     if (!me.initialized && call.kind != CallKind::Init)
-        return fail(rank, call, MPI_ERR_OTHER, "called before MPI_Init");
-    if (me.finalized) return fail(rank, call, MPI_ERR_OTHER, "called after MPI_Finalize");
+        return fail(rank, call, MPI_ERR_OTHER, Misuse::CallBeforeInit, "called before MPI_Init");
+    if (me.finalized)
+        return fail(rank, call, MPI_ERR_OTHER,
+                    call.kind == CallKind::Finalize ? Misuse::DoubleFinalize
+                                                    : Misuse::CallAfterFinalize,
+                    call.kind == CallKind::Finalize ? "MPI_Finalize was already called"
+                                                    : "called after MPI_Finalize");
     switch (call.kind) {
     case CallKind::Init:
-        if (me.initialized) return fail(rank, call, MPI_ERR_OTHER, "MPI is already initialized");
+        if (me.initialized)
+            return fail(rank, call, MPI_ERR_OTHER, Misuse::DoubleInit,
+                        "MPI is already initialized");
         me.initialized = true;
         return Progress::Done;
     case CallKind::Finalize:
@@ -154,7 +161,8 @@ Progress MpiWorld::issue(int rank, RankCall& call) {
                                                                    : Progress::Failed;
     case CallKind::BufferAttach:
         if (me.attached_buffer != 0)
-            return fail(rank, call, MPI_ERR_BUFFER, "a buffer is already attached");
+            return fail(rank, call, MPI_ERR_BUFFER, Misuse::BufferSpace,
+                        "a buffer is already attached");
         if (call.buffer_size < 0)
             return fail(rank, call, MPI_ERR_ARG, fmt::format("negative size {}", call.buffer_size));
         me.attached_buffer = reinterpret_cast<std::uintptr_t>(call.buffer_address);
@@ -247,7 +255,8 @@ Progress MpiWorld::issue_completion(int rank, RankCall& call) {
     case CallKind::RequestFree: {
         Request* r = find_request(rank, handles[0]);
         if (r == nullptr)
-            return fail(rank, call, MPI_ERR_REQUEST, "MPI_REQUEST_NULL cannot be freed");
+            return fail(rank, call, MPI_ERR_REQUEST, Misuse::RequestState,
+                        "MPI_REQUEST_NULL cannot be freed");
         if (r->active && !r->complete)
             r->user_freed = true;
         else

@@ -15,7 +15,7 @@ namespace rankfold::mpi {
 void MpiWorld::probe_candidates(int rank, const RankCall& call,
                                 std::vector<const Message*>& out) const {
     const CommView v = *view(rank, call.comm);
-    matching_.probe_candidates(rank, call.source, call.recv_tag, v.context, out);
+    matching_.probe_candidates(rank, call.source, call.recv_tag, v.id, out);
 }
 
 bool MpiWorld::ready(int rank, const RankCall& call) const {

@@ -53,11 +53,13 @@ std::uint64_t MpiWorld::hash() const {
         h.value(s.clock);
         if (s.failure) {
             h.value(s.failure->code);
+            h.value(static_cast<int>(s.failure->misuse.value_or(Misuse::Unsupported)));
             h.bytes(s.failure->message.data(), s.failure->message.size());
         }
         h.value(static_cast<std::uint64_t>(s.requests.size()));
         for (const Request& r : s.requests) feed(h, r);
     }
+    comms_.feed(h);
     matching_.for_each_queue([&](int receiver, const auto& messages, const auto& receives) {
         h.value(receiver);
         h.value(static_cast<std::uint64_t>(messages.size()));

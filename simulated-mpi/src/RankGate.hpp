@@ -2,6 +2,7 @@
 // ranks. The simulated MPI knows only this interface; the model checker implements it.
 #pragma once
 
+#include "simulated-mpi/src/Misuse.hpp"
 #include "simulated-mpi/src/MpiWorld.hpp"
 #include "simulated-mpi/src/RankCall.hpp"
 
@@ -20,9 +21,11 @@ public:
     virtual void submit(RankCall& call) = 0;
     // MPI_Abort. Does not return.
     [[noreturn]] virtual void abort_run(int errorcode, std::uintptr_t site) = 0;
-    // An error found without the scheduler (a local call with a bad argument). Does not return.
-    [[noreturn]] virtual void local_error(const char* call, int code, std::string message,
-                                          std::uintptr_t site) = 0;
+    // An error found without the scheduler (a local call with a bad argument), raised on
+    // `comm` (MPI_COMM_WORLD for calls without one): under MPI_ERRORS_RETURN it returns `code`
+    // for the MPI function to return; otherwise the rank's run ends here.
+    virtual int local_error(const char* call, MPI_Comm comm, int code, Misuse misuse,
+                            std::string message, std::uintptr_t site) = 0;
 };
 
 void install_rank_gate(RankGate* gate);

@@ -24,7 +24,8 @@ namespace corpus {
 using Strings = std::vector<std::string>;
 
 // Verdicts a RUN line may expect: "ok", "limit" (a --max-* or --time-limit bound was reached
-// first, exit status 3) or the kind of the first violation.
+// first, exit status 3) or the kind of the first violation; a usage violation is written with
+// its sub-kind, `usage:<subkind>` (e.g. `usage:type-mismatch`).
 inline const std::set<std::string> kVerdicts = {
     "ok",    "limit", "deadlock",  "crash",      "assertion",
     "abort", "exit",  "mpi-error", "heap-error", "non-progress"};

@@ -40,6 +40,15 @@ TEST_CASE("which verdicts expect a violation") {
     CHECK(!expects_violation("-np 2 --max-states 100 => limit states=100"));
     CHECK(expects_violation("-np 2 => crash"));
     CHECK(expects_violation("-np 2 => deadlock"));
+    CHECK(expects_violation("-np 2 => usage:type-mismatch"));
+}
+
+TEST_CASE("a usage verdict names its sub-kind") {
+    RunLine run;
+    REQUIRE(parse_run("-np 2 => usage:collective-mismatch", run) == "");
+    CHECK(run.verdict == "usage:collective-mismatch");
+    CHECK(problem("-np 2 => usage") != "");
+    CHECK(problem("-np 2 => usage:") != "");
 }
 
 TEST_CASE("exact counts after the verdict") {

@@ -166,9 +166,17 @@ std::string rankfold_compiler(const Options& opt, const Program& p) {
     return p.src.extension() == ".c" ? opt.cc : opt.cxx;
 }
 
+// The verdict a violation of the report stands for: its kind, with the sub-kind if it has one
+// ("usage:type-mismatch").
+std::string kind_of(const nlohmann::json& v) {
+    std::string s = v.value("kind", "<no kind>");
+    if (v.contains("subkind")) s += ":" + v.value("subkind", "");
+    return s;
+}
+
 // "deadlock at ring.c:12 (rank 1: message)" for the first violation of a report.
 std::string describe_violation(const nlohmann::json& v) {
-    std::string s = v.value("kind", "<no kind>");
+    std::string s = kind_of(v);
     if (v.contains("file") || v.contains("line"))
         s += " at " + fs::path(v.value("file", "?")).filename().string() + ":" +
              (v.contains("line") ? v["line"].dump() : "?");
@@ -219,8 +227,7 @@ std::string judge(const Program& p, const RunLine& r, const Outcome& o, const nl
     if (violation && !first) problems.push_back("the report lists no violation");
     if (!violation && first) problems.push_back("the report lists a violation");
     if (violation && first) {
-        std::string kind = first->value("kind", "");
-        if (kind != r.verdict) problems.push_back("kind should be " + r.verdict);
+        if (kind_of(*first) != r.verdict) problems.push_back("kind should be " + r.verdict);
         if (!p.error_lines.empty()) {
             if (!p.error_lines.contains(line_of(*first))) {
                 Strings marked;
@@ -261,8 +268,8 @@ std::string judge_replay(const Program& p, const nlohmann::json& found, const Ou
     if (!first) {
         problems.push_back("the report lists no violation");
     } else {
-        if (first->value("kind", "") != found.value("kind", ""))
-            problems.push_back("kind should be " + found.value("kind", ""));
+        if (kind_of(*first) != kind_of(found))
+            problems.push_back("kind should be " + kind_of(found));
         if (!p.error_lines.empty() && line_of(*first) != line_of(found))
             problems.push_back("line should be " + std::to_string(line_of(found)));
     }

@@ -3,8 +3,8 @@
  * to hold the whole message, so the receive fails with MPI_ERR_TRUNCATE, which is fatal
  * under the default error handler.
  *
- * RANKFOLD-RUN: -np 2 => mpi-error
- * RANKFOLD-RUN: -np 2 --buffering infinite => mpi-error
+ * RANKFOLD-RUN: -np 2 => usage:truncation
+ * RANKFOLD-RUN: -np 2 --buffering infinite => usage:truncation
  */
 #include <mpi.h>
 #include <stdio.h>

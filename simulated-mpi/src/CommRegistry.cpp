@@ -1,0 +1,108 @@
+#include "simulated-mpi/src/CommRegistry.hpp"
+
+#include "simulated-mpi/src/Handles.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace rankfold::mpi {
+
+CommRegistry::CommRegistry(int ranks) : handles_(static_cast<std::size_t>(ranks)) {
+    std::vector<int> world(static_cast<std::size_t>(ranks));
+    std::iota(world.begin(), world.end(), 0);
+    comms_.push_back({world, ranks, {}, {}});
+    for (int r = 0; r < ranks; ++r) {
+        comms_.push_back({{r}, 1, {}, {}});
+        handles_[r].push_back({0, MPI_ERRORS_ARE_FATAL, {}, 0});
+        handles_[r].push_back({1 + r, MPI_ERRORS_ARE_FATAL, {}, 0});
+    }
+}
+
+const CommHandle* CommRegistry::handle(int rank, MPI_Comm comm) const {
+    auto index = handle_index(comm, RF_KIND_COMM);
+    const auto& table = handles_[rank];
+    if (!index || *index >= static_cast<int>(table.size())) return nullptr;
+    const CommHandle& h = table[*index];
+    return h.id < 0 ? nullptr : &h;
+}
+
+CommHandle* CommRegistry::handle(int rank, MPI_Comm comm) {
+    return const_cast<CommHandle*>(std::as_const(*this).handle(rank, comm));
+}
+
+std::optional<CommRegistry::View> CommRegistry::view(int rank, MPI_Comm comm) const {
+    const CommHandle* h = handle(rank, comm);
+    if (h == nullptr) return std::nullopt;
+    const Communicator& c = comms_[h->id];
+    const auto me = std::find(c.members.begin(), c.members.end(), rank);
+    return View{h->id, static_cast<int>(c.members.size()),
+                static_cast<int>(me - c.members.begin())};
+}
+
+int CommRegistry::create(std::vector<int> members) {
+    // Lowest free slot: a program that creates and frees communicators in a loop comes back
+    // to the same state.
+    auto it = std::find_if(comms_.begin(), comms_.end(),
+                           [](const Communicator& c) { return c.handles == 0; });
+    if (it == comms_.end()) it = comms_.insert(comms_.end(), Communicator{});
+    *it = Communicator{std::move(members), 0, {}, {}};
+    return static_cast<int>(it - comms_.begin());
+}
+
+MPI_Comm CommRegistry::attach(int rank, int id, std::uintptr_t site) {
+    auto& table = handles_[rank];
+    auto it =
+        std::find_if(table.begin(), table.end(), [](const CommHandle& h) { return h.id < 0; });
+    if (it == table.end()) it = table.insert(table.end(), CommHandle{});
+    *it = CommHandle{id, MPI_ERRORS_ARE_FATAL, {}, site};
+    ++comms_[id].handles;
+    return make_handle(RF_KIND_COMM, static_cast<int>(it - table.begin()));
+}
+
+bool CommRegistry::release(int rank, MPI_Comm comm) {
+    if (comm == MPI_COMM_WORLD || comm == MPI_COMM_SELF) return false;
+    CommHandle* h = handle(rank, comm);
+    if (h == nullptr) return false;
+    Communicator& c = comms_[h->id];
+    if (--c.handles == 0) c = Communicator{};
+    *h = CommHandle{};
+    auto& table = handles_[rank];
+    while (table.size() > 2 && table.back().id < 0) table.pop_back();
+    while (comms_.size() > handles_.size() + 1 && comms_.back().handles == 0) comms_.pop_back();
+    return true;
+}
+
+std::vector<std::pair<MPI_Comm, const CommHandle*>> CommRegistry::leaked(int rank) const {
+    std::vector<std::pair<MPI_Comm, const CommHandle*>> out;
+    const auto& table = handles_[rank];
+    for (std::size_t i = 2; i < table.size(); ++i)
+        if (table[i].id >= 0)
+            out.emplace_back(make_handle(RF_KIND_COMM, static_cast<int>(i)), &table[i]);
+    return out;
+}
+
+void CommRegistry::feed(StateHasher& h) const {
+    h.value(static_cast<std::uint64_t>(comms_.size()));
+    for (const Communicator& c : comms_) {
+        h.value(c.handles);
+        for (const auto* v : {&c.members, &c.cart_dims, &c.cart_periods}) {
+            h.value(static_cast<std::uint64_t>(v->size()));
+            h.bytes(v->data(), v->size() * sizeof(int));
+        }
+    }
+    for (const auto& table : handles_) {
+        h.value(static_cast<std::uint64_t>(table.size()));
+        for (const CommHandle& c : table) {
+            h.value(c.id);
+            h.value(c.errhandler);
+            h.value(static_cast<std::uint64_t>(c.site));
+            h.value(static_cast<std::uint64_t>(c.attributes.size()));
+            for (const auto& [key, value] : c.attributes) {
+                h.value(key);
+                h.value(value);
+            }
+        }
+    }
+}
+
+} // namespace rankfold::mpi

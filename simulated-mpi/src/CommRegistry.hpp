@@ -1,0 +1,67 @@
+// Communicators as the simulated MPI keeps them: each communicator once, shared by its members
+// (who belongs, in which order, its topology), and each rank's handles on them (the error
+// handler and attributes are per handle, as MPI makes them per process). A value type, part of
+// the MpiWorld state.
+#pragma once
+
+#include "simulated-mpi/src/StateHasher.hpp"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace rankfold::mpi {
+
+struct Communicator {
+    std::vector<int> members;   // the world rank of each rank of the communicator
+    int handles = 0;            // member handles that still refer to it; 0 marks a free slot
+    std::vector<int> cart_dims; // Cartesian topology (empty: none)
+    std::vector<int> cart_periods;
+    friend bool operator==(const Communicator&, const Communicator&) = default;
+};
+
+struct CommHandle {
+    int id = -1; // the communicator, -1 for a free slot
+    MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;
+    std::vector<std::pair<int, MPI_Aint>> attributes; // keyval -> value, sorted by keyval
+    std::uintptr_t site = 0;                          // where it was created (leak reports)
+    friend bool operator==(const CommHandle&, const CommHandle&) = default;
+};
+
+class CommRegistry {
+public:
+    explicit CommRegistry(int ranks);
+
+    struct View {
+        int id; // also the context that keeps its messages apart
+        int size;
+        int my_rank; // the viewing rank's rank in it
+    };
+    // `comm` as `rank` sees it, or nullopt if it is not a live handle of that rank.
+    std::optional<View> view(int rank, MPI_Comm comm) const;
+    const Communicator& communicator(int id) const { return comms_[id]; }
+    Communicator& communicator(int id) { return comms_[id]; }
+    const CommHandle* handle(int rank, MPI_Comm comm) const;
+    CommHandle* handle(int rank, MPI_Comm comm);
+
+    // A new communicator with these members (world ranks, in rank order); its id.
+    int create(std::vector<int> members);
+    // A new handle of `rank` on communicator `id`, created at `site`.
+    MPI_Comm attach(int rank, int id, std::uintptr_t site);
+    // Frees a handle (MPI_Comm_free); false for a handle that is not live or is predefined.
+    bool release(int rank, MPI_Comm comm);
+    // The handles `rank` created and never freed, for resource-leak reports.
+    std::vector<std::pair<MPI_Comm, const CommHandle*>> leaked(int rank) const;
+
+    void feed(StateHasher& h) const;
+    friend bool operator==(const CommRegistry&, const CommRegistry&) = default;
+
+private:
+    std::vector<Communicator> comms_;              // 0 world, 1 + r rank r's self
+    std::vector<std::vector<CommHandle>> handles_; // per rank; slot 0 world, 1 self
+};
+
+} // namespace rankfold::mpi

@@ -1,0 +1,45 @@
+// The ways a program can use MPI wrongly that the runtime detects. Each is reported as a
+// violation of kind `usage` with one of these sub-kinds, whose names are stable: they appear in
+// the JSON report (`"subkind"`) and in the corpus's expectations (`usage:type-mismatch`).
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <optional>
+
+namespace rankfold::mpi {
+
+enum class Misuse : std::uint8_t {
+    InvalidHandle,        // a communicator, datatype, operator, request or group that is not one
+    InvalidRank,          // destination or source outside the communicator
+    InvalidRoot,          // root of a collective outside the communicator
+    InvalidTag,           // negative or above MPI_TAG_UB
+    InvalidCount,         // negative count
+    InvalidArgument,      // another argument MPI rejects (unreadable array, negative size, ...)
+    NullBuffer,           // NULL buffer with a non-zero count
+    UncommittedDatatype,  // a derived datatype used for communication before MPI_Type_commit
+    TypeMismatch,         // sender's and receiver's type signatures differ
+    Truncation,           // a message longer than the receive buffer
+    CollectiveMismatch,   // ranks' collective calls differ in kind, root, operator or counts
+    RequestLeak,          // a request neither completed nor freed before MPI_Finalize
+    PersistentNotStarted, // a persistent request created but never started
+    ResourceLeak,         // a communicator, group, datatype or operator never freed
+    CallBeforeInit,
+    CallAfterFinalize,
+    DoubleInit,
+    DoubleFinalize,
+    MissingFinalize, // the rank returned from main without MPI_Finalize
+    BufferSpace,     // buffered send without (enough) attached buffer
+    RequestState,    // starting an active persistent request, freeing MPI_REQUEST_NULL
+    Unsupported,     // an argument value Rankfold does not model (named in the message)
+};
+
+// The stable name, e.g. "type-mismatch".
+const char* misuse_name(Misuse misuse);
+
+// The sub-kind an error class stands for when the call site gives none; none for
+// MPI_ERR_INTERN and classes that are not about the program's use of MPI.
+std::optional<Misuse> misuse_of_error(int code);
+
+} // namespace rankfold::mpi
