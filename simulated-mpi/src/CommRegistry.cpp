@@ -45,7 +45,8 @@ int CommRegistry::create(std::vector<int> members) {
     auto it = std::find_if(comms_.begin(), comms_.end(),
                            [](const Communicator& c) { return c.handles == 0; });
     if (it == comms_.end()) it = comms_.insert(comms_.end(), Communicator{});
-    *it = Communicator{std::move(members), 0, {}, {}};
+    const int expected = static_cast<int>(members.size());
+    *it = Communicator{std::move(members), expected, {}, {}};
     return static_cast<int>(it - comms_.begin());
 }
 
@@ -55,7 +56,6 @@ MPI_Comm CommRegistry::attach(int rank, int id, std::uintptr_t site) {
         std::find_if(table.begin(), table.end(), [](const CommHandle& h) { return h.id < 0; });
     if (it == table.end()) it = table.insert(table.end(), CommHandle{});
     *it = CommHandle{id, MPI_ERRORS_ARE_FATAL, {}, site};
-    ++comms_[id].handles;
     return make_handle(RF_KIND_COMM, static_cast<int>(it - table.begin()));
 }
 

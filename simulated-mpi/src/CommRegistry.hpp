@@ -47,7 +47,8 @@ public:
     const CommHandle* handle(int rank, MPI_Comm comm) const;
     CommHandle* handle(int rank, MPI_Comm comm);
 
-    // A new communicator with these members (world ranks, in rank order); its id.
+    // A new communicator with these members (world ranks, in rank order); its id. Each member
+    // is expected to attach() one handle to it.
     int create(std::vector<int> members);
     // A new handle of `rank` on communicator `id`, created at `site`.
     MPI_Comm attach(int rank, int id, std::uintptr_t site);

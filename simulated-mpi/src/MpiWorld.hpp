@@ -4,7 +4,10 @@
 // do (issue, ready, complete, matches) and decides when each step happens.
 #pragma once
 
+#include "simulated-mpi/src/CollectiveQueue.hpp"
 #include "simulated-mpi/src/CommRegistry.hpp"
+#include "simulated-mpi/src/GroupTable.hpp"
+#include "simulated-mpi/src/OpTable.hpp"
 #include "simulated-mpi/src/MatchingEngine.hpp"
 #include "simulated-mpi/src/Misuse.hpp"
 #include "simulated-mpi/src/RankCall.hpp"
@@ -86,6 +89,19 @@ public:
     // an invalid `comm` stands for MPI_COMM_WORLD, where MPI 3.1 raises such errors.
     bool errors_return(int rank, MPI_Comm comm) const;
 
+    // The collective `rank` waits in on `comm` (for deadlock reports), or nullptr.
+    const PendingCollective* collective_waiting(int rank, MPI_Comm comm) const;
+
+    // The world ranks of `group` as `rank` holds it, or nullopt for an invalid handle.
+    std::optional<std::vector<int>> group_members(int rank, MPI_Group group) const {
+        const GroupEntry* g = ranks_[rank].groups.find(group);
+        return g ? std::optional(g->members) : std::nullopt;
+    }
+    GroupTable& groups(int rank) { return ranks_[rank].groups; }
+    const GroupTable& groups(int rank) const { return ranks_[rank].groups; }
+    OpTable& ops(int rank) { return ranks_[rank].ops; }
+    const OpTable& ops(int rank) const { return ranks_[rank].ops; }
+
     const CommRegistry& comms() const { return comms_; }
     CommRegistry& comms() { return comms_; }
     // Requests of `rank` that are active or completed but never waited for.
@@ -108,6 +124,8 @@ private:
         std::optional<MpiFailure> failure;
         std::uint64_t clock = 0;
         std::uint64_t posts = 0; // messages and receives posted, for their ids
+        OpTable ops;
+        GroupTable groups;
         friend bool operator==(const RankState&, const RankState&) = default;
     };
 
@@ -157,6 +175,28 @@ private:
     void deliver(int receiver, const PostedReceive& receive, const Message& message);
     void complete_send(RequestRef ref);
 
+    // ---- collectives (MpiWorldCollectives.cpp, CollectiveExecution.cpp) ----------------
+    Progress issue_collective(int rank, RankCall& call);
+    bool check_collective(int rank, const RankCall& call, const CommView& v);
+    bool check_parts_agree(int rank, const RankCall& call, const PendingCollective& op,
+                           int comm_rank);
+    // Moves the data of an operation every member has joined; false after fail(rank, ...)
+    // when the parts turn out not to fit together.
+    bool execute_collective(int rank, const RankCall& call, int id, const PendingCollective& op);
+    bool execute_reduction(int rank, const RankCall& call, const PendingCollective& op);
+    bool execute_construction(int rank, const RankCall& call, int id,
+                              const PendingCollective& op);
+    // Datatype access for the collectives (the rank's own handles).
+    std::size_t type_size(int rank, MPI_Datatype type) const;
+    std::ptrdiff_t type_extent(int rank, MPI_Datatype type) const;
+    bool pack_data(int rank, const void* buf, int count, MPI_Datatype type, Payload& out) const;
+    bool unpack_data(int rank, const std::byte* data, std::size_t bytes, MPI_Datatype type,
+                     void* buf) const;
+    // inout = in op inout, element-wise, for `count` elements of `type` (packed); the
+    // operator is `rank`'s (user-defined operators are per process).
+    bool reduce_local(int rank, MPI_Op op, MPI_Datatype type, const std::byte* in,
+                      std::byte* inout, int count);
+
     Progress issue_point_to_point(int rank, RankCall& call);
     Progress issue_completion(int rank, RankCall& call);
     bool request_done(int rank, MPI_Request handle) const;
@@ -176,6 +216,7 @@ private:
     Buffering buffering_;
     std::vector<RankState> ranks_;
     CommRegistry comms_;
+    CollectiveQueue collectives_;
     MatchingEngine matching_;
 };
 

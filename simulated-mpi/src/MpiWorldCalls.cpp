@@ -170,6 +170,8 @@ Progress MpiWorld::issue(int rank, RankCall& call) {
         return Progress::Done;
     case CallKind::BufferDetach:
         return Progress::Blocked;
+    case CallKind::Collective:
+        return issue_collective(rank, call);
     default:
         break;
     }

@@ -60,6 +60,8 @@ bool MpiWorld::ready(int rank, const RankCall& call) const {
     }
     case CallKind::BufferDetach:
         return ranks_[rank].attached_used == 0;
+    case CallKind::Collective:
+        return slot_done(call.internal[0]);
     default:
         return true;
     }
@@ -101,6 +103,9 @@ Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
                    ? Progress::Done
                    : Progress::Failed;
     }
+    case CallKind::Collective:
+        release_request(rank, call.internal[0]);
+        return Progress::Done;
     case CallKind::Wait:
         return finish_request(rank, call.requests, call.statuses, call) == MPI_SUCCESS
                    ? Progress::Done

@@ -1,6 +1,7 @@
 // MpiWorld::hash: the runtime half of the exact state hash. Every field that operator== looks
 // at is fed in, field by field (never raw structs, whose padding is not part of the value).
 #include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/src/OpTable.hpp"
 #include "simulated-mpi/src/StateHasher.hpp"
 
 #include <algorithm>
@@ -56,10 +57,13 @@ std::uint64_t MpiWorld::hash() const {
             h.value(static_cast<int>(s.failure->misuse.value_or(Misuse::Unsupported)));
             h.bytes(s.failure->message.data(), s.failure->message.size());
         }
+        feed(h, s.ops);
+        s.groups.feed(h);
         h.value(static_cast<std::uint64_t>(s.requests.size()));
         for (const Request& r : s.requests) feed(h, r);
     }
     comms_.feed(h);
+    collectives_.feed(h);
     matching_.for_each_queue([&](int receiver, const auto& messages, const auto& receives) {
         h.value(receiver);
         h.value(static_cast<std::uint64_t>(messages.size()));

@@ -5,6 +5,7 @@
 // completed later when MpiWorld::ready() says so. The scheduler decides when each happens.
 #pragma once
 
+#include "simulated-mpi/src/Collective.hpp"
 #include "simulated-mpi/src/Request.hpp"
 
 #include <mpi.h>
@@ -41,6 +42,7 @@ enum class CallKind : std::uint8_t {
     SendrecvReplace,
     BufferAttach,
     BufferDetach,
+    Collective, // any collective operation, blocking or not (RankCall::coll says which)
 };
 
 // Calls whose issue puts a message or a receive in the queues: only after one of these can a
@@ -92,6 +94,7 @@ struct RankCall {
     void* buffer_address = nullptr; // Buffer_attach: the buffer; Buffer_detach: where to store it
     int buffer_size = 0;
     int* size_out = nullptr;
+    CollectiveArgs coll; // CallKind::Collective
 
     // Progress, owned by the runtime.
     bool issued = false;

@@ -1,0 +1,73 @@
+// One rank's part in a collective operation: which collective, and its arguments as the rank
+// passed them (application addresses, read when the operation executes). The runtime matches
+// the i-th collective of every member of a communicator with each other (MPI 3.1 §5.12: all
+// members call collectives on a communicator in the same order) and checks that the parts
+// belong together.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+
+namespace rankfold::mpi {
+
+enum class CollectiveKind : std::uint8_t {
+    Barrier,
+    Bcast,
+    Reduce,
+    Allreduce,
+    Gather,
+    Gatherv,
+    Scatter,
+    Scatterv,
+    Allgather,
+    Allgatherv,
+    Alltoall,
+    Alltoallv,
+    Alltoallw,
+    Scan,
+    Exscan,
+    ReduceScatter,
+    ReduceScatterBlock,
+    // Communicator construction is collective too; its result is a new communicator.
+    CommDup,
+    CommSplit,
+    CommSplitType,
+    CommCreate,
+    CartCreate,
+};
+
+// "MPI_Bcast" for reports (the blocking name; nonblocking parts say so separately).
+const char* collective_name(CollectiveKind kind);
+bool has_root(CollectiveKind kind);
+bool has_op(CollectiveKind kind);
+
+struct CollectiveArgs {
+    CollectiveKind kind = CollectiveKind::Barrier;
+    bool nonblocking = false;
+    const void* sendbuf = nullptr;
+    int sendcount = 0;
+    MPI_Datatype sendtype = MPI_DATATYPE_NULL;
+    const int* sendcounts = nullptr; // v and w variants
+    const int* sdispls = nullptr;
+    const MPI_Datatype* sendtypes = nullptr;
+    void* recvbuf = nullptr;
+    int recvcount = 0;
+    MPI_Datatype recvtype = MPI_DATATYPE_NULL;
+    const int* recvcounts = nullptr;
+    const int* rdispls = nullptr;
+    const MPI_Datatype* recvtypes = nullptr;
+    int root = 0;
+    MPI_Op op = MPI_OP_NULL;
+    // Communicator construction.
+    int color = 0;
+    int key = 0;
+    MPI_Group group = MPI_GROUP_NULL;
+    int ndims = 0;
+    const int* dims = nullptr;
+    const int* periods = nullptr;
+    MPI_Comm* newcomm = nullptr;
+    friend bool operator==(const CollectiveArgs&, const CollectiveArgs&) = default;
+};
+
+} // namespace rankfold::mpi

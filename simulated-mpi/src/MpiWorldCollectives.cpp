@@ -1,0 +1,173 @@
+// MpiWorld: issuing collective calls — argument checks, filing each rank's part, checking that
+// the parts of one operation belong together, and completing the operation once all are in.
+#include "simulated-mpi/src/AppAccess.hpp"
+#include "simulated-mpi/src/Datatype.hpp"
+#include "simulated-mpi/src/Handles.hpp"
+#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/src/ReduceOp.hpp"
+
+#include <fmt/format.h>
+
+namespace rankfold::mpi {
+namespace {
+
+// Which of its scalar buffer arguments a member uses (the v/w variants' arrays are checked as
+// the data moves).
+struct SidesUsed {
+    bool send = false;
+    bool recv = false;
+};
+
+SidesUsed sides_used(const CollectiveArgs& a, bool is_root) {
+    const bool in_place = a.sendbuf == MPI_IN_PLACE;
+    switch (a.kind) {
+    case CollectiveKind::Bcast:
+        return {false, true};
+    case CollectiveKind::Reduce:
+        return {!(is_root && in_place), is_root};
+    case CollectiveKind::Allreduce:
+    case CollectiveKind::Scan:
+    case CollectiveKind::Exscan:
+    case CollectiveKind::ReduceScatterBlock:
+        return {!in_place, true};
+    case CollectiveKind::ReduceScatter:
+        return {!in_place, false};
+    case CollectiveKind::Gather:
+        return {!(is_root && in_place), is_root};
+    case CollectiveKind::Gatherv:
+        return {!(is_root && in_place), false};
+    case CollectiveKind::Scatter:
+        return {is_root, !(is_root && a.recvbuf == MPI_IN_PLACE)};
+    case CollectiveKind::Scatterv:
+        return {false, !(is_root && a.recvbuf == MPI_IN_PLACE)};
+    case CollectiveKind::Allgather:
+        return {!in_place, true};
+    case CollectiveKind::Allgatherv:
+        return {!in_place, false};
+    case CollectiveKind::Alltoall:
+        return {!in_place, true};
+    default:
+        return {};
+    }
+}
+
+std::string describe_part(const CollectivePart& p) {
+    std::string s = p.name;
+    if (has_root(p.args.kind)) s += fmt::format(" (root {})", p.args.root);
+    return s;
+}
+
+} // namespace
+
+const PendingCollective* MpiWorld::collective_waiting(int rank, MPI_Comm comm) const {
+    auto v = view(rank, comm);
+    return v ? collectives_.waiting(v->id, v->my_rank) : nullptr;
+}
+
+bool MpiWorld::check_collective(int rank, const RankCall& call, const CommView& v) {
+    const CollectiveArgs& a = call.coll;
+    if (has_root(a.kind) && (a.root < 0 || a.root >= v.size))
+        return fail(rank, call, MPI_ERR_ROOT,
+                    fmt::format("invalid root {} (communicator size {})", a.root, v.size)),
+               false;
+    if (has_op(a.kind) && ((!predefined_op(a.op) && ranks_[rank].ops.find(a.op) == nullptr) ||
+                           a.op == MPI_REPLACE || a.op == MPI_NO_OP))
+        return fail(rank, call, MPI_ERR_OP,
+                    fmt::format("invalid operator {} for a reduction", op_name(a.op))),
+               false;
+    const SidesUsed used = sides_used(a, has_root(a.kind) && a.root == v.my_rank);
+    auto check_side = [&](const char* what, const void* buf, int count, MPI_Datatype type) {
+        if (count < 0)
+            return fail(rank, call, MPI_ERR_COUNT, fmt::format("negative {} count {}", what, count)),
+                   false;
+        if (!find_datatype(type))
+            return fail(rank, call, MPI_ERR_TYPE,
+                        fmt::format("invalid {} datatype {:#x}", what, type)),
+                   false;
+        if (buf == nullptr && count > 0)
+            return fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
+                        fmt::format("NULL {} buffer with count {}", what, count)),
+                   false;
+        return true;
+    };
+    if (used.send && !check_side("send", a.sendbuf, a.sendcount, a.sendtype)) return false;
+    if (used.recv && !check_side("receive", a.recvbuf, a.recvcount, a.recvtype)) return false;
+    if (has_op(a.kind)) {
+        const MPI_Datatype type = used.send ? a.sendtype : a.recvtype;
+        if (predefined_op(a.op) && find_datatype(type) && !op_defined_for(a.op, type))
+            return fail(rank, call, MPI_ERR_OP,
+                        fmt::format("{} is not defined for {}", op_name(a.op),
+                                    datatype_name(type))),
+                   false;
+    }
+    return true;
+}
+
+bool MpiWorld::check_parts_agree(int rank, const RankCall& call, const PendingCollective& op,
+                                 int comm_rank) {
+    const CollectivePart* other = op.other_than(comm_rank);
+    if (other == nullptr) return true;
+    const CollectiveArgs& mine = call.coll;
+    const CollectiveArgs& theirs = other->args;
+    const int other_rank = static_cast<int>(other - op.parts.data());
+    auto mismatch = [&](const std::string& what) {
+        fail(rank, call, MPI_ERR_OTHER, Misuse::CollectiveMismatch,
+             fmt::format("{}: this rank called {} where rank {} called {} on the same "
+                         "communicator",
+                         what, describe_part({rank, mine, call.name, call.site, -1}), other_rank,
+                         describe_part(*other)));
+        return false;
+    };
+    if (mine.kind != theirs.kind) return mismatch("collective calls differ");
+    if (mine.nonblocking != theirs.nonblocking)
+        return mismatch("a blocking and a nonblocking collective do not match");
+    if (has_root(mine.kind) && mine.root != theirs.root) return mismatch("roots differ");
+    if (has_op(mine.kind) && (predefined_op(mine.op) || predefined_op(theirs.op)) &&
+        mine.op != theirs.op)
+        return mismatch(fmt::format("operators differ ({} and {})", op_name(mine.op),
+                                    op_name(theirs.op)));
+    return true;
+}
+
+Progress MpiWorld::issue_collective(int rank, RankCall& call) {
+    const auto v = view(rank, call.comm);
+    if (!v) return fail(rank, call, MPI_ERR_COMM, fmt::format("invalid communicator {:#x}", call.comm));
+    if (!check_collective(rank, call, *v)) return Progress::Failed;
+    const int slot = new_request(rank);
+    {
+        Request& req = ranks_[rank].requests[slot];
+        req.kind = Request::Kind::Collective;
+        req.active = true;
+        req.complete = false;
+        req.comm = call.comm;
+        req.site = call.site;
+        req.peer = MPI_PROC_NULL;
+    }
+    PendingCollective& op = collectives_.arrive(
+        v->id, v->size, v->my_rank, CollectivePart{rank, call.coll, call.name, call.site, slot});
+    if (!check_parts_agree(rank, call, op, v->my_rank)) return Progress::Failed;
+    if (op.complete()) {
+        // Every member has called: the operation happens now, for all of them at once. The
+        // parts are taken out first: executing may create communicators.
+        const PendingCollective done = std::move(op);
+        collectives_.pop(v->id);
+        const bool ok = call.coll.kind >= CollectiveKind::CommDup
+                            ? execute_construction(rank, call, v->id, done)
+                            : execute_collective(rank, call, v->id, done);
+        if (!ok) return Progress::Failed;
+        for (const CollectivePart& p : done.parts) {
+            Request& req = ranks_[p.rank].requests[p.slot];
+            req.complete = true;
+            if (req.user_freed) release_request(p.rank, p.slot);
+        }
+    }
+    if (!call.coll.nonblocking) {
+        call.internal[0] = slot;
+        return Progress::Blocked;
+    }
+    if (!write_out(call, call.requests, make_handle(RF_KIND_REQUEST, slot)))
+        return fail(rank, call, MPI_ERR_ARG, "the request argument is not writable");
+    return Progress::Done;
+}
+
+} // namespace rankfold::mpi
