@@ -16,6 +16,23 @@ public:
     ~RuntimeSection() { g_app_arena = saved_; }
     RuntimeSection(const RuntimeSection&) = delete;
     RuntimeSection& operator=(const RuntimeSection&) = delete;
+    // The arena of the application code that entered this section.
+    RankArena* app_arena() const { return saved_; }
+
+private:
+    RankArena* saved_;
+};
+
+// Application code called back from inside a runtime section (an attribute copy function, a
+// user-defined operator): while it runs, its allocations go to the arena the section left.
+class CallbackScope {
+public:
+    explicit CallbackScope(const RuntimeSection& section) : saved_(g_app_arena) {
+        g_app_arena = section.app_arena();
+    }
+    ~CallbackScope() { g_app_arena = saved_; }
+    CallbackScope(const CallbackScope&) = delete;
+    CallbackScope& operator=(const CallbackScope&) = delete;
 
 private:
     RankArena* saved_;

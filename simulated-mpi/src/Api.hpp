@@ -31,3 +31,37 @@ inline int submit(RankCall& call) {
 }
 
 } // namespace rankfold::mpi
+
+namespace rankfold::mpi {
+
+// A local MPI call (one that needs no other rank): where it runs, and how it reports errors.
+struct LocalCall {
+    const char* name;
+    std::uintptr_t site;
+    const snapshot::RuntimeSection* section; // to run application callbacks
+    MpiWorld& world = rank_gate().world();
+    int rank = rank_gate().current_rank();
+
+    // Raises an error on `comm`: returns the code under MPI_ERRORS_RETURN, else ends the rank.
+    int error(MPI_Comm comm, int code, Misuse misuse, std::string message) const {
+        return rank_gate().local_error(name, comm, code, misuse, std::move(message), site);
+    }
+    // MPI_SUCCESS between MPI_Init and MPI_Finalize, else the error raised.
+    int check_state() const {
+        if (!world.initialized(rank))
+            return error(MPI_COMM_WORLD, MPI_ERR_OTHER, Misuse::CallBeforeInit,
+                         "called before MPI_Init");
+        if (world.finalized(rank))
+            return error(MPI_COMM_WORLD, MPI_ERR_OTHER, Misuse::CallAfterFinalize,
+                         "called after MPI_Finalize");
+        return MPI_SUCCESS;
+    }
+};
+
+} // namespace rankfold::mpi
+
+// Opens a local MPI function: `call` describes it; returns early outside MPI_Init..Finalize.
+#define RF_LOCAL_ENTRY(fname)                                                                      \
+    RF_MPI_ENTRY;                                                                                  \
+    const ::rankfold::mpi::LocalCall call{fname, site, &rf_section_};                              \
+    if (const int rf_state_ = call.check_state(); rf_state_ != MPI_SUCCESS) return rf_state_

@@ -7,6 +7,7 @@
 #include "simulated-mpi/src/CollectiveQueue.hpp"
 #include "simulated-mpi/src/CommRegistry.hpp"
 #include "simulated-mpi/src/GroupTable.hpp"
+#include "simulated-mpi/src/KeyvalTable.hpp"
 #include "simulated-mpi/src/OpTable.hpp"
 #include "simulated-mpi/src/MatchingEngine.hpp"
 #include "simulated-mpi/src/Misuse.hpp"
@@ -99,6 +100,7 @@ public:
     }
     GroupTable& groups(int rank) { return ranks_[rank].groups; }
     const GroupTable& groups(int rank) const { return ranks_[rank].groups; }
+    KeyvalTable& keyvals(int rank) { return ranks_[rank].keyvals; }
     OpTable& ops(int rank) { return ranks_[rank].ops; }
     const OpTable& ops(int rank) const { return ranks_[rank].ops; }
 
@@ -126,6 +128,7 @@ private:
         std::uint64_t posts = 0; // messages and receives posted, for their ids
         OpTable ops;
         GroupTable groups;
+        KeyvalTable keyvals;
         friend bool operator==(const RankState&, const RankState&) = default;
     };
 

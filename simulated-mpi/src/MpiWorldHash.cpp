@@ -59,6 +59,7 @@ std::uint64_t MpiWorld::hash() const {
         }
         feed(h, s.ops);
         s.groups.feed(h);
+        s.keyvals.feed(h);
         h.value(static_cast<std::uint64_t>(s.requests.size()));
         for (const Request& r : s.requests) feed(h, r);
     }

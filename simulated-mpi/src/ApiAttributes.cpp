@@ -1,0 +1,118 @@
+// Attribute caching on communicators (MPI 3.1 §6.7): keys with copy and delete callbacks, and
+// the predefined attributes of MPI_COMM_WORLD (MPI_TAG_UB, MPI_HOST, MPI_IO,
+// MPI_WTIME_IS_GLOBAL).
+#include "simulated-mpi/src/Api.hpp"
+#include "simulated-mpi/src/AttributeCallbacks.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+using namespace rankfold::mpi;
+
+namespace {
+
+// The predefined attributes' values; MPI hands out pointers to them.
+const int kTagUb = RF_TAG_UB;
+const int kHost = MPI_PROC_NULL;
+const int kIo = MPI_ANY_SOURCE; // every rank can do I/O
+const int kWtimeIsGlobal = 1;   // simulated clocks start alike
+
+const int* predefined_value(int keyval) {
+    if (keyval == MPI_TAG_UB) return &kTagUb;
+    if (keyval == MPI_HOST) return &kHost;
+    if (keyval == MPI_IO) return &kIo;
+    if (keyval == MPI_WTIME_IS_GLOBAL) return &kWtimeIsGlobal;
+    return nullptr;
+}
+
+int invalid_comm(const LocalCall& call, MPI_Comm comm) {
+    return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
+                      fmt::format("invalid communicator {:#x}", comm));
+}
+
+int invalid_keyval(const LocalCall& call, MPI_Comm comm, int keyval) {
+    return call.error(comm, MPI_ERR_KEYVAL, Misuse::InvalidHandle,
+                      fmt::format("invalid attribute key {:#x}", keyval));
+}
+
+} // namespace
+
+RF_EXPORT int MPI_Comm_dup_fn(MPI_Comm, int, void*, void* attribute_val_in,
+                              void* attribute_val_out, int* flag) {
+    *static_cast<void**>(attribute_val_out) = attribute_val_in;
+    *flag = 1;
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function* copy_fn,
+                                     MPI_Comm_delete_attr_function* delete_fn, int* keyval,
+                                     void* extra_state) {
+    RF_LOCAL_ENTRY("MPI_Comm_create_keyval");
+    *keyval = call.world.keyvals(call.rank).add(
+        {copy_fn, delete_fn, reinterpret_cast<std::uintptr_t>(extra_state), site});
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Comm_free_keyval(int* keyval) {
+    RF_LOCAL_ENTRY("MPI_Comm_free_keyval");
+    if (!call.world.keyvals(call.rank).free(*keyval))
+        return invalid_keyval(call, MPI_COMM_WORLD, *keyval);
+    *keyval = MPI_KEYVAL_INVALID;
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void* value) {
+    RF_LOCAL_ENTRY("MPI_Comm_set_attr");
+    if (call.world.comms().handle(call.rank, comm) == nullptr) return invalid_comm(call, comm);
+    if (call.world.keyvals(call.rank).find(keyval) == nullptr)
+        return invalid_keyval(call, comm, keyval);
+    auto& attributes = call.world.comms().handle(call.rank, comm)->attributes;
+    auto it = std::lower_bound(attributes.begin(), attributes.end(), keyval,
+                               [](const auto& a, int k) { return a.first < k; });
+    if (it != attributes.end() && it->first == keyval) {
+        // Replacing a value runs its delete function first (which may itself use attributes).
+        const MPI_Aint old = it->second;
+        if (const int err = delete_attribute(call, comm, keyval, old); err != MPI_SUCCESS)
+            return err;
+        for (auto& a : call.world.comms().handle(call.rank, comm)->attributes)
+            if (a.first == keyval) a.second = reinterpret_cast<MPI_Aint>(value);
+        return MPI_SUCCESS;
+    }
+    attributes.insert(it, {keyval, reinterpret_cast<MPI_Aint>(value)});
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void* value, int* flag) {
+    RF_LOCAL_ENTRY("MPI_Comm_get_attr");
+    const CommHandle* h = call.world.comms().handle(call.rank, comm);
+    if (h == nullptr) return invalid_comm(call, comm);
+    if (const int* v = predefined_value(keyval)) {
+        *flag = comm == MPI_COMM_WORLD;
+        if (*flag) *static_cast<const int**>(value) = v;
+        return MPI_SUCCESS;
+    }
+    if (call.world.keyvals(call.rank).find(keyval) == nullptr)
+        return invalid_keyval(call, comm, keyval);
+    *flag = 0;
+    for (const auto& [k, v] : h->attributes)
+        if (k == keyval) {
+            *static_cast<void**>(value) = reinterpret_cast<void*>(v);
+            *flag = 1;
+        }
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Comm_delete_attr(MPI_Comm comm, int keyval) {
+    RF_LOCAL_ENTRY("MPI_Comm_delete_attr");
+    const CommHandle* h = call.world.comms().handle(call.rank, comm);
+    if (h == nullptr) return invalid_comm(call, comm);
+    auto it = std::find_if(h->attributes.begin(), h->attributes.end(),
+                           [&](const auto& a) { return a.first == keyval; });
+    if (it == h->attributes.end()) return invalid_keyval(call, comm, keyval);
+    if (const int err = delete_attribute(call, comm, keyval, it->second); err != MPI_SUCCESS)
+        return err;
+    auto& attributes = call.world.comms().handle(call.rank, comm)->attributes;
+    std::erase_if(attributes, [&](const auto& a) { return a.first == keyval; });
+    return MPI_SUCCESS;
+}

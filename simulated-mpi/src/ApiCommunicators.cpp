@@ -1,0 +1,170 @@
+// MPI functions that make, compare and free communicators (MPI 3.1 §6.4), and their error
+// handlers (§8.3). Construction is collective and goes through the runtime; the rest is local.
+#include "simulated-mpi/src/Api.hpp"
+#include "simulated-mpi/src/AttributeCallbacks.hpp"
+#include "simulated-mpi/src/CommSplit.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+using namespace rankfold::mpi;
+
+namespace {
+
+int construct(const char* name, std::uintptr_t site, MPI_Comm comm, CollectiveArgs args) {
+    RankCall c = make_call(CallKind::Collective, name, site);
+    c.comm = comm;
+    c.coll = args;
+    return submit(c);
+}
+
+CollectiveArgs construction(CollectiveKind kind, MPI_Comm* newcomm) {
+    CollectiveArgs a;
+    a.kind = kind;
+    a.newcomm = newcomm;
+    return a;
+}
+
+} // namespace
+
+RF_EXPORT int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
+    RF_LOCAL_ENTRY("MPI_Comm_dup");
+    const int err =
+        construct(call.name, site, comm, construction(CollectiveKind::CommDup, newcomm));
+    if (err != MPI_SUCCESS) return err;
+    return copy_attributes(call, comm, *newcomm);
+}
+
+RF_EXPORT int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
+    RF_LOCAL_ENTRY("MPI_Comm_split");
+    if (auto e = check_split_color(color))
+        return call.error(comm, e->code, Misuse::InvalidArgument, e->message);
+    CollectiveArgs a = construction(CollectiveKind::CommSplit, newcomm);
+    a.color = color;
+    a.key = key;
+    return construct(call.name, site, comm, a);
+}
+
+RF_EXPORT int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info,
+                                  MPI_Comm* newcomm) {
+    RF_LOCAL_ENTRY("MPI_Comm_split_type");
+    if (auto e = check_split_type(split_type))
+        return call.error(comm, e->code, Misuse::InvalidArgument, e->message);
+    // Every rank runs in this one process, so all share memory: one colour for all.
+    CollectiveArgs a = construction(CollectiveKind::CommSplitType, newcomm);
+    a.color = split_type;
+    a.key = key;
+    return construct(call.name, site, comm, a);
+}
+
+RF_EXPORT int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
+    RF_LOCAL_ENTRY("MPI_Comm_create");
+    if (!call.world.group_members(call.rank, group))
+        return call.error(comm, MPI_ERR_GROUP, Misuse::InvalidHandle,
+                          fmt::format("invalid group {:#x}", group));
+    CollectiveArgs a = construction(CollectiveKind::CommCreate, newcomm);
+    a.group = group;
+    return construct(call.name, site, comm, a);
+}
+
+RF_EXPORT int MPI_Comm_free(MPI_Comm* comm) {
+    RF_LOCAL_ENTRY("MPI_Comm_free");
+    if (*comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
+        return call.error(*comm, MPI_ERR_COMM, Misuse::InvalidArgument,
+                          "the predefined communicators cannot be freed");
+    if (call.world.comms().handle(call.rank, *comm) == nullptr)
+        return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
+                          fmt::format("invalid communicator {:#x}", *comm));
+    if (const int err = delete_attributes(call, *comm); err != MPI_SUCCESS) return err;
+    call.world.comms().release(call.rank, *comm);
+    *comm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
+    RF_LOCAL_ENTRY("MPI_Comm_compare");
+    const CommRegistry& comms = call.world.comms();
+    const auto a = comms.view(call.rank, comm1);
+    const auto b = comms.view(call.rank, comm2);
+    if (!a || !b)
+        return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
+                          fmt::format("invalid communicator {:#x}", a ? comm2 : comm1));
+    const auto& x = comms.communicator(a->id).members;
+    const auto& y = comms.communicator(b->id).members;
+    if (a->id == b->id) *result = MPI_IDENT;
+    else if (x == y) *result = MPI_CONGRUENT;
+    else if (std::is_permutation(x.begin(), x.end(), y.begin(), y.end())) *result = MPI_SIMILAR;
+    else *result = MPI_UNEQUAL;
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
+    RF_LOCAL_ENTRY("MPI_Comm_group");
+    const auto v = call.world.comms().view(call.rank, comm);
+    if (!v)
+        return call.error(comm, MPI_ERR_COMM, Misuse::InvalidHandle,
+                          fmt::format("invalid communicator {:#x}", comm));
+    *group = call.world.groups(call.rank).add(call.world.comms().communicator(v->id).members,
+                                              site);
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Comm_set_name(MPI_Comm comm, const char*) {
+    RF_LOCAL_ENTRY("MPI_Comm_set_name");
+    if (!call.world.comms().view(call.rank, comm))
+        return call.error(comm, MPI_ERR_COMM, Misuse::InvalidHandle,
+                          fmt::format("invalid communicator {:#x}", comm));
+    return MPI_SUCCESS; // names are not kept: nothing in Rankfold's reports uses them yet
+}
+
+RF_EXPORT int MPI_Comm_get_name(MPI_Comm comm, char* name, int* resultlen) {
+    RF_LOCAL_ENTRY("MPI_Comm_get_name");
+    const char* text = comm == MPI_COMM_WORLD ? "MPI_COMM_WORLD"
+                       : comm == MPI_COMM_SELF ? "MPI_COMM_SELF"
+                                               : "";
+    if (!call.world.comms().view(call.rank, comm))
+        return call.error(comm, MPI_ERR_COMM, Misuse::InvalidHandle,
+                          fmt::format("invalid communicator {:#x}", comm));
+    std::snprintf(name, MPI_MAX_OBJECT_NAME, "%s", text);
+    *resultlen = static_cast<int>(std::strlen(name));
+    return MPI_SUCCESS;
+}
+
+// ---- error handlers ---------------------------------------------------------------------------
+
+RF_EXPORT int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
+    RF_LOCAL_ENTRY("MPI_Comm_set_errhandler");
+    CommHandle* h = call.world.comms().handle(call.rank, comm);
+    if (h == nullptr)
+        return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
+                          fmt::format("invalid communicator {:#x}", comm));
+    if (errhandler != MPI_ERRORS_ARE_FATAL && errhandler != MPI_ERRORS_RETURN)
+        return call.error(comm, MPI_ERR_ARG, Misuse::InvalidHandle,
+                          fmt::format("invalid error handler {:#x} (Rankfold supports "
+                                      "MPI_ERRORS_ARE_FATAL and MPI_ERRORS_RETURN)",
+                                      errhandler));
+    h->errhandler = errhandler;
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
+    RF_LOCAL_ENTRY("MPI_Comm_get_errhandler");
+    const CommHandle* h = call.world.comms().handle(call.rank, comm);
+    if (h == nullptr)
+        return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
+                          fmt::format("invalid communicator {:#x}", comm));
+    *errhandler = h->errhandler;
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Errhandler_free(MPI_Errhandler* errhandler) {
+    RF_LOCAL_ENTRY("MPI_Errhandler_free");
+    if (*errhandler != MPI_ERRORS_ARE_FATAL && *errhandler != MPI_ERRORS_RETURN)
+        return call.error(MPI_COMM_WORLD, MPI_ERR_ARG, Misuse::InvalidHandle,
+                          fmt::format("invalid error handler {:#x}", *errhandler));
+    *errhandler = MPI_ERRHANDLER_NULL; // the predefined handlers themselves stay
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,61 @@
+#include "simulated-mpi/src/AttributeCallbacks.hpp"
+
+#include <fmt/format.h>
+
+namespace rankfold::mpi {
+
+int delete_attribute(const LocalCall& call, MPI_Comm comm, int keyval, MPI_Aint value) {
+    const Keyval* k = call.world.keyvals(call.rank).find(keyval);
+    if (k == nullptr || k->del == nullptr) return MPI_SUCCESS;
+    int result = MPI_SUCCESS;
+    {
+        snapshot::CallbackScope app(*call.section);
+        result = k->del(comm, keyval, reinterpret_cast<void*>(value),
+                        reinterpret_cast<void*>(k->extra_state));
+    }
+    if (result != MPI_SUCCESS)
+        return call.error(comm, result, Misuse::InvalidArgument,
+                          fmt::format("the delete function of key {:#x} returned {}", keyval,
+                                      result));
+    return MPI_SUCCESS;
+}
+
+int delete_attributes(const LocalCall& call, MPI_Comm comm) {
+    CommHandle* h = call.world.comms().handle(call.rank, comm);
+    if (h == nullptr) return MPI_SUCCESS;
+    const auto attributes = h->attributes;
+    for (const auto& [keyval, value] : attributes)
+        if (const int err = delete_attribute(call, comm, keyval, value); err != MPI_SUCCESS)
+            return err;
+    if (CommHandle* again = call.world.comms().handle(call.rank, comm)) again->attributes.clear();
+    return MPI_SUCCESS;
+}
+
+int copy_attributes(const LocalCall& call, MPI_Comm from, MPI_Comm to) {
+    const CommHandle* h = call.world.comms().handle(call.rank, from);
+    if (h == nullptr) return MPI_SUCCESS;
+    const auto attributes = h->attributes;
+    std::vector<std::pair<int, MPI_Aint>> copied;
+    for (const auto& [keyval, value] : attributes) {
+        const Keyval* k = call.world.keyvals(call.rank).find(keyval);
+        if (k == nullptr || k->copy == nullptr) continue;
+        void* out = nullptr;
+        int flag = 0;
+        int result = MPI_SUCCESS;
+        {
+            snapshot::CallbackScope app(*call.section);
+            result = k->copy(from, keyval, reinterpret_cast<void*>(k->extra_state),
+                             reinterpret_cast<void*>(value), &out, &flag);
+        }
+        if (result != MPI_SUCCESS)
+            return call.error(from, result, Misuse::InvalidArgument,
+                              fmt::format("the copy function of key {:#x} returned {}", keyval,
+                                          result));
+        if (flag != 0) copied.emplace_back(keyval, reinterpret_cast<MPI_Aint>(out));
+    }
+    if (CommHandle* target = call.world.comms().handle(call.rank, to))
+        target->attributes = std::move(copied);
+    return MPI_SUCCESS;
+}
+
+} // namespace rankfold::mpi

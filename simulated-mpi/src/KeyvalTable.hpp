@@ -1,0 +1,37 @@
+// One rank's attribute keys (MPI_Comm_create_keyval): the callbacks run when a communicator
+// carrying the attribute is duplicated or freed. Indices 0..3 are the predefined keys of mpi.h
+// (MPI_TAG_UB, MPI_HOST, MPI_IO, MPI_WTIME_IS_GLOBAL); lowest free slot first.
+#pragma once
+
+#include "simulated-mpi/src/StateHasher.hpp"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace rankfold::mpi {
+
+struct Keyval {
+    MPI_Comm_copy_attr_function* copy = nullptr; // nullptr: MPI_COMM_NULL_COPY_FN
+    MPI_Comm_delete_attr_function* del = nullptr; // nullptr: MPI_COMM_NULL_DELETE_FN
+    std::uintptr_t extra_state = 0;
+    std::uintptr_t site = 0;
+    friend bool operator==(const Keyval&, const Keyval&) = default;
+};
+
+class KeyvalTable {
+public:
+    static constexpr int kPredefined = 4;
+    int add(const Keyval& k);
+    bool free(int keyval);
+    const Keyval* find(int keyval) const;
+    void feed(StateHasher& h) const;
+    friend bool operator==(const KeyvalTable&, const KeyvalTable&) = default;
+
+private:
+    std::vector<std::optional<Keyval>> slots_; // slot i is index kPredefined + i
+};
+
+} // namespace rankfold::mpi
