@@ -4,6 +4,8 @@
 //
 // The language follows the name it was called by: anything with "cxx", "c++", "CC" or "++" is
 // C++ (rankfold-cxx, mpicxx, mpic++). RANKFOLD_CC / RANKFOLD_CXX choose the compiler.
+#include "list_unsupported.hpp"
+
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -51,6 +53,51 @@ Layout find_layout() {
     return l;
 }
 
+// The compiler and the flags every compile gets: Rankfold's mpi.h first, debug info, code that
+// can be loaded once per rank, zeroed locals, frames gdb and the checker can walk.
+std::vector<std::string> compile_command(const std::string& compiler, bool cxx,
+                                         const Layout& layout) {
+    std::vector<std::string> cmd{compiler,
+                                 "-I" + layout.include.string(),
+                                 "-DRANKFOLD=1",
+                                 "-g",
+                                 "-fPIC",
+                                 "-ftrivial-auto-var-init=zero",
+                                 "-fno-omit-frame-pointer",
+                                 "-fno-optimize-sibling-calls"};
+    if (!cxx) cmd.emplace_back("-Werror=implicit-function-declaration");
+    return cmd;
+}
+
+void print_help(const std::string& self, const std::string& compiler) {
+    fmt::print(R"({0} (Rankfold {1}) — wraps {2}
+
+Usage: {0} [options] files...
+
+Compiles and links MPI programs for rankfold-run, like mpicc: {2}'s options and files, with
+Rankfold's mpi.h first on the include path, debug info and zero-initialised locals; linking
+makes a module that rankfold-run loads once per rank. Calling an MPI function Rankfold does not
+implement is a compile-time error naming it.
+
+Rankfold's options:
+  --list-unsupported  build nothing; list every use of an MPI function Rankfold does not
+                      implement, one line each ("FILE:LINE:COL: MPI_Xxx is not supported by
+                      Rankfold"), then how many functions and which. Give the arguments of a
+                      normal compile or link: sources are checked by {2} -fsyntax-only,
+                      object files and static libraries by their undefined MPI_/PMPI_
+                      symbols (nm; with -g, "FILE:LINE" of one use per object file).
+                      Exit status: 0 none, 1 some, 2 an input could not be checked (a compile
+                      error: the compiler's messages are printed).
+  -show, --showme     print the compiler command instead of running it
+  --version           print this driver's version and run {2} --version
+  --help              this help
+
+Environment: RANKFOLD_CC and RANKFOLD_CXX choose the compiler (default gcc and g++); NM the nm
+of --list-unsupported (default nm).
+)",
+               self, RANKFOLD_VERSION, compiler);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -58,6 +105,24 @@ int main(int argc, char** argv) {
     const bool cxx = is_cxx_name(self);
     const char* env = std::getenv(cxx ? "RANKFOLD_CXX" : "RANKFOLD_CC");
     const std::string compiler = env && *env ? env : (cxx ? "g++" : "gcc");
+
+    if (argc == 2 && std::strcmp(argv[1], "--help") == 0) {
+        print_help(self, compiler);
+        return 0;
+    }
+    rankfold::driver::ListRequest list{self, {}, {}, false};
+    bool list_mode = false;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--list-unsupported") == 0)
+            list_mode = true;
+        else
+            list.args.emplace_back(argv[i]);
+    }
+    if (list_mode) {
+        list.compile = compile_command(compiler, cxx, find_layout());
+        list.clang = fs::path(compiler).filename().string().find("clang") != std::string::npos;
+        return rankfold::driver::list_unsupported(list);
+    }
 
     bool link = true, show = false, any_input = false;
     std::vector<std::string> user;
@@ -67,7 +132,8 @@ int main(int argc, char** argv) {
             show = true;
             continue;
         }
-        if (a == "--version" || a == "-v" || a == "--help") {
+        if (a == "--help") link = false;
+        if (a == "--version" || a == "-v") {
             if (argc == 2) {
                 fmt::print("{} (Rankfold {}) — wraps {}\n", self, RANKFOLD_VERSION, compiler);
                 std::fflush(stdout);
@@ -91,15 +157,7 @@ int main(int argc, char** argv) {
     if (!any_input && !show) link = false;
 
     const Layout layout = find_layout();
-    std::vector<std::string> cmd{compiler,
-                                 "-I" + layout.include.string(),
-                                 "-DRANKFOLD=1",
-                                 "-g",
-                                 "-fPIC",
-                                 "-ftrivial-auto-var-init=zero",
-                                 "-fno-omit-frame-pointer",
-                                 "-fno-optimize-sibling-calls"};
-    if (!cxx) cmd.emplace_back("-Werror=implicit-function-declaration");
+    std::vector<std::string> cmd = compile_command(compiler, cxx, layout);
     cmd.insert(cmd.end(), user.begin(), user.end());
     if (link) {
         cmd.insert(cmd.end(), {"-shared", "-Wl,-Bsymbolic", "-Wl,-z,defs", "-Wl,-z,now"});

@@ -457,6 +457,10 @@ comment_list() { # NAMES...: wrapped " *     a b c" lines
  * -fsyntax-only or -emit-llvm. Define RF_UNSUPPORTED(name) before including mpi.h to override
  * the attribute (e.g. as nothing, to turn the checks off).
  *
+ * With RANKFOLD_LIST_UNSUPPORTED defined (rankfold-cc --list-unsupported does), the attribute is
+ * "deprecated" instead: a warning that the front end gives for every use, also under
+ * -fsyntax-only, so that one compile finds every call, not only the first.
+ *
  * Not declared here (so a call to one is diagnosed as a call to an undeclared function):
  *   - MPICH's $n_tool MPI_T_ functions: the tool information interface, whose handle and enum
  *     types (MPI_T_enum, MPI_T_cvar_handle, MPI_T_pvar_session, ...) Rankfold does not have;
@@ -489,7 +493,9 @@ EOF
 #endif
 
 #ifndef RF_UNSUPPORTED
-#if defined(__clang__)
+#if defined(RANKFOLD_LIST_UNSUPPORTED) && (defined(__clang__) || defined(__GNUC__))
+#define RF_UNSUPPORTED(name) __attribute__((deprecated(#name " is not supported by Rankfold")))
+#elif defined(__clang__)
 #define RF_UNSUPPORTED(name) __attribute__((unavailable(#name " is not supported by Rankfold")))
 #elif defined(__GNUC__)
 #define RF_UNSUPPORTED(name) __attribute__((error(#name " is not supported by Rankfold")))
