@@ -82,6 +82,9 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                  "do not end branches at states seen before (for comparison and debugging)");
     app.add_flag("!--no-reduction", o.reduction,
                  "explore independent choices in every order (for comparison and debugging)");
+    app.add_flag("--allow-leaks", o.allow_leaks,
+                 "report requests, communicators, groups, datatypes and operators still held "
+                 "at MPI_Finalize as warnings instead of violations");
     app.add_flag("--keep-going", o.keep_going,
                  "after a violation, go on and report every distinct one");
     app.add_option("--max-states", o.max_states, "stop after this many states (exit status 3)");

@@ -76,6 +76,9 @@ void print_violation(FILE* out, const FoundViolation& found) {
 } // namespace
 
 void print_report(FILE* out, const RunResult& result, int ranks) {
+    for (const Violation& w : result.warnings)
+        fmt::print(out, "rankfold: warning: {} in rank {}{}: {}\n", w.subkind, w.rank,
+                   where(w.location), w.message);
     for (const FoundViolation& found : result.violations) print_violation(out, found);
     const RunStats& s = result.stats;
     if (!result.explored) {
@@ -128,10 +131,23 @@ bool write_json_report(const std::string& path, const RunResult& result, FILE* t
         if (!found.trace_path.empty()) j["trace"] = found.trace_path;
         violations.push_back(j);
     }
+    json warnings = json::array();
+    for (const Violation& w : result.warnings) {
+        json j{{"kind", kind_name(w.kind)},
+               {"subkind", w.subkind},
+               {"rank", w.rank},
+               {"message", w.message}};
+        if (w.location) {
+            j["file"] = w.location->file;
+            j["line"] = w.location->line;
+        }
+        warnings.push_back(j);
+    }
     const RunStats& s = result.stats;
     const char* verdict = !result.violations.empty() ? "violation" : result.limit ? "limit" : "ok";
     json report{{"verdict", verdict},
                 {"violations", violations},
+                {"warnings", warnings},
                 {"stats",
                  {{"states", s.states},
                   {"transitions", s.transitions},

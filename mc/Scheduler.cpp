@@ -1,6 +1,7 @@
 #include "mc/Scheduler.hpp"
 
 #include "mc/Journal.hpp"
+#include "mc/LeakCheck.hpp"
 #include "mc/WaitDescription.hpp"
 #include "mc/Watchdog.hpp"
 #include "simulated-mpi/src/ErrorStrings.hpp"
@@ -93,6 +94,10 @@ void Scheduler::rank_exit(int code, std::uintptr_t site) {
     if (code != 0)
         rank_violation(ViolationKind::Exit,
                        fmt::format("rank {} exited with status {}", rank.id, code), site);
+    if (world_.initialized(rank.id) && !world_.finalized(rank.id))
+        rank_violation(ViolationKind::Usage,
+                       fmt::format("rank {} ended without calling MPI_Finalize", rank.id), site,
+                       mpi::misuse_name(mpi::Misuse::MissingFinalize));
     rank.status = Status::Finished;
     leave_forever(rank);
 }
@@ -201,6 +206,7 @@ void Scheduler::step(Rank& rank) {
         unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
         const mpi::Progress p = world_.issue(rank.id, call);
         if (p == mpi::Progress::Failed) return mpi_failure(rank);
+        if (call.kind == mpi::CallKind::Finalize && !check_finalize(rank)) return;
         if (p == mpi::Progress::Blocked) {
             rank.status = Status::Blocked;
             if (!world_.ready(rank.id, call)) return;
@@ -286,6 +292,7 @@ bool Scheduler::advance(const std::function<bool()>& at_choice) {
 RunResult Scheduler::result() const {
     RunResult result;
     if (violation_) result.violations.push_back({*violation_, {}, {}, {}});
+    result.warnings = warnings_;
     result.stats = stats_;
     result.stats.executions = 1;
     result.stats.seconds = seconds_;
@@ -321,6 +328,33 @@ void Scheduler::mpi_failure(Rank& rank) {
     v.message = fmt::format("{} ({})", f.message, mpi::error_name(f.code));
     v.location = locate_call(rank.call->site);
     fail_rank(rank, std::move(v));
+}
+
+bool Scheduler::check_finalize(Rank& rank) {
+    const std::vector<Leak> leaks = finalize_leaks(world_, rank.id);
+    for (const Leak& leak : leaks) {
+        const bool warning =
+            options_.allow_leaks && leak.misuse != mpi::Misuse::PersistentNotStarted;
+        Violation v;
+        v.kind = ViolationKind::Usage;
+        v.subkind = mpi::misuse_name(leak.misuse);
+        v.rank = rank.id;
+        v.message = leak.message;
+        v.location = locate_call(leak.site);
+        if (!warning) {
+            fail_rank(rank, std::move(v));
+            return false;
+        }
+        const bool known = std::any_of(warnings_.begin(), warnings_.end(), [&](const Violation& w) {
+            auto place = [](const Violation& x) {
+                return x.location ? x.location->short_text() : std::string();
+            };
+            return w.subkind == v.subkind && w.rank == v.rank && w.message == v.message &&
+                   place(w) == place(v);
+        });
+        if (!known) warnings_.push_back(std::move(v));
+    }
+    return true;
 }
 
 void Scheduler::crash_violation(Rank& rank) {

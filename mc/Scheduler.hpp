@@ -118,6 +118,9 @@ private:
     void fail_rank(Rank& rank, Violation violation);
     void mpi_failure(Rank& rank);
     void crash_violation(Rank& rank);
+    // After a successful MPI_Finalize: leaks become a violation (false: the rank failed) or,
+    // under --allow-leaks, warnings.
+    bool check_finalize(Rank& rank);
     Violation deadlock() const;
     // Exploration helpers (SchedulerClosure.cpp).
     bool test_call(const mpi::RankCall& call) const;
@@ -143,6 +146,7 @@ private:
     int last_stepped_ = -1;
     std::optional<std::mt19937_64> random_;
     std::optional<Violation> violation_;
+    std::vector<Violation> warnings_; // distinct, over every execution explored
     RunStats stats_;
     double seconds_ = 0;
     std::unique_ptr<SystemMemory> system_memory_;

@@ -82,6 +82,7 @@ void Scheduler::issue_explored(Rank& rank) {
     if (story_ != nullptr) note(rank.id, call.name, call.site, describe_call(call));
     const mpi::Progress p = world_.issue(rank.id, call);
     if (p == mpi::Progress::Failed) return mpi_failure(rank);
+    if (call.kind == mpi::CallKind::Finalize && !check_finalize(rank)) return;
     if (p == mpi::Progress::Blocked) {
         rank.status = Status::Blocked;
         return;

@@ -4,6 +4,7 @@
 #include "snapshot/GuardedCopy.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace rankfold::mc {
 namespace {
@@ -42,6 +43,27 @@ std::string request_need(const mpi::Request& r, const std::vector<bool>& finishe
     return fmt::format("{} to post a receive matching the {} send with {}{}{}", peer_text(r.peer),
                        mpi::send_mode_name(r.mode), tag_text(r.tag), where,
                        finished_note(r.peer, finished));
+}
+
+// Who a rank waiting in a collective on `comm` waits for.
+std::string collective_need(const mpi::MpiWorld& world, int rank, MPI_Comm comm,
+                            const std::vector<bool>& finished) {
+    const mpi::PendingCollective* op = world.collective_waiting(rank, comm);
+    const auto v = world.comms().view(rank, comm);
+    if (op == nullptr || !v) return "the other members of the communicator";
+    const mpi::CollectivePart* mine = &op->parts[v->my_rank];
+    const auto& members = world.comms().communicator(v->id).members;
+    std::vector<std::string> missing;
+    bool any_finished = false;
+    for (std::size_t i = 0; i < op->parts.size(); ++i) {
+        if (op->parts[i].rank >= 0) continue;
+        const int w = members[i];
+        missing.push_back(fmt::format("{}", w));
+        any_finished = any_finished || finished[w];
+    }
+    return fmt::format("rank{} {} to call {} on {}{}", missing.size() == 1 ? "" : "s",
+                       fmt::join(missing, ", "), mine->name, comm_text(comm),
+                       any_finished ? " (some of them have already finished)" : "");
 }
 
 } // namespace
@@ -108,6 +130,10 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
         needs.push_back(fmt::format("a message from {} with {}{}", peer_text(call.source),
                                     tag_text(call.recv_tag), finished_note(call.source, finished)));
         break;
+    case mpi::CallKind::Collective:
+        b.call = fmt::format("{}({})", call.name, comm_text(call.comm));
+        needs.push_back(collective_need(world, rank, call.comm, finished));
+        break;
     case mpi::CallKind::BufferDetach:
         b.call = "MPI_Buffer_detach()";
         needs.emplace_back("the delivery of this rank's buffered sends");
@@ -119,8 +145,10 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
             MPI_Request h = MPI_REQUEST_NULL;
             snapshot::guarded_copy(&h, call.requests + i, sizeof h);
             const mpi::Request* r = world.request(rank, h);
-            if (r != nullptr && r->active && !r->complete)
-                needs.push_back(request_need(*r, finished, image, call.site));
+            if (r == nullptr || !r->active || r->complete) continue;
+            needs.push_back(r->kind == mpi::Request::Kind::Collective
+                                ? collective_need(world, rank, r->comm, finished)
+                                : request_need(*r, finished, image, call.site));
         }
     }
     }

@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 535 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 460 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -87,9 +87,6 @@ int MPI_Add_error_string(int errorcode, const char* string) RF_UNSUPPORTED(MPI_A
 int MPI_Address(void* location, MPI_Aint* address) RF_UNSUPPORTED(MPI_Address);
 MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp) RF_UNSUPPORTED(MPI_Aint_add);
 MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2) RF_UNSUPPORTED(MPI_Aint_diff);
-int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
-    RF_UNSUPPORTED(MPI_Allgather);
 int MPI_Allgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                     MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
     RF_UNSUPPORTED(MPI_Allgather_c);
@@ -99,9 +96,6 @@ int MPI_Allgather_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype
 int MPI_Allgather_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
                          void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                          MPI_Info info, MPI_Request* request) RF_UNSUPPORTED(MPI_Allgather_init_c);
-int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
-    RF_UNSUPPORTED(MPI_Allgatherv);
 int MPI_Allgatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                      const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
                      MPI_Comm comm) RF_UNSUPPORTED(MPI_Allgatherv_c);
@@ -114,8 +108,6 @@ int MPI_Allgatherv_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype
                           MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Allgatherv_init_c);
 int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr) RF_UNSUPPORTED(MPI_Alloc_mem);
-int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                  MPI_Comm comm) RF_UNSUPPORTED(MPI_Allreduce);
 int MPI_Allreduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                     MPI_Op op, MPI_Comm comm) RF_UNSUPPORTED(MPI_Allreduce_c);
 int MPI_Allreduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
@@ -124,8 +116,6 @@ int MPI_Allreduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Dataty
 int MPI_Allreduce_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                          MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Allreduce_init_c);
-int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                 int recvcount, MPI_Datatype recvtype, MPI_Comm comm) RF_UNSUPPORTED(MPI_Alltoall);
 int MPI_Alltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                    MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
     RF_UNSUPPORTED(MPI_Alltoall_c);
@@ -135,9 +125,6 @@ int MPI_Alltoall_init(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
 int MPI_Alltoall_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
                         void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                         MPI_Info info, MPI_Request* request) RF_UNSUPPORTED(MPI_Alltoall_init_c);
-int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
-                  MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
-                  MPI_Datatype recvtype, MPI_Comm comm) RF_UNSUPPORTED(MPI_Alltoallv);
 int MPI_Alltoallv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
                     MPI_Datatype sendtype, void* recvbuf, const MPI_Count recvcounts[],
                     const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
@@ -151,10 +138,6 @@ int MPI_Alltoallv_init_c(const void* sendbuf, const MPI_Count sendcounts[],
                          const MPI_Count recvcounts[], const MPI_Aint rdispls[],
                          MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Alltoallv_init_c);
-int MPI_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
-                  const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
-                  const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
-    RF_UNSUPPORTED(MPI_Alltoallw);
 int MPI_Alltoallw_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
                     const MPI_Datatype sendtypes[], void* recvbuf, const MPI_Count recvcounts[],
                     const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
@@ -172,11 +155,8 @@ int MPI_Attr_delete(MPI_Comm comm, int keyval) RF_UNSUPPORTED(MPI_Attr_delete);
 int MPI_Attr_get(MPI_Comm comm, int keyval, void* attribute_val, int* flag)
     RF_UNSUPPORTED(MPI_Attr_get);
 int MPI_Attr_put(MPI_Comm comm, int keyval, void* attribute_val) RF_UNSUPPORTED(MPI_Attr_put);
-int MPI_Barrier(MPI_Comm comm) RF_UNSUPPORTED(MPI_Barrier);
 int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Barrier_init);
-int MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
-    RF_UNSUPPORTED(MPI_Bcast);
 int MPI_Bcast_c(void* buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm)
     RF_UNSUPPORTED(MPI_Bcast_c);
 int MPI_Bcast_init(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
@@ -190,30 +170,15 @@ int MPI_Bsend_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, in
 int MPI_Buffer_attach_c(void* buffer, MPI_Count size) RF_UNSUPPORTED(MPI_Buffer_attach_c);
 int MPI_Buffer_detach_c(void* buffer_addr, MPI_Count* size) RF_UNSUPPORTED(MPI_Buffer_detach_c);
 int MPI_Cancel(MPI_Request* request) RF_UNSUPPORTED(MPI_Cancel);
-int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
-    RF_UNSUPPORTED(MPI_Cart_coords);
-int MPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
-                    int reorder, MPI_Comm* comm_cart) RF_UNSUPPORTED(MPI_Cart_create);
-int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[])
-    RF_UNSUPPORTED(MPI_Cart_get);
 int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int* newrank)
     RF_UNSUPPORTED(MPI_Cart_map);
-int MPI_Cart_rank(MPI_Comm comm, const int coords[], int* rank) RF_UNSUPPORTED(MPI_Cart_rank);
-int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int* rank_source, int* rank_dest)
-    RF_UNSUPPORTED(MPI_Cart_shift);
-int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm)
-    RF_UNSUPPORTED(MPI_Cart_sub);
-int MPI_Cartdim_get(MPI_Comm comm, int* ndims) RF_UNSUPPORTED(MPI_Cartdim_get);
 int MPI_Close_port(const char* port_name) RF_UNSUPPORTED(MPI_Close_port);
 int MPI_Comm_accept(const char* port_name, MPI_Info info, int root, MPI_Comm comm,
                     MPI_Comm* newcomm) RF_UNSUPPORTED(MPI_Comm_accept);
 MPI_Fint MPI_Comm_c2f(MPI_Comm comm) RF_UNSUPPORTED(MPI_Comm_c2f);
 int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode) RF_UNSUPPORTED(MPI_Comm_call_errhandler);
-int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) RF_UNSUPPORTED(MPI_Comm_compare);
 int MPI_Comm_connect(const char* port_name, MPI_Info info, int root, MPI_Comm comm,
                      MPI_Comm* newcomm) RF_UNSUPPORTED(MPI_Comm_connect);
-int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
-    RF_UNSUPPORTED(MPI_Comm_create);
 int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function* comm_errhandler_fn,
                                MPI_Errhandler* errhandler)
     RF_UNSUPPORTED(MPI_Comm_create_errhandler);
@@ -222,26 +187,12 @@ int MPI_Comm_create_from_group(MPI_Group group, const char* stringtag, MPI_Info 
     RF_UNSUPPORTED(MPI_Comm_create_from_group);
 int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm)
     RF_UNSUPPORTED(MPI_Comm_create_group);
-int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function* comm_copy_attr_fn,
-                           MPI_Comm_delete_attr_function* comm_delete_attr_fn, int* comm_keyval,
-                           void* extra_state) RF_UNSUPPORTED(MPI_Comm_create_keyval);
-int MPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval) RF_UNSUPPORTED(MPI_Comm_delete_attr);
 int MPI_Comm_disconnect(MPI_Comm* comm) RF_UNSUPPORTED(MPI_Comm_disconnect);
-int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) RF_UNSUPPORTED(MPI_Comm_dup);
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm)
     RF_UNSUPPORTED(MPI_Comm_dup_with_info);
 MPI_Comm MPI_Comm_f2c(MPI_Fint comm) RF_UNSUPPORTED(MPI_Comm_f2c);
-int MPI_Comm_free(MPI_Comm* comm) RF_UNSUPPORTED(MPI_Comm_free);
-int MPI_Comm_free_keyval(int* comm_keyval) RF_UNSUPPORTED(MPI_Comm_free_keyval);
-int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void* attribute_val, int* flag)
-    RF_UNSUPPORTED(MPI_Comm_get_attr);
-int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler)
-    RF_UNSUPPORTED(MPI_Comm_get_errhandler);
 int MPI_Comm_get_info(MPI_Comm comm, MPI_Info* info_used) RF_UNSUPPORTED(MPI_Comm_get_info);
-int MPI_Comm_get_name(MPI_Comm comm, char* comm_name, int* resultlen)
-    RF_UNSUPPORTED(MPI_Comm_get_name);
 int MPI_Comm_get_parent(MPI_Comm* parent) RF_UNSUPPORTED(MPI_Comm_get_parent);
-int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) RF_UNSUPPORTED(MPI_Comm_group);
 int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Comm_idup);
 int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI_Request* request)
@@ -249,12 +200,7 @@ int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI
 int MPI_Comm_join(int fd, MPI_Comm* intercomm) RF_UNSUPPORTED(MPI_Comm_join);
 int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group) RF_UNSUPPORTED(MPI_Comm_remote_group);
 int MPI_Comm_remote_size(MPI_Comm comm, int* size) RF_UNSUPPORTED(MPI_Comm_remote_size);
-int MPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void* attribute_val)
-    RF_UNSUPPORTED(MPI_Comm_set_attr);
-int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
-    RF_UNSUPPORTED(MPI_Comm_set_errhandler);
 int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) RF_UNSUPPORTED(MPI_Comm_set_info);
-int MPI_Comm_set_name(MPI_Comm comm, const char* comm_name) RF_UNSUPPORTED(MPI_Comm_set_name);
 int MPI_Comm_spawn(const char* command, char* argv[], int maxprocs, MPI_Info info, int root,
                    MPI_Comm comm, MPI_Comm* intercomm, int array_of_errcodes[])
     RF_UNSUPPORTED(MPI_Comm_spawn);
@@ -262,17 +208,12 @@ int MPI_Comm_spawn_multiple(int count, char* array_of_commands[], char** array_o
                             const int array_of_maxprocs[], const MPI_Info array_of_info[], int root,
                             MPI_Comm comm, MPI_Comm* intercomm, int array_of_errcodes[])
     RF_UNSUPPORTED(MPI_Comm_spawn_multiple);
-int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
-    RF_UNSUPPORTED(MPI_Comm_split);
-int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm* newcomm)
-    RF_UNSUPPORTED(MPI_Comm_split_type);
 int MPI_Comm_test_inter(MPI_Comm comm, int* flag) RF_UNSUPPORTED(MPI_Comm_test_inter);
 int MPI_Compare_and_swap(const void* origin_addr, const void* compare_addr, void* result_addr,
                          MPI_Datatype datatype, int target_rank, MPI_Aint target_disp, MPI_Win win)
     RF_UNSUPPORTED(MPI_Compare_and_swap);
 int MPI_DUP_FN(MPI_Comm oldcomm, int keyval, void* extra_state, void* attribute_val_in,
                void* attribute_val_out, int* flag) RF_UNSUPPORTED(MPI_DUP_FN);
-int MPI_Dims_create(int nnodes, int ndims, int dims[]) RF_UNSUPPORTED(MPI_Dims_create);
 int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
                           const int destinations[], const int weights[], MPI_Info info, int reorder,
                           MPI_Comm* comm_dist_graph) RF_UNSUPPORTED(MPI_Dist_graph_create);
@@ -290,12 +231,9 @@ MPI_Fint MPI_Errhandler_c2f(MPI_Errhandler errhandler) RF_UNSUPPORTED(MPI_Errhan
 int MPI_Errhandler_create(MPI_Comm_errhandler_function* comm_errhandler_fn,
                           MPI_Errhandler* errhandler) RF_UNSUPPORTED(MPI_Errhandler_create);
 MPI_Errhandler MPI_Errhandler_f2c(MPI_Fint errhandler) RF_UNSUPPORTED(MPI_Errhandler_f2c);
-int MPI_Errhandler_free(MPI_Errhandler* errhandler) RF_UNSUPPORTED(MPI_Errhandler_free);
 int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler* errhandler)
     RF_UNSUPPORTED(MPI_Errhandler_get);
 int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler) RF_UNSUPPORTED(MPI_Errhandler_set);
-int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-               MPI_Comm comm) RF_UNSUPPORTED(MPI_Exscan);
 int MPI_Exscan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                  MPI_Op op, MPI_Comm comm) RF_UNSUPPORTED(MPI_Exscan_c);
 int MPI_Exscan_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
@@ -488,9 +426,6 @@ int MPI_File_write_shared(MPI_File fh, const void* buf, int count, MPI_Datatype 
 int MPI_File_write_shared_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
                             MPI_Status* status) RF_UNSUPPORTED(MPI_File_write_shared_c);
 int MPI_Free_mem(void* base) RF_UNSUPPORTED(MPI_Free_mem);
-int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
-    RF_UNSUPPORTED(MPI_Gather);
 int MPI_Gather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                  MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
     RF_UNSUPPORTED(MPI_Gather_c);
@@ -501,9 +436,6 @@ int MPI_Gather_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sen
                       void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root,
                       MPI_Comm comm, MPI_Info info, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Gather_init_c);
-int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
-                MPI_Comm comm) RF_UNSUPPORTED(MPI_Gatherv);
 int MPI_Gatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                   const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
                   int root, MPI_Comm comm) RF_UNSUPPORTED(MPI_Gatherv_c);
@@ -555,90 +487,39 @@ int MPI_Grequest_start(MPI_Grequest_query_function* query_fn, MPI_Grequest_free_
                        MPI_Grequest_cancel_function* cancel_fn, void* extra_state,
                        MPI_Request* request) RF_UNSUPPORTED(MPI_Grequest_start);
 MPI_Fint MPI_Group_c2f(MPI_Group group) RF_UNSUPPORTED(MPI_Group_c2f);
-int MPI_Group_compare(MPI_Group group1, MPI_Group group2, int* result)
-    RF_UNSUPPORTED(MPI_Group_compare);
-int MPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup)
-    RF_UNSUPPORTED(MPI_Group_difference);
-int MPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup)
-    RF_UNSUPPORTED(MPI_Group_excl);
 MPI_Group MPI_Group_f2c(MPI_Fint group) RF_UNSUPPORTED(MPI_Group_f2c);
-int MPI_Group_free(MPI_Group* group) RF_UNSUPPORTED(MPI_Group_free);
 int MPI_Group_from_session_pset(MPI_Session session, const char* pset_name, MPI_Group* newgroup)
     RF_UNSUPPORTED(MPI_Group_from_session_pset);
-int MPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup)
-    RF_UNSUPPORTED(MPI_Group_incl);
-int MPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup)
-    RF_UNSUPPORTED(MPI_Group_intersection);
-int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup)
-    RF_UNSUPPORTED(MPI_Group_range_excl);
-int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup)
-    RF_UNSUPPORTED(MPI_Group_range_incl);
-int MPI_Group_rank(MPI_Group group, int* rank) RF_UNSUPPORTED(MPI_Group_rank);
-int MPI_Group_size(MPI_Group group, int* size) RF_UNSUPPORTED(MPI_Group_size);
-int MPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2,
-                              int ranks2[]) RF_UNSUPPORTED(MPI_Group_translate_ranks);
-int MPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup)
-    RF_UNSUPPORTED(MPI_Group_union);
-int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
-    RF_UNSUPPORTED(MPI_Iallgather);
 int MPI_Iallgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                      MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                      MPI_Request* request) RF_UNSUPPORTED(MPI_Iallgather_c);
-int MPI_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                    const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-                    MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Iallgatherv);
 int MPI_Iallgatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
                       void* recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[],
                       MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Iallgatherv_c);
-int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                   MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Iallreduce);
 int MPI_Iallreduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                      MPI_Op op, MPI_Comm comm, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Iallreduce_c);
-int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
-    RF_UNSUPPORTED(MPI_Ialltoall);
 int MPI_Ialltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                     MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Ialltoall_c);
-int MPI_Ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
-                   MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
-                   const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
-    RF_UNSUPPORTED(MPI_Ialltoallv);
 int MPI_Ialltoallv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
                      MPI_Datatype sendtype, void* recvbuf, const MPI_Count recvcounts[],
                      const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
                      MPI_Request* request) RF_UNSUPPORTED(MPI_Ialltoallv_c);
-int MPI_Ialltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[],
-                   const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
-                   const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
-                   MPI_Request* request) RF_UNSUPPORTED(MPI_Ialltoallw);
 int MPI_Ialltoallw_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
                      const MPI_Datatype sendtypes[], void* recvbuf, const MPI_Count recvcounts[],
                      const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                      MPI_Request* request) RF_UNSUPPORTED(MPI_Ialltoallw_c);
-int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Ibarrier);
-int MPI_Ibcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-               MPI_Request* request) RF_UNSUPPORTED(MPI_Ibcast);
 int MPI_Ibcast_c(void* buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm,
                  MPI_Request* request) RF_UNSUPPORTED(MPI_Ibcast_c);
 int MPI_Ibsend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
                  MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Ibsend_c);
-int MPI_Iexscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Iexscan);
 int MPI_Iexscan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                   MPI_Op op, MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Iexscan_c);
-int MPI_Igather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request)
-    RF_UNSUPPORTED(MPI_Igather);
 int MPI_Igather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                   MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                   MPI_Request* request) RF_UNSUPPORTED(MPI_Igather_c);
-int MPI_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                 const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
-                 MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Igatherv);
 int MPI_Igatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                    const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
                    int root, MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Igatherv_c);
@@ -716,17 +597,9 @@ int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm)
     RF_UNSUPPORTED(MPI_Intercomm_merge);
 int MPI_Irecv_c(void* buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
                 MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Irecv_c);
-int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                int root, MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Ireduce);
 int MPI_Ireduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                   MPI_Op op, int root, MPI_Comm comm, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Ireduce_c);
-int MPI_Ireduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],
-                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request)
-    RF_UNSUPPORTED(MPI_Ireduce_scatter);
-int MPI_Ireduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
-                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request* request)
-    RF_UNSUPPORTED(MPI_Ireduce_scatter_block);
 int MPI_Ireduce_scatter_block_c(const void* sendbuf, void* recvbuf, MPI_Count recvcount,
                                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                 MPI_Request* request) RF_UNSUPPORTED(MPI_Ireduce_scatter_block_c);
@@ -735,19 +608,11 @@ int MPI_Ireduce_scatter_c(const void* sendbuf, void* recvbuf, const MPI_Count re
     RF_UNSUPPORTED(MPI_Ireduce_scatter_c);
 int MPI_Irsend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
                  MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Irsend_c);
-int MPI_Iscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-              MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Iscan);
 int MPI_Iscan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                 MPI_Op op, MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Iscan_c);
-int MPI_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
-                 MPI_Request* request) RF_UNSUPPORTED(MPI_Iscatter);
 int MPI_Iscatter_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                    MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                    MPI_Request* request) RF_UNSUPPORTED(MPI_Iscatter_c);
-int MPI_Iscatterv(const void* sendbuf, const int sendcounts[], const int displs[],
-                  MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                  int root, MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Iscatterv);
 int MPI_Iscatterv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
                     MPI_Datatype sendtype, void* recvbuf, MPI_Count recvcount,
                     MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request)
@@ -868,13 +733,9 @@ int MPI_Neighbor_alltoallw_init_c(const void* sendbuf, const MPI_Count sendcount
                                   MPI_Comm comm, MPI_Info info, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Neighbor_alltoallw_init_c);
 MPI_Fint MPI_Op_c2f(MPI_Op op) RF_UNSUPPORTED(MPI_Op_c2f);
-int MPI_Op_commutative(MPI_Op op, int* commute) RF_UNSUPPORTED(MPI_Op_commutative);
-int MPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op)
-    RF_UNSUPPORTED(MPI_Op_create);
 int MPI_Op_create_c(MPI_User_function_c* user_fn, int commute, MPI_Op* op)
     RF_UNSUPPORTED(MPI_Op_create_c);
 MPI_Op MPI_Op_f2c(MPI_Fint op) RF_UNSUPPORTED(MPI_Op_f2c);
-int MPI_Op_free(MPI_Op* op) RF_UNSUPPORTED(MPI_Op_free);
 int MPI_Open_port(MPI_Info info, char* port_name) RF_UNSUPPORTED(MPI_Open_port);
 int MPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf, int outsize,
              int* position, MPI_Comm comm) RF_UNSUPPORTED(MPI_Pack);
@@ -927,8 +788,6 @@ int MPI_Recv_c(void* buf, MPI_Count count, MPI_Datatype datatype, int source, in
                MPI_Comm comm, MPI_Status* status) RF_UNSUPPORTED(MPI_Recv_c);
 int MPI_Recv_init_c(void* buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
                     MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Recv_init_c);
-int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-               int root, MPI_Comm comm) RF_UNSUPPORTED(MPI_Reduce);
 int MPI_Reduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                  MPI_Op op, int root, MPI_Comm comm) RF_UNSUPPORTED(MPI_Reduce_c);
 int MPI_Reduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
@@ -941,12 +800,6 @@ int MPI_Reduce_local(const void* inbuf, void* inoutbuf, int count, MPI_Datatype 
     RF_UNSUPPORTED(MPI_Reduce_local);
 int MPI_Reduce_local_c(const void* inbuf, void* inoutbuf, MPI_Count count, MPI_Datatype datatype,
                        MPI_Op op) RF_UNSUPPORTED(MPI_Reduce_local_c);
-int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[],
-                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
-    RF_UNSUPPORTED(MPI_Reduce_scatter);
-int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
-                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
-    RF_UNSUPPORTED(MPI_Reduce_scatter_block);
 int MPI_Reduce_scatter_block_c(const void* sendbuf, void* recvbuf, MPI_Count recvcount,
                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
     RF_UNSUPPORTED(MPI_Reduce_scatter_block_c);
@@ -1006,8 +859,6 @@ int MPI_Rsend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int des
                 MPI_Comm comm) RF_UNSUPPORTED(MPI_Rsend_c);
 int MPI_Rsend_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
                      MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Rsend_init_c);
-int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-             MPI_Comm comm) RF_UNSUPPORTED(MPI_Scan);
 int MPI_Scan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                MPI_Op op, MPI_Comm comm) RF_UNSUPPORTED(MPI_Scan_c);
 int MPI_Scan_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
@@ -1015,9 +866,6 @@ int MPI_Scan_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype da
 int MPI_Scan_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                     MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Scan_init_c);
-int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
-    RF_UNSUPPORTED(MPI_Scatter);
 int MPI_Scatter_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                   MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
     RF_UNSUPPORTED(MPI_Scatter_c);
@@ -1028,9 +876,6 @@ int MPI_Scatter_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype se
                        void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root,
                        MPI_Comm comm, MPI_Info info, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Scatter_init_c);
-int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[],
-                 MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-                 int root, MPI_Comm comm) RF_UNSUPPORTED(MPI_Scatterv);
 int MPI_Scatterv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
                    MPI_Datatype sendtype, void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
                    int root, MPI_Comm comm) RF_UNSUPPORTED(MPI_Scatterv_c);
@@ -1087,7 +932,6 @@ int MPI_Status_set_elements(MPI_Status* status, MPI_Datatype datatype, int count
 int MPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datatype, MPI_Count count)
     RF_UNSUPPORTED(MPI_Status_set_elements_x);
 int MPI_Test_cancelled(const MPI_Status* status, int* flag) RF_UNSUPPORTED(MPI_Test_cancelled);
-int MPI_Topo_test(MPI_Comm comm, int* status) RF_UNSUPPORTED(MPI_Topo_test);
 MPI_Fint MPI_Type_c2f(MPI_Datatype datatype) RF_UNSUPPORTED(MPI_Type_c2f);
 int MPI_Type_commit(MPI_Datatype* datatype) RF_UNSUPPORTED(MPI_Type_commit);
 int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype)

@@ -38,8 +38,8 @@ int invalid_keyval(const LocalCall& call, MPI_Comm comm, int keyval) {
 
 } // namespace
 
-RF_EXPORT int MPI_Comm_dup_fn(MPI_Comm, int, void*, void* attribute_val_in,
-                              void* attribute_val_out, int* flag) {
+RF_EXPORT int MPI_Comm_dup_fn(MPI_Comm, int, void*, void* attribute_val_in, void* attribute_val_out,
+                              int* flag) {
     *static_cast<void**>(attribute_val_out) = attribute_val_in;
     *flag = 1;
     return MPI_SUCCESS;

@@ -60,30 +60,28 @@ CollectiveArgs rooted(CollectiveKind kind, const void* sendbuf, int sendcount,
 }
 
 CollectiveArgs gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                       const int* recvcounts, const int* displs, MPI_Datatype recvtype,
-                       int root) {
-    CollectiveArgs a = rooted(CollectiveKind::Gatherv, sendbuf, sendcount, sendtype, recvbuf, 0,
-                              recvtype, root);
+                       const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root) {
+    CollectiveArgs a =
+        rooted(CollectiveKind::Gatherv, sendbuf, sendcount, sendtype, recvbuf, 0, recvtype, root);
     a.recvcounts = recvcounts;
     a.rdispls = displs;
     return a;
 }
 
 CollectiveArgs scatterv(const void* sendbuf, const int* sendcounts, const int* displs,
-                        MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                        MPI_Datatype recvtype, int root) {
-    CollectiveArgs a = rooted(CollectiveKind::Scatterv, sendbuf, 0, sendtype, recvbuf, recvcount,
-                              recvtype, root);
+                        MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                        int root) {
+    CollectiveArgs a =
+        rooted(CollectiveKind::Scatterv, sendbuf, 0, sendtype, recvbuf, recvcount, recvtype, root);
     a.sendcounts = sendcounts;
     a.sdispls = displs;
     return a;
 }
 
-CollectiveArgs allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void* recvbuf, const int* recvcounts, const int* displs,
-                          MPI_Datatype recvtype) {
-    CollectiveArgs a = send_recv(CollectiveKind::Allgatherv, sendbuf, sendcount, sendtype,
-                                 recvbuf, 0, recvtype);
+CollectiveArgs allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                          const int* recvcounts, const int* displs, MPI_Datatype recvtype) {
+    CollectiveArgs a =
+        send_recv(CollectiveKind::Allgatherv, sendbuf, sendcount, sendtype, recvbuf, 0, recvtype);
     a.recvcounts = recvcounts;
     a.rdispls = displs;
     return a;
@@ -104,8 +102,8 @@ CollectiveArgs alltoallv(const void* sendbuf, const int* sendcounts, const int* 
 CollectiveArgs alltoallw(const void* sendbuf, const int* sendcounts, const int* sdispls,
                          const MPI_Datatype* sendtypes, void* recvbuf, const int* recvcounts,
                          const int* rdispls, const MPI_Datatype* recvtypes) {
-    CollectiveArgs a = send_recv(CollectiveKind::Alltoallw, sendbuf, 0, MPI_BYTE, recvbuf, 0,
-                                 MPI_BYTE);
+    CollectiveArgs a =
+        send_recv(CollectiveKind::Alltoallw, sendbuf, 0, MPI_BYTE, recvbuf, 0, MPI_BYTE);
     a.sendcounts = sendcounts;
     a.sdispls = sdispls;
     a.sendtypes = sendtypes;
@@ -178,8 +176,8 @@ RF_BOTH(MPI_Gatherv, MPI_Igatherv,
 RF_BOTH(MPI_Scatter, MPI_Iscatter,
         (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
          MPI_Datatype recvtype, int root, MPI_Comm comm),
-        rooted(CollectiveKind::Scatter, sendbuf, sendcount, sendtype, recvbuf, recvcount,
-               recvtype, root))
+        rooted(CollectiveKind::Scatter, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+               root))
 RF_BOTH(MPI_Scatterv, MPI_Iscatterv,
         (const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
          void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm),
@@ -205,7 +203,6 @@ RF_BOTH(MPI_Alltoallv, MPI_Ialltoallv,
         alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype))
 RF_BOTH(MPI_Alltoallw, MPI_Ialltoallw,
         (const void* sendbuf, const int sendcounts[], const int sdispls[],
-         const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
-         const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm),
-        alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
-                  recvtypes))
+         const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[],
+         const MPI_Datatype recvtypes[], MPI_Comm comm),
+        alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes))

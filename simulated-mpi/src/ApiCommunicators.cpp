@@ -94,10 +94,14 @@ RF_EXPORT int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
                           fmt::format("invalid communicator {:#x}", a ? comm2 : comm1));
     const auto& x = comms.communicator(a->id).members;
     const auto& y = comms.communicator(b->id).members;
-    if (a->id == b->id) *result = MPI_IDENT;
-    else if (x == y) *result = MPI_CONGRUENT;
-    else if (std::is_permutation(x.begin(), x.end(), y.begin(), y.end())) *result = MPI_SIMILAR;
-    else *result = MPI_UNEQUAL;
+    if (a->id == b->id)
+        *result = MPI_IDENT;
+    else if (x == y)
+        *result = MPI_CONGRUENT;
+    else if (std::is_permutation(x.begin(), x.end(), y.begin(), y.end()))
+        *result = MPI_SIMILAR;
+    else
+        *result = MPI_UNEQUAL;
     return MPI_SUCCESS;
 }
 
@@ -107,8 +111,7 @@ RF_EXPORT int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
     if (!v)
         return call.error(comm, MPI_ERR_COMM, Misuse::InvalidHandle,
                           fmt::format("invalid communicator {:#x}", comm));
-    *group = call.world.groups(call.rank).add(call.world.comms().communicator(v->id).members,
-                                              site);
+    *group = call.world.groups(call.rank).add(call.world.comms().communicator(v->id).members, site);
     return MPI_SUCCESS;
 }
 
@@ -122,7 +125,7 @@ RF_EXPORT int MPI_Comm_set_name(MPI_Comm comm, const char*) {
 
 RF_EXPORT int MPI_Comm_get_name(MPI_Comm comm, char* name, int* resultlen) {
     RF_LOCAL_ENTRY("MPI_Comm_get_name");
-    const char* text = comm == MPI_COMM_WORLD ? "MPI_COMM_WORLD"
+    const char* text = comm == MPI_COMM_WORLD  ? "MPI_COMM_WORLD"
                        : comm == MPI_COMM_SELF ? "MPI_COMM_SELF"
                                                : "";
     if (!call.world.comms().view(call.rank, comm))

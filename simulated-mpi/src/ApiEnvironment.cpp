@@ -68,8 +68,8 @@ RF_EXPORT int MPI_Is_thread_main(int* flag) {
 }
 
 RF_EXPORT int MPI_Comm_rank(MPI_Comm comm, int* rank) {
-    RF_MPI_ENTRY;
-    auto r = rank_gate().world().comm_rank(rank_gate().current_rank(), comm);
+    RF_LOCAL_ENTRY("MPI_Comm_rank");
+    auto r = call.world.comm_rank(call.rank, comm);
     if (!r)
         return rank_gate().local_error("MPI_Comm_rank", comm, MPI_ERR_COMM, Misuse::InvalidHandle,
                                        "invalid communicator", site);
@@ -78,8 +78,8 @@ RF_EXPORT int MPI_Comm_rank(MPI_Comm comm, int* rank) {
 }
 
 RF_EXPORT int MPI_Comm_size(MPI_Comm comm, int* size) {
-    RF_MPI_ENTRY;
-    auto s = rank_gate().world().comm_size(rank_gate().current_rank(), comm);
+    RF_LOCAL_ENTRY("MPI_Comm_size");
+    auto s = call.world.comm_size(call.rank, comm);
     if (!s)
         return rank_gate().local_error("MPI_Comm_size", comm, MPI_ERR_COMM, Misuse::InvalidHandle,
                                        "invalid communicator", site);

@@ -45,8 +45,8 @@ template <class T> int raise(const LocalCall& call, MPI_Comm comm, const MpiResu
 
 RF_EXPORT int MPI_Dims_create(int nnodes, int ndims, int dims[]) {
     RF_LOCAL_ENTRY("MPI_Dims_create");
-    const auto r =
-        dims_create(nnodes, ndims, ndims > 0 ? std::vector<int>(dims, dims + ndims) : std::vector<int>{});
+    const auto r = dims_create(
+        nnodes, ndims, ndims > 0 ? std::vector<int>(dims, dims + ndims) : std::vector<int>{});
     if (!r) return raise(call, MPI_COMM_WORLD, r);
     for (int i = 0; i < ndims; ++i) dims[i] = (*r)[i];
     return MPI_SUCCESS;

@@ -14,9 +14,9 @@ int delete_attribute(const LocalCall& call, MPI_Comm comm, int keyval, MPI_Aint 
                         reinterpret_cast<void*>(k->extra_state));
     }
     if (result != MPI_SUCCESS)
-        return call.error(comm, result, Misuse::InvalidArgument,
-                          fmt::format("the delete function of key {:#x} returned {}", keyval,
-                                      result));
+        return call.error(
+            comm, result, Misuse::InvalidArgument,
+            fmt::format("the delete function of key {:#x} returned {}", keyval, result));
     return MPI_SUCCESS;
 }
 
@@ -48,9 +48,9 @@ int copy_attributes(const LocalCall& call, MPI_Comm from, MPI_Comm to) {
                              reinterpret_cast<void*>(value), &out, &flag);
         }
         if (result != MPI_SUCCESS)
-            return call.error(from, result, Misuse::InvalidArgument,
-                              fmt::format("the copy function of key {:#x} returned {}", keyval,
-                                          result));
+            return call.error(
+                from, result, Misuse::InvalidArgument,
+                fmt::format("the copy function of key {:#x} returned {}", keyval, result));
         if (flag != 0) copied.emplace_back(keyval, reinterpret_cast<MPI_Aint>(out));
     }
     if (CommHandle* target = call.world.comms().handle(call.rank, to))

@@ -193,8 +193,7 @@ bool MpiWorld::execute_collective(int rank, const RankCall& call, int id,
                 int displ = i * r.recvcount;
                 if (v && !(at(j, r.recvcounts, i, count) && at(j, r.rdispls, i, displ)))
                     return false;
-                if (!put(i, j, blocks[i], r.recvbuf, displ * ext(j, r.recvtype), count,
-                         r.recvtype))
+                if (!put(i, j, blocks[i], r.recvbuf, displ * ext(j, r.recvtype), count, r.recvtype))
                     return false;
             }
         }
@@ -234,7 +233,8 @@ bool MpiWorld::execute_collective(int rank, const RankCall& call, int id,
                 Spec s{};
                 const CollectiveArgs& a = parts[i].args;
                 const void* buf = a.sendbuf == MPI_IN_PLACE ? a.recvbuf : a.sendbuf;
-                if (!spec(i, true, j, s) || !get(i, buf, s.bytes, s.count, s.type, blocks[i * n + j]))
+                if (!spec(i, true, j, s) ||
+                    !get(i, buf, s.bytes, s.count, s.type, blocks[i * n + j]))
                     return false;
             }
         for (int j = 0; j < n; ++j)
@@ -267,8 +267,7 @@ bool MpiWorld::execute_reduction(int rank, const RankCall& call, const PendingCo
     for (int i = 0; i < n; ++i) {
         const CollectiveArgs& a = parts[i].args;
         int c = a.recvcount;
-        if (kind == CollectiveKind::ReduceScatter &&
-            !read_app(parts[0].args.recvcounts + i, c)) {
+        if (kind == CollectiveKind::ReduceScatter && !read_app(parts[0].args.recvcounts + i, c)) {
             fail(rank, call, MPI_ERR_ARG, Misuse::InvalidArgument,
                  "MPI_Reduce_scatter: recvcounts of rank 0 is not readable");
             return false;

@@ -47,12 +47,13 @@ void feed_args(StateHasher& h, const CollectiveArgs& a) {
     for (int v : {a.sendcount, a.sendtype, a.recvcount, a.recvtype, a.root, a.op, a.color, a.key,
                   a.group, a.ndims})
         h.value(v);
-    for (const void* p : {static_cast<const void*>(a.sendbuf), static_cast<const void*>(a.recvbuf),
-                          static_cast<const void*>(a.sendcounts), static_cast<const void*>(a.sdispls),
-                          static_cast<const void*>(a.sendtypes),
-                          static_cast<const void*>(a.recvcounts), static_cast<const void*>(a.rdispls),
-                          static_cast<const void*>(a.recvtypes), static_cast<const void*>(a.dims),
-                          static_cast<const void*>(a.periods), static_cast<const void*>(a.newcomm)})
+    for (const void* p :
+         {static_cast<const void*>(a.sendbuf), static_cast<const void*>(a.recvbuf),
+          static_cast<const void*>(a.sendcounts), static_cast<const void*>(a.sdispls),
+          static_cast<const void*>(a.sendtypes), static_cast<const void*>(a.recvcounts),
+          static_cast<const void*>(a.rdispls), static_cast<const void*>(a.recvtypes),
+          static_cast<const void*>(a.dims), static_cast<const void*>(a.periods),
+          static_cast<const void*>(a.newcomm)})
         h.value(reinterpret_cast<std::uintptr_t>(p));
 }
 } // namespace

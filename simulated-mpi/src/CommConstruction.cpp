@@ -40,9 +40,8 @@ bool MpiWorld::execute_construction(int rank, const RankCall& call, int id,
         for (int i = 0; i < n; ++i)
             if (parts[i].args.color != MPI_UNDEFINED) by_color[parts[i].args.color].push_back(i);
         for (auto& [color, members] : by_color) {
-            std::stable_sort(members.begin(), members.end(), [&](int x, int y) {
-                return parts[x].args.key < parts[y].args.key;
-            });
+            std::stable_sort(members.begin(), members.end(),
+                             [&](int x, int y) { return parts[x].args.key < parts[y].args.key; });
             for (int m : members) group_of[m] = static_cast<int>(groups.size());
             groups.push_back(members);
         }
@@ -58,7 +57,8 @@ bool MpiWorld::execute_construction(int rank, const RankCall& call, int id,
                      fmt::format("rank {} passed an invalid group", i));
                 return false;
             }
-            if (i == 0) first = *members;
+            if (i == 0)
+                first = *members;
             else if (*members != first) {
                 fail(rank, call, MPI_ERR_OTHER, Misuse::CollectiveMismatch,
                      fmt::format("MPI_Comm_create: rank {} passed a different group than rank 0",

@@ -29,7 +29,8 @@ bool GroupTable::free(MPI_Group group) {
 std::vector<std::pair<MPI_Group, const GroupEntry*>> GroupTable::live() const {
     std::vector<std::pair<MPI_Group, const GroupEntry*>> out;
     for (std::size_t i = 1; i < slots_.size(); ++i)
-        if (slots_[i]) out.emplace_back(make_handle(RF_KIND_GROUP, static_cast<int>(i)), &*slots_[i]);
+        if (slots_[i])
+            out.emplace_back(make_handle(RF_KIND_GROUP, static_cast<int>(i)), &*slots_[i]);
     return out;
 }
 

@@ -14,7 +14,7 @@
 namespace rankfold::mpi {
 
 struct Keyval {
-    MPI_Comm_copy_attr_function* copy = nullptr; // nullptr: MPI_COMM_NULL_COPY_FN
+    MPI_Comm_copy_attr_function* copy = nullptr;  // nullptr: MPI_COMM_NULL_COPY_FN
     MPI_Comm_delete_attr_function* del = nullptr; // nullptr: MPI_COMM_NULL_DELETE_FN
     std::uintptr_t extra_state = 0;
     std::uintptr_t site = 0;

@@ -296,6 +296,7 @@ bool MpiWorld::start(int rank, const RankCall& call, MPI_Request handle) {
                     fmt::format("persistent request {:#x} started while still active", handle)),
                false;
     const int slot = *handle_index(handle, RF_KIND_REQUEST);
+    req->started = true;
     const Request copy = *req;
     if (copy.kind == Request::Kind::Send)
         return post_send(rank, call,

@@ -8,9 +8,9 @@
 #include "simulated-mpi/src/CommRegistry.hpp"
 #include "simulated-mpi/src/GroupTable.hpp"
 #include "simulated-mpi/src/KeyvalTable.hpp"
-#include "simulated-mpi/src/OpTable.hpp"
 #include "simulated-mpi/src/MatchingEngine.hpp"
 #include "simulated-mpi/src/Misuse.hpp"
+#include "simulated-mpi/src/OpTable.hpp"
 #include "simulated-mpi/src/RankCall.hpp"
 #include "simulated-mpi/src/Request.hpp"
 
@@ -109,6 +109,11 @@ public:
     // Requests of `rank` that are active or completed but never waited for.
     std::vector<const Request*> unfinished_requests(int rank) const;
     const Request* request(int rank, MPI_Request handle) const;
+    // Slot `slot` of the rank's request table (free or not), nullptr past its end.
+    const Request* request_slot(int rank, int slot) const {
+        const auto& t = ranks_[rank].requests;
+        return slot < static_cast<int>(t.size()) ? &t[slot] : nullptr;
+    }
 
     friend bool operator==(const MpiWorld&, const MpiWorld&) = default;
     // Digest of the whole value: equal worlds give equal digests (MpiWorldHash.cpp).
@@ -187,8 +192,7 @@ private:
     // when the parts turn out not to fit together.
     bool execute_collective(int rank, const RankCall& call, int id, const PendingCollective& op);
     bool execute_reduction(int rank, const RankCall& call, const PendingCollective& op);
-    bool execute_construction(int rank, const RankCall& call, int id,
-                              const PendingCollective& op);
+    bool execute_construction(int rank, const RankCall& call, int id, const PendingCollective& op);
     // Datatype access for the collectives (the rank's own handles).
     std::size_t type_size(int rank, MPI_Datatype type) const;
     std::ptrdiff_t type_extent(int rank, MPI_Datatype type) const;
@@ -197,8 +201,8 @@ private:
                      void* buf) const;
     // inout = in op inout, element-wise, for `count` elements of `type` (packed); the
     // operator is `rank`'s (user-defined operators are per process).
-    bool reduce_local(int rank, MPI_Op op, MPI_Datatype type, const std::byte* in,
-                      std::byte* inout, int count);
+    bool reduce_local(int rank, MPI_Op op, MPI_Datatype type, const std::byte* in, std::byte* inout,
+                      int count);
 
     Progress issue_point_to_point(int rank, RankCall& call);
     Progress issue_completion(int rank, RankCall& call);

@@ -78,7 +78,8 @@ bool MpiWorld::check_collective(int rank, const RankCall& call, const CommView& 
     const SidesUsed used = sides_used(a, has_root(a.kind) && a.root == v.my_rank);
     auto check_side = [&](const char* what, const void* buf, int count, MPI_Datatype type) {
         if (count < 0)
-            return fail(rank, call, MPI_ERR_COUNT, fmt::format("negative {} count {}", what, count)),
+            return fail(rank, call, MPI_ERR_COUNT,
+                        fmt::format("negative {} count {}", what, count)),
                    false;
         if (!find_datatype(type))
             return fail(rank, call, MPI_ERR_TYPE,
@@ -95,9 +96,9 @@ bool MpiWorld::check_collective(int rank, const RankCall& call, const CommView& 
     if (has_op(a.kind)) {
         const MPI_Datatype type = used.send ? a.sendtype : a.recvtype;
         if (predefined_op(a.op) && find_datatype(type) && !op_defined_for(a.op, type))
-            return fail(rank, call, MPI_ERR_OP,
-                        fmt::format("{} is not defined for {}", op_name(a.op),
-                                    datatype_name(type))),
+            return fail(
+                       rank, call, MPI_ERR_OP,
+                       fmt::format("{} is not defined for {}", op_name(a.op), datatype_name(type))),
                    false;
     }
     return true;
@@ -124,14 +125,15 @@ bool MpiWorld::check_parts_agree(int rank, const RankCall& call, const PendingCo
     if (has_root(mine.kind) && mine.root != theirs.root) return mismatch("roots differ");
     if (has_op(mine.kind) && (predefined_op(mine.op) || predefined_op(theirs.op)) &&
         mine.op != theirs.op)
-        return mismatch(fmt::format("operators differ ({} and {})", op_name(mine.op),
-                                    op_name(theirs.op)));
+        return mismatch(
+            fmt::format("operators differ ({} and {})", op_name(mine.op), op_name(theirs.op)));
     return true;
 }
 
 Progress MpiWorld::issue_collective(int rank, RankCall& call) {
     const auto v = view(rank, call.comm);
-    if (!v) return fail(rank, call, MPI_ERR_COMM, fmt::format("invalid communicator {:#x}", call.comm));
+    if (!v)
+        return fail(rank, call, MPI_ERR_COMM, fmt::format("invalid communicator {:#x}", call.comm));
     if (!check_collective(rank, call, *v)) return Progress::Failed;
     const int slot = new_request(rank);
     {

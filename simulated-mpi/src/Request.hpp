@@ -20,6 +20,7 @@ struct Request {
     bool active = false;     // posted and not yet completed by a wait/test
     bool complete = false;   // the operation finished; a wait/test may return it
     bool user_freed = false; // MPI_Request_free on an active request: release on completion
+    bool started = false;    // a persistent request was started at least once
     int peer = 0;            // destination or source (may be MPI_ANY_SOURCE / MPI_PROC_NULL)
     int tag = 0;
     MPI_Comm comm = MPI_COMM_NULL;

@@ -15,19 +15,19 @@ cc=$build/bin/rankfold-cc cxx=$build/bin/rankfold-cxx run=$build/bin/rankfold-ru
 # An unsupported MPI function fails at compile time, naming the function.
 cat >"$work/unsupported.c" <<'C'
 #include <mpi.h>
-int main(int argc, char** argv) { int x = 0; MPI_Init(&argc, &argv); MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD); return MPI_Finalize(); }
+int main(int argc, char** argv) { MPI_Comm c; MPI_Init(&argc, &argv); MPI_Comm_spawn("x", MPI_ARGV_NULL, 1, MPI_INFO_NULL, 0, MPI_COMM_SELF, &c, MPI_ERRCODES_IGNORE); return MPI_Finalize(); }
 C
 if "$cc" -o "$work/unsupported" "$work/unsupported.c" 2>"$work/unsupported.err"; then
-  fail unsupported-function "compiled although MPI_Bcast is not implemented"
-elif grep -q "MPI_Bcast is not supported by Rankfold" "$work/unsupported.err"; then
+  fail unsupported-function "compiled although MPI_Comm_spawn is not implemented"
+elif grep -q "MPI_Comm_spawn is not supported by Rankfold" "$work/unsupported.err"; then
   pass unsupported-function
 else
-  fail unsupported-function "message does not name MPI_Bcast: $(head -3 "$work/unsupported.err")"
+  fail unsupported-function "message does not name MPI_Comm_spawn: $(head -3 "$work/unsupported.err")"
 fi
 # ... also from C++.
 cp "$work/unsupported.c" "$work/unsupported.cpp"
 if ! "$cxx" -o "$work/unsupported" "$work/unsupported.cpp" 2>"$work/unsupported.err" &&
-   grep -q "MPI_Bcast is not supported by Rankfold" "$work/unsupported.err"; then
+   grep -q "MPI_Comm_spawn is not supported by Rankfold" "$work/unsupported.err"; then
   pass unsupported-function-cxx
 else
   fail unsupported-function-cxx "$(head -3 "$work/unsupported.err")"

@@ -1,0 +1,23 @@
+// What a rank still holds when it calls MPI_Finalize: requests never completed or freed,
+// persistent requests never started, and communicators, groups and operators never freed.
+// Each is reported where the object was made.
+#pragma once
+
+#include "simulated-mpi/src/Misuse.hpp"
+#include "simulated-mpi/src/MpiWorld.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rankfold::mc {
+
+struct Leak {
+    mpi::Misuse misuse; // RequestLeak, PersistentNotStarted or ResourceLeak
+    std::string message;
+    std::uintptr_t site; // where the object was created
+};
+
+std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank);
+
+} // namespace rankfold::mc
