@@ -130,6 +130,13 @@ int Scheduler::local_error(const char* call, MPI_Comm comm, int code, mpi::Misus
                    mpi::misuse_name(misuse));
 }
 
+void Scheduler::run_as_rank(int rank, void (*fn)(void*), void* argument) {
+    snapshot::RankArena* saved = snapshot::g_app_arena;
+    snapshot::g_app_arena = ranks_[rank].arena;
+    fn(argument);
+    snapshot::g_app_arena = saved;
+}
+
 void Scheduler::on_terminate() {
     Scheduler* self = current_;
     if (self == nullptr || !self->in_rank()) std::abort();

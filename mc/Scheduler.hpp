@@ -77,6 +77,7 @@ public:
 
     // ---- RankGate (called on a rank's fiber) ---------------------------------------------
     int current_rank() const override { return running_; }
+    void run_as_rank(int rank, void (*fn)(void*), void* argument) override;
     mpi::MpiWorld& world() override { return world_; }
     void submit(mpi::RankCall& call) override;
     [[noreturn]] void abort_run(int errorcode, std::uintptr_t site) override;

@@ -82,6 +82,10 @@ std::string describe_call(const mpi::RankCall& call) {
     case K::Sendrecv:
     case K::SendrecvReplace:
         return fmt::format("to {}, from {}", peer_text(call.dest), peer_text(call.source));
+    case K::Collective:
+        return mpi::has_root(call.coll.kind)
+                   ? fmt::format("root {}, {}", call.coll.root, comm_text(call.comm))
+                   : comm_text(call.comm);
     default:
         return "";
     }

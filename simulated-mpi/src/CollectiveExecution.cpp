@@ -9,6 +9,7 @@
 #include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/Datatype.hpp"
 #include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/src/RankGate.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
 #include "snapshot/AppContext.hpp"
 
@@ -62,11 +63,23 @@ bool MpiWorld::reduce_local(int rank, MPI_Op op, MPI_Datatype type, const std::b
     }
     const UserOp* user = ranks_[rank].ops.find(op);
     if (user == nullptr) return false;
-    // The user's function runs on the scheduler's stack but is the program's code: it works
-    // on copies laid out as the datatype says (packed == laid out for predefined types).
-    MPI_Datatype t = type;
-    int n = count;
-    user->fn(const_cast<std::byte*>(in), inout, &n, &t);
+    // The user's function is the program's code (of this rank's copy of the program), run
+    // from the runtime on packed copies: packed equals laid out for predefined types.
+    struct Call {
+        MPI_User_function* fn;
+        void* in;
+        void* inout;
+        int n;
+        MPI_Datatype type;
+    } c{user->fn, const_cast<std::byte*>(in), inout, count, type};
+    const auto invoke = [](void* p) {
+        auto* c = static_cast<Call*>(p);
+        c->fn(c->in, c->inout, &c->n, &c->type);
+    };
+    if (RankGate* gate = installed_rank_gate())
+        gate->run_as_rank(rank, invoke, &c);
+    else
+        invoke(&c);
     return true;
 }
 

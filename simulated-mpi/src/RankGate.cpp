@@ -12,6 +12,10 @@ void install_rank_gate(RankGate* gate) {
     g_gate = gate;
 }
 
+RankGate* installed_rank_gate() {
+    return g_gate;
+}
+
 RankGate& rank_gate() {
     if (g_gate == nullptr) {
         // An MPI call outside rankfold-run (e.g. from a static constructor).

@@ -26,9 +26,17 @@ public:
     // for the MPI function to return; otherwise the rank's run ends here.
     virtual int local_error(const char* call, MPI_Comm comm, int code, Misuse misuse,
                             std::string message, std::uintptr_t site) = 0;
+    // Runs program code of `rank` (a user-defined operator) from the runtime: its allocations
+    // must go to that rank's heap.
+    virtual void run_as_rank(int rank, void (*fn)(void*), void* argument) {
+        (void)rank;
+        fn(argument);
+    }
 };
 
 void install_rank_gate(RankGate* gate);
 RankGate& rank_gate();
+// The installed gate, or nullptr (the runtime driven by unit tests).
+RankGate* installed_rank_gate();
 
 } // namespace rankfold::mpi
