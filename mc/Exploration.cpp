@@ -131,11 +131,8 @@ RunResult explore_program(const RunOptions& o, Scheduler& scheduler, OutputRoute
         std::vector<StoryEvent> story = prologue;
         scheduler.restore(initial);
         scheduler.record_story(&story);
-        std::vector<Transition> open;
         for (const Transition& t : f.path) scheduler.take(t);
-        scheduler.choices(open);
-        if (open.empty()) scheduler.end_state();
-        if (!scheduler.violation()) scheduler.declare_deadlock(); // one found while polling
+        scheduler.finish_path(f.violation.kind == ViolationKind::Deadlock);
         scheduler.record_story(nullptr);
         if (n == 0) {
             std::vector<std::string> out;
@@ -208,13 +205,7 @@ int replay_trace(const RunOptions& o, Scheduler& scheduler, OutputRouter& output
         }
         scheduler.take(t);
     }
-    if (!scheduler.violation()) {
-        scheduler.choices(open);
-        if (open.empty())
-            scheduler.end_state();
-        else if (trace->violation_kind == "deadlock")
-            scheduler.declare_deadlock(); // every rank left polls a test that cannot succeed
-    }
+    scheduler.finish_path(trace->violation_kind == "deadlock");
     result = scheduler.result();
     result.stats.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();

@@ -35,7 +35,7 @@ struct FoundViolation {
 
 struct RunResult {
     std::vector<FoundViolation> violations;
-    std::vector<Violation> warnings; // distinct; e.g. leaks under --allow-leaks
+    std::vector<Violation> warnings;  // distinct; e.g. leaks under --allow-leaks
     std::optional<std::string> limit; // why the run stopped before the end
     bool explored = false;            // an exhaustive exploration, not one schedule
     RunStats stats;

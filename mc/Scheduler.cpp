@@ -399,7 +399,7 @@ Violation Scheduler::deadlock() const {
     int polling = 0;
     for (const Rank& r : ranks_) {
         // A rank polling with a test that can only say "not yet" is as stuck as a blocked one.
-        const bool polls = r.status == Status::AtCall && test_call(*r.call);
+        const bool polls = r.status == Status::AtCall && mpi::tests(r.call->kind);
         if (r.status != Status::Blocked && !polls) continue;
         polling += polls;
         BlockedRank b = describe_blocked(world_, r.id, *r.call, finished, image_);

@@ -63,6 +63,10 @@ public:
     void declare_deadlock() {
         if (!violation_) violation_ = deadlock();
     }
+    // Ends a path replayed from a trace or a counterexample: a closed state without choices is
+    // final (a deadlock if ranks remain); one whose choices remain ends in the polling deadlock
+    // the search found there when `polling_deadlock` says it did.
+    void finish_path(bool polling_deadlock);
     const std::optional<Violation>& violation() const { return violation_; }
     bool all_finished() const;
     // While set, every issued call, match and choice is appended here (counterexamples).
@@ -124,7 +128,6 @@ private:
     bool check_finalize(Rank& rank);
     Violation deadlock() const;
     // Exploration helpers (SchedulerClosure.cpp).
-    bool test_call(const mpi::RankCall& call) const;
     bool buffering_choice(const Rank& rank) const;
     // The outcome keys of an AtCall test or a ready Waitany/Waitsome/Probe; false if the call
     // proceeds without a choice (and then call.outcome holds the key to use, or -1).

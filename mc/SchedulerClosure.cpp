@@ -40,19 +40,6 @@ void Scheduler::add_stats(const RunStats& more) {
     stats_.matches += more.matches;
 }
 
-bool Scheduler::test_call(const mpi::RankCall& call) const {
-    switch (call.kind) {
-    case CallKind::Test:
-    case CallKind::Testall:
-    case CallKind::Testany:
-    case CallKind::Testsome:
-    case CallKind::Iprobe:
-        return true;
-    default:
-        return false;
-    }
-}
-
 bool Scheduler::buffering_choice(const Rank& rank) const {
     if (!both_buffering_ || rank.status != Status::AtCall) return false;
     const mpi::RankCall& call = *rank.call;
@@ -69,6 +56,16 @@ bool Scheduler::open_choice(Rank& rank, std::vector<int>& keys) {
         return false;
     }
     return true;
+}
+
+void Scheduler::finish_path(bool polling_deadlock) {
+    if (violation_) return;
+    std::vector<Transition> open;
+    choices(open);
+    if (open.empty())
+        end_state();
+    else if (polling_deadlock)
+        declare_deadlock();
 }
 
 void Scheduler::note(int rank, const char* call, std::uintptr_t site, std::string detail) {
@@ -124,7 +121,7 @@ void Scheduler::close() {
             if (violation_) return;
             if (r.status == Status::AtCall) {
                 if (buffering_choice(r)) continue;
-                if (test_call(*r.call) && open_choice(r, keys)) continue;
+                if (mpi::tests(r.call->kind) && open_choice(r, keys)) continue;
                 issue_explored(r);
                 moved = true;
             } else if (r.status == Status::Blocked && world_.ready(r.id, *r.call)) {
@@ -146,7 +143,7 @@ void Scheduler::choices(std::vector<Transition>& out) {
         if (r.status == Status::AtCall && buffering_choice(r)) {
             out.push_back({TransitionKind::SendBuffering, r.id, -1, 0});
             out.push_back({TransitionKind::SendBuffering, r.id, -1, 1});
-        } else if (r.status == Status::AtCall && test_call(*r.call) && open_choice(r, keys)) {
+        } else if (r.status == Status::AtCall && mpi::tests(r.call->kind) && open_choice(r, keys)) {
             for (int k : keys) out.push_back({TransitionKind::TestOutcome, r.id, -1, k});
             out.push_back({TransitionKind::TestOutcome, r.id, -1, 0}); // "not yet" last
         } else if (r.status == Status::Blocked && completion_with_outcome(*r.call) &&

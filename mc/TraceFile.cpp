@@ -271,7 +271,8 @@ bool read_trace(Reader& r, const json& doc, Trace& t) {
     const json* ranks = r.required(doc, "", "ranks");
     if (!ranks || !r.integer(*ranks, "ranks", t.ranks)) return false;
     if (t.ranks < 1) return r.fail("ranks", "must be at least 1, got " + std::to_string(t.ranks));
-    if (const auto* p = r.find(doc, "program"); p && !r.string(*p, "program", t.program)) return false;
+    if (const auto* p = r.find(doc, "program"); p && !r.string(*p, "program", t.program))
+        return false;
     if (const auto* a = r.find(doc, "arguments")) {
         if (!r.array(*a, "arguments")) return false;
         t.arguments.resize(a->size());

@@ -63,6 +63,21 @@ constexpr bool posts(CallKind kind) {
     }
 }
 
+// Calls that return at once with "done" or "not yet": whether they succeed is an outcome MPI
+// leaves open (MpiWorld::open_outcomes).
+constexpr bool tests(CallKind kind) {
+    switch (kind) {
+    case CallKind::Test:
+    case CallKind::Testall:
+    case CallKind::Testany:
+    case CallKind::Testsome:
+    case CallKind::Iprobe:
+        return true;
+    default:
+        return false;
+    }
+}
+
 struct RankCall {
     CallKind kind = CallKind::Init;
     const char* name = "";   // the MPI function, for reports
