@@ -1,0 +1,23 @@
+/* Invalid root, fixed: MPI_Bcast from the last rank, size - 1.
+ * The last rank sets the parameters and broadcasts them; every rank prints what it got.
+ *
+ * RANKFOLD-RUN: -np 3 => ok
+ */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char** argv) {
+    int rank, size, root, params[2] = {0, 0};
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    root = size - 1;
+    if (rank == size - 1) {
+        params[0] = 100;
+        params[1] = 7;
+    }
+    MPI_Bcast(params, 2, MPI_INT, root, MPI_COMM_WORLD);
+    printf("rank %d: steps %d, seed %d\n", rank, params[0], params[1]);
+    MPI_Finalize();
+    return 0;
+}
