@@ -122,6 +122,7 @@ RunResult explore_program(const RunOptions& o, Scheduler& scheduler, OutputRoute
     result.stats.max_depth = es.max_depth;
     const RunResult inner = scheduler.result();
     result.stats.steps = inner.stats.steps;
+    result.warnings = inner.warnings;
     result.stats.matches = inner.stats.matches;
     result.stats.store_bytes = scheduler.memory()->store().stats().total_bytes() + es.store_bytes;
 

@@ -150,6 +150,7 @@ bool write_json_report(const std::string& path, const RunResult& result, FILE* t
                 {"warnings", warnings},
                 {"stats",
                  {{"states", s.states},
+                  {"warnings", result.warnings.size()},
                   {"transitions", s.transitions},
                   {"executions", s.executions},
                   {"revisits", s.revisits},

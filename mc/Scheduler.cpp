@@ -75,6 +75,8 @@ void Scheduler::rank_body(void* argument) {
 void Scheduler::submit(mpi::RankCall& call) {
     Rank& rank = ranks_[running_];
     rank.call = &call;
+    rank.last_call = call.name;
+    rank.last_site = call.site;
     rank.status = Status::AtCall;
     rank.fiber->suspend();
     rank.call = nullptr;
@@ -94,10 +96,17 @@ void Scheduler::rank_exit(int code, std::uintptr_t site) {
     if (code != 0)
         rank_violation(ViolationKind::Exit,
                        fmt::format("rank {} exited with status {}", rank.id, code), site);
-    if (world_.initialized(rank.id) && !world_.finalized(rank.id))
-        rank_violation(ViolationKind::Usage,
-                       fmt::format("rank {} ended without calling MPI_Finalize", rank.id), site,
-                       mpi::misuse_name(mpi::Misuse::MissingFinalize));
+    if (world_.initialized(rank.id) && !world_.finalized(rank.id)) {
+        // Returning from main leaves no frame to name: the rank's last MPI call stands in.
+        const bool returned = site == 0;
+        rank_violation(
+            ViolationKind::Usage,
+            returned ? fmt::format("rank {} returned from main without calling "
+                                   "MPI_Finalize; its last MPI call was {}",
+                                   rank.id, rank.last_call)
+                     : fmt::format("rank {} exited without calling MPI_Finalize", rank.id),
+            returned ? rank.last_site : site, mpi::misuse_name(mpi::Misuse::MissingFinalize));
+    }
     rank.status = Status::Finished;
     leave_forever(rank);
 }

@@ -105,7 +105,9 @@ private:
         Status status = Status::Running;
         std::unique_ptr<RankFiber> fiber;
         snapshot::RankArena* arena = nullptr;
-        mpi::RankCall* call = nullptr; // lives on the rank's stack while it waits
+        mpi::RankCall* call = nullptr;   // lives on the rank's stack while it waits
+        const char* last_call = nullptr; // the last visible MPI call, for reports
+        std::uintptr_t last_site = 0;
         CrashTarget crash_target;
         bool crashed = false;
     };

@@ -43,8 +43,19 @@ void Scheduler::add_stats(const RunStats& more) {
 bool Scheduler::buffering_choice(const Rank& rank) const {
     if (!both_buffering_ || rank.status != Status::AtCall) return false;
     const mpi::RankCall& call = *rank.call;
-    return (call.kind == CallKind::Send || call.kind == CallKind::Isend) &&
-           call.mode == mpi::SendMode::Standard && call.dest != MPI_PROC_NULL && call.buffered < 0;
+    if (call.buffered >= 0) return false;
+    switch (call.kind) {
+    case CallKind::Send:
+    case CallKind::Isend:
+    case CallKind::Sendrecv:
+    case CallKind::SendrecvReplace:
+        return call.mode == mpi::SendMode::Standard && call.dest != MPI_PROC_NULL;
+    case CallKind::Start:
+        // One persistent standard send (MPI_Startall's sends share one choice: not offered).
+        return world_.starts_standard_send(rank.id, call);
+    default:
+        return false;
+    }
 }
 
 bool Scheduler::open_choice(Rank& rank, std::vector<int>& keys) {

@@ -25,6 +25,10 @@ inline RankCall make_call(CallKind kind, const char* name, std::uintptr_t site) 
     return c;
 }
 
+// Hands a visible call to the scheduler. The rank's stack is snapshot and restored while it
+// waits, the checker's heap is not: no object owning checker-heap memory (std::vector,
+// std::string, ...) may be alive in the caller across this call, or a restored branch frees it
+// a second time.
 inline int submit(RankCall& call) {
     rank_gate().submit(call);
     return call.result;

@@ -58,6 +58,7 @@ RF_EXPORT int MPI_Comm_free_keyval(int* keyval) {
     RF_LOCAL_ENTRY("MPI_Comm_free_keyval");
     if (!call.world.keyvals(call.rank).free(*keyval))
         return invalid_keyval(call, MPI_COMM_WORLD, *keyval);
+    reclaim_if_unused(call, *keyval);
     *keyval = MPI_KEYVAL_INVALID;
     return MPI_SUCCESS;
 }
@@ -65,8 +66,8 @@ RF_EXPORT int MPI_Comm_free_keyval(int* keyval) {
 RF_EXPORT int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void* value) {
     RF_LOCAL_ENTRY("MPI_Comm_set_attr");
     if (call.world.comms().handle(call.rank, comm) == nullptr) return invalid_comm(call, comm);
-    if (call.world.keyvals(call.rank).find(keyval) == nullptr)
-        return invalid_keyval(call, comm, keyval);
+    const Keyval* k = call.world.keyvals(call.rank).find(keyval);
+    if (k == nullptr || k->freed) return invalid_keyval(call, comm, keyval);
     auto& attributes = call.world.comms().handle(call.rank, comm)->attributes;
     auto it = std::lower_bound(attributes.begin(), attributes.end(), keyval,
                                [](const auto& a, int k) { return a.first < k; });
@@ -114,5 +115,6 @@ RF_EXPORT int MPI_Comm_delete_attr(MPI_Comm comm, int keyval) {
         return err;
     auto& attributes = call.world.comms().handle(call.rank, comm)->attributes;
     std::erase_if(attributes, [&](const auto& a) { return a.first == keyval; });
+    reclaim_if_unused(call, keyval);
     return MPI_SUCCESS;
 }

@@ -1,5 +1,6 @@
 // MPI functions of the environment: initialization, finalization, abort, ranks, time, errors.
 #include "simulated-mpi/src/Api.hpp"
+#include "simulated-mpi/src/AttributeCallbacks.hpp"
 #include "simulated-mpi/src/Datatype.hpp"
 #include "simulated-mpi/src/ErrorStrings.hpp"
 
@@ -45,6 +46,14 @@ RF_EXPORT int MPI_Finalized(int* flag) {
 
 RF_EXPORT int MPI_Finalize(void) {
     RF_MPI_ENTRY;
+    // The attributes of MPI_COMM_SELF are deleted first, in MPI_Finalize (MPI 3.1 §8.7.1):
+    // libraries use their delete callbacks as finalization hooks.
+    {
+        const LocalCall call{"MPI_Finalize", site, &rf_section_};
+        if (call.world.initialized(call.rank) && !call.world.finalized(call.rank))
+            if (const int err = delete_attributes(call, MPI_COMM_SELF); err != MPI_SUCCESS)
+                return err;
+    }
     RankCall c = make_call(CallKind::Finalize, "MPI_Finalize", site);
     return submit(c);
 }

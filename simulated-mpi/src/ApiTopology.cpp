@@ -36,6 +36,55 @@ template <class T> int raise(const LocalCall& call, MPI_Comm comm, const MpiResu
     return call.error(comm, r.code(), misuse_of(r.code()), r.error().message);
 }
 
+// MPI_Cart_create's argument checks (CartTopology::create), MPI_SUCCESS or the error raised.
+int check_cart_create(const LocalCall& call, MPI_Comm comm, int ndims, const int dims[],
+                      const int periods[], int reorder) {
+    const auto size = call.world.comm_size(call.rank, comm);
+    if (!size)
+        return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
+                          fmt::format("invalid communicator {:#x}", comm));
+    std::vector<int> d, p;
+    for (int i = 0; i < ndims; ++i) {
+        d.push_back(dims[i]);
+        p.push_back(periods[i]);
+    }
+    const auto t = CartTopology::create(*size, ndims, d, p, reorder != 0);
+    return t ? MPI_SUCCESS : raise(call, comm, t);
+}
+
+// The split colour of this rank's sub-grid and its rank in the grid.
+int cart_sub_color(const LocalCall& call, MPI_Comm comm, const int remain_dims[], int& color,
+                   int& me) {
+    int err = MPI_SUCCESS;
+    const auto g = grid(call, comm, err);
+    if (!g) return err;
+    const CartTopology& topology = g->first;
+    me = g->second;
+    const auto coords = topology.coords_of(me);
+    if (!coords) return raise(call, comm, coords);
+    color = 0;
+    for (int i = 0; i < topology.ndims(); ++i)
+        if (remain_dims[i] == 0) color = color * topology.dims[i] + (*coords)[i];
+    return MPI_SUCCESS;
+}
+
+// Gives the communicator MPI_Cart_sub made the kept dimensions of the parent grid.
+void set_sub_topology(const LocalCall& call, MPI_Comm parent, const int remain_dims[],
+                      MPI_Comm sub) {
+    int err = MPI_SUCCESS;
+    const auto g = grid(call, parent, err);
+    const auto v = call.world.comms().view(call.rank, sub);
+    if (!g || !v) return;
+    Communicator& c = call.world.comms().communicator(v->id);
+    c.cart_dims.clear();
+    c.cart_periods.clear();
+    for (int i = 0; i < g->first.ndims(); ++i)
+        if (remain_dims[i] != 0) {
+            c.cart_dims.push_back(g->first.dims[i]);
+            c.cart_periods.push_back(g->first.periods[i]);
+        }
+}
+
 } // namespace
 
 #define RF_GRID_OR_RETURN(comm)                                                                    \
@@ -55,17 +104,11 @@ RF_EXPORT int MPI_Dims_create(int nnodes, int ndims, int dims[]) {
 RF_EXPORT int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[],
                               int reorder, MPI_Comm* comm_cart) {
     RF_LOCAL_ENTRY("MPI_Cart_create");
-    const auto size = call.world.comm_size(call.rank, comm);
-    if (!size)
-        return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
-                          fmt::format("invalid communicator {:#x}", comm));
-    std::vector<int> d, p;
-    for (int i = 0; i < ndims; ++i) {
-        d.push_back(dims[i]);
-        p.push_back(periods[i]);
-    }
-    const auto t = CartTopology::create(*size, ndims, d, p, reorder != 0);
-    if (!t) return raise(call, comm, t);
+    // Checked in a scope of its own: nothing on the checker's heap may be alive while the rank
+    // waits in the collective below (its stack is snapshot and restored, the heap is not).
+    if (const int err = check_cart_create(call, comm, ndims, dims, periods, reorder);
+        err != MPI_SUCCESS)
+        return err;
     RankCall c = make_call(CallKind::Collective, call.name, site);
     c.comm = comm;
     c.coll.kind = CollectiveKind::CartCreate;
@@ -78,22 +121,13 @@ RF_EXPORT int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const 
 
 RF_EXPORT int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm) {
     RF_LOCAL_ENTRY("MPI_Cart_sub");
-    RF_GRID_OR_RETURN(comm);
-    const auto& [topology, me] = *g;
-    const auto coords = topology.coords_of(me);
-    if (!coords) return raise(call, comm, coords);
     // The sub-grids are the classes of equal coordinates in the dropped dimensions: a split
-    // whose colour numbers that class and whose key keeps the row-major order.
+    // whose colour numbers that class and whose key keeps the row-major order. As in
+    // MPI_Cart_create, no heap object may live across the collective.
     int color = 0;
-    std::vector<int> sub_dims, sub_periods;
-    for (int i = 0; i < topology.ndims(); ++i) {
-        if (remain_dims[i] != 0) {
-            sub_dims.push_back(topology.dims[i]);
-            sub_periods.push_back(topology.periods[i]);
-        } else {
-            color = color * topology.dims[i] + (*coords)[i];
-        }
-    }
+    int me = 0;
+    if (const int err = cart_sub_color(call, comm, remain_dims, color, me); err != MPI_SUCCESS)
+        return err;
     RankCall c = make_call(CallKind::Collective, call.name, site);
     c.comm = comm;
     c.coll.kind = CollectiveKind::CommSplit;
@@ -101,10 +135,7 @@ RF_EXPORT int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* new
     c.coll.key = me;
     c.coll.newcomm = newcomm;
     if (const int err = submit(c); err != MPI_SUCCESS) return err;
-    const auto v = call.world.comms().view(call.rank, *newcomm);
-    Communicator& sub = call.world.comms().communicator(v->id);
-    sub.cart_dims = sub_dims;
-    sub.cart_periods = sub_periods;
+    set_sub_topology(call, comm, remain_dims, *newcomm);
     return MPI_SUCCESS;
 }
 

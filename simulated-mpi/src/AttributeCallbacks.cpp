@@ -20,6 +20,11 @@ int delete_attribute(const LocalCall& call, MPI_Comm comm, int keyval, MPI_Aint 
     return MPI_SUCCESS;
 }
 
+void reclaim_if_unused(const LocalCall& call, int keyval) {
+    if (!call.world.comms().uses_key(call.rank, keyval))
+        call.world.keyvals(call.rank).reclaim(keyval);
+}
+
 int delete_attributes(const LocalCall& call, MPI_Comm comm) {
     CommHandle* h = call.world.comms().handle(call.rank, comm);
     if (h == nullptr) return MPI_SUCCESS;
@@ -28,6 +33,7 @@ int delete_attributes(const LocalCall& call, MPI_Comm comm) {
         if (const int err = delete_attribute(call, comm, keyval, value); err != MPI_SUCCESS)
             return err;
     if (CommHandle* again = call.world.comms().handle(call.rank, comm)) again->attributes.clear();
+    for (const auto& [keyval, value] : attributes) reclaim_if_unused(call, keyval);
     return MPI_SUCCESS;
 }
 

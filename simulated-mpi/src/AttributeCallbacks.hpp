@@ -10,6 +10,8 @@ namespace rankfold::mpi {
 int copy_attributes(const LocalCall& call, MPI_Comm from, MPI_Comm to);
 // Runs the delete function of every attribute of `comm` and removes them.
 int delete_attributes(const LocalCall& call, MPI_Comm comm);
+// Drops a key freed by MPI_Comm_free_keyval once no communicator of the rank carries it.
+void reclaim_if_unused(const LocalCall& call, int keyval);
 // Runs the delete function of one attribute (before it is replaced or removed).
 int delete_attribute(const LocalCall& call, MPI_Comm comm, int keyval, MPI_Aint value);
 

@@ -95,15 +95,14 @@ bool MpiWorld::execute_collective(int rank, const RankCall& call, int id,
 
     auto mismatch = [&](int from, int to, std::size_t sent, std::size_t expected) {
         fail(rank, call, MPI_ERR_TRUNCATE, Misuse::CollectiveMismatch,
-             fmt::format("{}: rank {} sends {} bytes to rank {}, which expects {} bytes (the "
-                         "count and type signatures of the members differ)",
-                         collective_name(a0.kind), from, sent, to, expected));
+             fmt::format("rank {} sends {} bytes to rank {}, which expects {} bytes (the count "
+                         "and type signatures of the members differ)",
+                         from, sent, to, expected));
         return false;
     };
     auto unreadable = [&](int who) {
         fail(rank, call, MPI_ERR_BUFFER, Misuse::InvalidArgument,
-             fmt::format("{}: a buffer or array of rank {} is not accessible",
-                         collective_name(a0.kind), who));
+             fmt::format("a buffer or array of rank {} is not accessible", who));
         return false;
     };
     // Reads element i of an int array of member `who`.
@@ -282,7 +281,7 @@ bool MpiWorld::execute_reduction(int rank, const RankCall& call, const PendingCo
         int c = a.recvcount;
         if (kind == CollectiveKind::ReduceScatter && !read_app(parts[0].args.recvcounts + i, c)) {
             fail(rank, call, MPI_ERR_ARG, Misuse::InvalidArgument,
-                 "MPI_Reduce_scatter: recvcounts of rank 0 is not readable");
+                 "recvcounts of rank 0 is not readable");
             return false;
         }
         seg_start[i] = total;
@@ -306,16 +305,14 @@ bool MpiWorld::execute_reduction(int rank, const RankCall& call, const PendingCo
         const int c = contribution_count(a);
         if (t != type0 || c != count0) {
             fail(rank, call, MPI_ERR_OTHER, Misuse::CollectiveMismatch,
-                 fmt::format("{}: rank 0 contributes {} x {} but rank {} contributes {} x {}",
-                             collective_name(kind), count0, datatype_name(type0), i, c,
-                             datatype_name(t)));
+                 fmt::format("rank 0 contributes {} x {} but rank {} contributes {} x {}", count0,
+                             datatype_name(type0), i, c, datatype_name(t)));
             return false;
         }
         const void* buf = a.sendbuf == MPI_IN_PLACE ? a.recvbuf : a.sendbuf;
         if (!pack_data(parts[i].rank, buf, c, t, in[i])) {
             fail(rank, call, MPI_ERR_BUFFER, Misuse::InvalidArgument,
-                 fmt::format("{}: the send buffer of rank {} is not readable",
-                             collective_name(kind), i));
+                 fmt::format("the send buffer of rank {} is not readable", i));
             return false;
         }
     }
@@ -337,8 +334,7 @@ bool MpiWorld::execute_reduction(int rank, const RankCall& call, const PendingCo
         if (!unpack_data(parts[who].rank, result.data() + elem * first, elem * count, type0,
                          a.recvbuf)) {
             fail(rank, call, MPI_ERR_BUFFER, Misuse::InvalidArgument,
-                 fmt::format("{}: the receive buffer of rank {} is not writable",
-                             collective_name(kind), who));
+                 fmt::format("the receive buffer of rank {} is not writable", who));
             return false;
         }
         return true;

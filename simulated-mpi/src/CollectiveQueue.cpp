@@ -21,6 +21,13 @@ PendingCollective& CollectiveQueue::arrive(int id, int size, int comm_rank, Coll
     return op;
 }
 
+const PendingCollective* CollectiveQueue::next(int id, int comm_rank) const {
+    if (id >= static_cast<int>(comms_.size())) return nullptr;
+    const PerComm& c = comms_[id];
+    const std::size_t index = c.filed.empty() ? 0 : c.filed[comm_rank];
+    return index < c.pending.size() ? &c.pending[index] : nullptr;
+}
+
 void CollectiveQueue::pop(int id) {
     PerComm& c = comms_[id];
     c.pending.pop_front();
@@ -72,6 +79,7 @@ void CollectiveQueue::feed(StateHasher& h) const {
                 feed_args(h, part.args);
                 h.value(static_cast<std::uint64_t>(part.site));
                 h.value(part.slot);
+                h.value(part.comm);
             }
         }
     }

@@ -16,9 +16,10 @@ namespace rankfold::mpi {
 struct CollectivePart {
     int rank = -1; // world rank of the caller; -1 until it has called
     CollectiveArgs args;
-    const char* name = "";   // the MPI function it called
-    std::uintptr_t site = 0; // where
-    int slot = -1;           // its request, completed when the operation executes
+    const char* name = "";         // the MPI function it called
+    std::uintptr_t site = 0;       // where
+    int slot = -1;                 // its request, completed when the operation executes
+    MPI_Comm comm = MPI_COMM_NULL; // the caller's handle on the communicator
     friend bool operator==(const CollectivePart&, const CollectivePart&) = default;
 };
 
@@ -36,6 +37,8 @@ public:
     // Files the part of `comm_rank` in its next operation on communicator `id` (of `size`
     // members) and returns that operation.
     PendingCollective& arrive(int id, int size, int comm_rank, CollectivePart part);
+    // The operation `comm_rank`'s next part would join, if another member has begun it.
+    const PendingCollective* next(int id, int comm_rank) const;
     // Drops the operation at the head of `id`'s queue, once it has executed.
     void pop(int id);
     // The operation `comm_rank` of `id` waits in (its latest call), or nullptr.

@@ -61,8 +61,7 @@ bool MpiWorld::execute_construction(int rank, const RankCall& call, int id,
                 first = *members;
             else if (*members != first) {
                 fail(rank, call, MPI_ERR_OTHER, Misuse::CollectiveMismatch,
-                     fmt::format("MPI_Comm_create: rank {} passed a different group than rank 0",
-                                 i));
+                     fmt::format("rank {} passed a different group than rank 0", i));
                 return false;
             }
         }
@@ -71,7 +70,7 @@ bool MpiWorld::execute_construction(int rank, const RankCall& call, int id,
             auto it = std::find(parent.members.begin(), parent.members.end(), world);
             if (it == parent.members.end()) {
                 fail(rank, call, MPI_ERR_GROUP, Misuse::InvalidArgument,
-                     fmt::format("MPI_Comm_create: the group holds world rank {}, which is not "
+                     fmt::format("the group holds world rank {}, which is not "
                                  "in the communicator",
                                  world));
                 return false;
@@ -88,8 +87,8 @@ bool MpiWorld::execute_construction(int rank, const RankCall& call, int id,
         for (int i = 1; i < n; ++i)
             if (parts[i].args.ndims != a.ndims) {
                 fail(rank, call, MPI_ERR_OTHER, Misuse::CollectiveMismatch,
-                     fmt::format("MPI_Cart_create: rank {} passed ndims {}, rank 0 {}", i,
-                                 parts[i].args.ndims, a.ndims));
+                     fmt::format("rank {} passed ndims {}, rank 0 {}", i, parts[i].args.ndims,
+                                 a.ndims));
                 return false;
             }
         int cells = 1;
@@ -97,7 +96,7 @@ bool MpiWorld::execute_construction(int rank, const RankCall& call, int id,
             int dim = 0, period = 0;
             if (!read_app(a.dims + d, dim) || !read_app(a.periods + d, period)) {
                 fail(rank, call, MPI_ERR_ARG, Misuse::InvalidArgument,
-                     "MPI_Cart_create: dims or periods of rank 0 is not readable");
+                     "dims or periods of rank 0 is not readable");
                 return false;
             }
             cart_dims.push_back(dim);
@@ -131,6 +130,9 @@ bool MpiWorld::execute_construction(int rank, const RankCall& call, int id,
         const CollectivePart& p = parts[i];
         const MPI_Comm handle =
             group_of[i] < 0 ? MPI_COMM_NULL : comms_.attach(p.rank, ids[group_of[i]], p.site);
+        // A new communicator inherits its parent's error handler (MPI 3.1 §8.3).
+        if (handle != MPI_COMM_NULL)
+            comms_.handle(p.rank, handle)->errhandler = comms_.handle(p.rank, p.comm)->errhandler;
         if (!write_out(call, p.args.newcomm, handle)) {
             fail(rank, call, MPI_ERR_ARG, Misuse::InvalidArgument,
                  fmt::format("{}: rank {}'s newcomm argument is not writable", p.name, i));

@@ -81,6 +81,13 @@ std::vector<std::pair<MPI_Comm, const CommHandle*>> CommRegistry::leaked(int ran
     return out;
 }
 
+bool CommRegistry::uses_key(int rank, int keyval) const {
+    return std::any_of(handles_[rank].begin(), handles_[rank].end(), [&](const CommHandle& h) {
+        return h.id >= 0 && std::any_of(h.attributes.begin(), h.attributes.end(),
+                                        [&](const auto& a) { return a.first == keyval; });
+    });
+}
+
 void CommRegistry::feed(StateHasher& h) const {
     h.value(static_cast<std::uint64_t>(comms_.size()));
     for (const Communicator& c : comms_) {

@@ -54,6 +54,8 @@ public:
     MPI_Comm attach(int rank, int id, std::uintptr_t site);
     // Frees a handle (MPI_Comm_free); false for a handle that is not live or is predefined.
     bool release(int rank, MPI_Comm comm);
+    // Whether a live handle of `rank` carries an attribute with this key.
+    bool uses_key(int rank, int keyval) const;
     // The handles `rank` created and never freed, for resource-leak reports.
     std::vector<std::pair<MPI_Comm, const CommHandle*>> leaked(int rank) const;
 

@@ -20,10 +20,18 @@ const Keyval* KeyvalTable::find(int keyval) const {
 }
 
 bool KeyvalTable::free(int keyval) {
-    if (find(keyval) == nullptr) return false;
+    const Keyval* k = find(keyval);
+    if (k == nullptr || k->freed) return false;
+    slots_[static_cast<std::size_t>(*handle_index(keyval, RF_KIND_KEYVAL) - kPredefined)]->freed =
+        true;
+    return true;
+}
+
+void KeyvalTable::reclaim(int keyval) {
+    const Keyval* k = find(keyval);
+    if (k == nullptr || !k->freed) return;
     slots_[static_cast<std::size_t>(*handle_index(keyval, RF_KIND_KEYVAL) - kPredefined)].reset();
     while (!slots_.empty() && !slots_.back()) slots_.pop_back();
-    return true;
 }
 
 void KeyvalTable::feed(StateHasher& h) const {
@@ -34,6 +42,7 @@ void KeyvalTable::feed(StateHasher& h) const {
         for (std::uintptr_t v : {reinterpret_cast<std::uintptr_t>(s->copy),
                                  reinterpret_cast<std::uintptr_t>(s->del), s->extra_state, s->site})
             h.value(v);
+        h.value(static_cast<std::uint8_t>(s->freed));
     }
 }
 

@@ -18,6 +18,9 @@ struct Keyval {
     MPI_Comm_delete_attr_function* del = nullptr; // nullptr: MPI_COMM_NULL_DELETE_FN
     std::uintptr_t extra_state = 0;
     std::uintptr_t site = 0;
+    // MPI_Comm_free_keyval was called: no new attribute may use it, but the callbacks stay
+    // for the attributes that still do (MPI 3.1 §6.7.2), until the last one is deleted.
+    bool freed = false;
     friend bool operator==(const Keyval&, const Keyval&) = default;
 };
 
@@ -25,7 +28,11 @@ class KeyvalTable {
 public:
     static constexpr int kPredefined = 4;
     int add(const Keyval& k);
+    // Marks a live key freed; false if it is not one (or was freed already).
     bool free(int keyval);
+    // Drops a freed key's slot; call once no attribute uses it.
+    void reclaim(int keyval);
+    // The key, freed or not (callbacks), or nullptr.
     const Keyval* find(int keyval) const;
     void feed(StateHasher& h) const;
     friend bool operator==(const KeyvalTable&, const KeyvalTable&) = default;

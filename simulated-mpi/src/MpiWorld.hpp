@@ -109,6 +109,8 @@ public:
     // Requests of `rank` that are active or completed but never waited for.
     std::vector<const Request*> unfinished_requests(int rank) const;
     const Request* request(int rank, MPI_Request handle) const;
+    // Whether an MPI_Start call would start a standard-mode send to a real rank.
+    bool starts_standard_send(int rank, const RankCall& start) const;
     // Slot `slot` of the rank's request table (free or not), nullptr past its end.
     const Request* request_slot(int rank, int slot) const {
         const auto& t = ranks_[rank].requests;
@@ -186,7 +188,7 @@ private:
     // ---- collectives (MpiWorldCollectives.cpp, CollectiveExecution.cpp) ----------------
     Progress issue_collective(int rank, RankCall& call);
     bool check_collective(int rank, const RankCall& call, const CommView& v);
-    bool check_parts_agree(int rank, const RankCall& call, const PendingCollective& op,
+    bool check_parts_agree(int rank, const RankCall& call, const PendingCollective* op,
                            int comm_rank);
     // Moves the data of an operation every member has joined; false after fail(rank, ...)
     // when the parts turn out not to fit together.
@@ -215,6 +217,7 @@ private:
     // Copies the status out and releases or deactivates the request; returns its error.
     int finish_request(int rank, MPI_Request* handle, MPI_Status* status, const RankCall& call);
     int finish_slot(int rank, int slot, MPI_Status* status, const RankCall& call);
+    Progress in_status_failure(int rank);
     void probe_candidates(int rank, const RankCall& call, std::vector<const Message*>& out) const;
     bool write_status(const RankCall& call, MPI_Status* status, int source, int tag, int error,
                       std::size_t bytes);

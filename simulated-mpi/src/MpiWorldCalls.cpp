@@ -83,6 +83,14 @@ static MPI_Request slot_handle(int slot) {
     return make_handle(RF_KIND_REQUEST, slot);
 }
 
+bool MpiWorld::starts_standard_send(int rank, const RankCall& start) const {
+    MPI_Request h = MPI_REQUEST_NULL;
+    if (start.request_count != 1 || !read_app(start.requests, h)) return false;
+    const Request* r = request(rank, h);
+    return r != nullptr && r->persistent && !r->active && r->kind == Request::Kind::Send &&
+           r->mode == SendMode::Standard && r->peer != MPI_PROC_NULL;
+}
+
 // ---- issue --------------------------------------------------------------------------------
 
 Progress MpiWorld::issue(int rank, RankCall& call) {

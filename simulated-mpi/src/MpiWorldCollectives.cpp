@@ -104,13 +104,13 @@ bool MpiWorld::check_collective(int rank, const RankCall& call, const CommView& 
     return true;
 }
 
-bool MpiWorld::check_parts_agree(int rank, const RankCall& call, const PendingCollective& op,
+bool MpiWorld::check_parts_agree(int rank, const RankCall& call, const PendingCollective* op,
                                  int comm_rank) {
-    const CollectivePart* other = op.other_than(comm_rank);
+    const CollectivePart* other = op != nullptr ? op->other_than(comm_rank) : nullptr;
     if (other == nullptr) return true;
     const CollectiveArgs& mine = call.coll;
     const CollectiveArgs& theirs = other->args;
-    const int other_rank = static_cast<int>(other - op.parts.data());
+    const int other_rank = static_cast<int>(other - op->parts.data());
     auto mismatch = [&](const std::string& what) {
         fail(rank, call, MPI_ERR_OTHER, Misuse::CollectiveMismatch,
              fmt::format("{}: this rank called {} where rank {} called {} on the same "
@@ -135,6 +135,10 @@ Progress MpiWorld::issue_collective(int rank, RankCall& call) {
     if (!v)
         return fail(rank, call, MPI_ERR_COMM, fmt::format("invalid communicator {:#x}", call.comm));
     if (!check_collective(rank, call, *v)) return Progress::Failed;
+    // Checked before filing: a part that does not fit must not join (under MPI_ERRORS_RETURN
+    // the program goes on, and the others must not match it).
+    if (!check_parts_agree(rank, call, collectives_.next(v->id, v->my_rank), v->my_rank))
+        return Progress::Failed;
     const int slot = new_request(rank);
     {
         Request& req = ranks_[rank].requests[slot];
@@ -145,9 +149,9 @@ Progress MpiWorld::issue_collective(int rank, RankCall& call) {
         req.site = call.site;
         req.peer = MPI_PROC_NULL;
     }
-    PendingCollective& op = collectives_.arrive(
-        v->id, v->size, v->my_rank, CollectivePart{rank, call.coll, call.name, call.site, slot});
-    if (!check_parts_agree(rank, call, op, v->my_rank)) return Progress::Failed;
+    PendingCollective& op =
+        collectives_.arrive(v->id, v->size, v->my_rank,
+                            CollectivePart{rank, call.coll, call.name, call.site, slot, call.comm});
     if (op.complete()) {
         // Every member has called: the operation happens now, for all of them at once. The
         // parts are taken out first: executing may create communicators.
@@ -156,11 +160,15 @@ Progress MpiWorld::issue_collective(int rank, RankCall& call) {
         const bool ok = call.coll.kind >= CollectiveKind::CommDup
                             ? execute_construction(rank, call, v->id, done)
                             : execute_collective(rank, call, v->id, done);
-        if (!ok) return Progress::Failed;
+        // Even when the parts turn out not to fit, the operation is over for everyone.
         for (const CollectivePart& p : done.parts) {
             Request& req = ranks_[p.rank].requests[p.slot];
             req.complete = true;
             if (req.user_freed) release_request(p.rank, p.slot);
+        }
+        if (!ok) {
+            release_request(rank, slot); // the failed call returns no request
+            return Progress::Failed;
         }
     }
     if (!call.coll.nonblocking) {

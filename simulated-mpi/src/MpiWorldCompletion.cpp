@@ -87,6 +87,13 @@ int MpiWorld::completion_choices(int rank, const RankCall& call) const {
     return 1;
 }
 
+// A call on several requests reports their errors in the statuses' MPI_ERROR fields and
+// returns MPI_ERR_IN_STATUS (MPI 3.1 §3.7.5); the sub-kind stays that of the request's error.
+Progress MpiWorld::in_status_failure(int rank) {
+    if (ranks_[rank].failure) ranks_[rank].failure->code = MPI_ERR_IN_STATUS;
+    return Progress::Failed;
+}
+
 Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
     switch (call.kind) {
     case CallKind::Send:
@@ -117,7 +124,7 @@ Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
             ok = finish_request(rank, call.requests + i, status_at(call.statuses, i), call) ==
                      MPI_SUCCESS &&
                  ok;
-        return ok ? Progress::Done : Progress::Failed;
+        return ok ? Progress::Done : in_status_failure(rank);
     }
     case CallKind::Waitany: {
         if (call.outcome >= 0) choice = ordinal_of_key(rank, call, call.outcome);
@@ -157,7 +164,7 @@ Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
             ++out;
         }
         write_out(call, call.outcount, any_active ? out : MPI_UNDEFINED);
-        return ok ? Progress::Done : Progress::Failed;
+        return ok ? Progress::Done : in_status_failure(rank);
     }
     case CallKind::Probe:
     case CallKind::Iprobe: {

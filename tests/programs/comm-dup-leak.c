@@ -5,7 +5,7 @@
  * With --allow-leaks the leak is a warning and the run is ok.
  *
  * RANKFOLD-RUN: -np 2 => usage:resource-leak
- * RANKFOLD-RUN: -np 2 --allow-leaks => ok
+ * RANKFOLD-RUN: -np 2 --allow-leaks => ok warnings=2
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@
  * MPI_Group_free. With --allow-leaks the leak is a warning and the run is ok.
  *
  * RANKFOLD-RUN: -np 4 => usage:resource-leak
- * RANKFOLD-RUN: -np 4 --allow-leaks => ok
+ * RANKFOLD-RUN: -np 4 --allow-leaks => ok warnings=4
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
  * With --allow-leaks the leak is a warning and the run is ok.
  *
  * RANKFOLD-RUN: -np 3 => usage:resource-leak
- * RANKFOLD-RUN: -np 3 --allow-leaks => ok
+ * RANKFOLD-RUN: -np 3 --allow-leaks => ok warnings=3
  */
 #include <mpi.h>
 #include <stdio.h>
