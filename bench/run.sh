@@ -133,3 +133,26 @@ explore 4 ring_kernel 1
 explore 4 ring_kernel 20 no-sm both-off
 echo "seconds: the search (explore_seconds); B/state: visited-state store bytes / states, fixed"
 echo "tables included; under state matching, executions = distinct final states."
+
+# Collectives: allreduce_loop has nothing to choose, so the default mode runs its one execution
+# before the search starts (explore_seconds ~ 0): compare whole-run seconds with --single-run.
+"$build/bin/rankfold-cc" -O2 -o "$work/allreduce_loop" "$here/programs/allreduce_loop.c"
+echo
+echo "== collectives: 4 ranks, N x MPI_Allreduce (whole run, stats.seconds; best of 3)"
+printf "%-22s %-12s %10s %12s\n" workload mode seconds "us/call"
+for n in 1000 100000; do
+  for mode in single-run explore; do
+    best=""
+    for _ in 1 2 3; do
+      report="$work/report.json"
+      flags=()
+      [ "$mode" = single-run ] && flags=(--single-run)
+      "$build/bin/rankfold-run" "${flags[@]}" --json "$report" -np 4 "$work/allreduce_loop" "$n" \
+        >/dev/null 2>&1 || true
+      s=$(json_stat seconds "$report")
+      best=$(awk -v a="$best" -v b="$s" 'BEGIN { print (a == "" || b < a) ? b : a }')
+    done
+    printf "%-22s %-12s %10.4f %12.2f\n" "allreduce_loop $n" "$mode" "$best" \
+      "$(awk -v s="$best" -v n="$n" 'BEGIN { print s * 1e6 / n }')"
+  done
+done
