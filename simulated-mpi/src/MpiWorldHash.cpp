@@ -18,6 +18,7 @@ void feed(StateHasher& h, const Request& r) {
     for (int v : {r.peer, r.tag, r.comm, r.count, r.datatype, r.status_source, r.status_tag,
                   r.status_error})
         h.value(v);
+    h.value(r.layout ? r.layout->digest() : 0);
     for (std::uint64_t v :
          {static_cast<std::uint64_t>(r.buffer), static_cast<std::uint64_t>(r.site),
           static_cast<std::uint64_t>(r.status_bytes), static_cast<std::uint64_t>(r.message_bytes),
@@ -58,6 +59,7 @@ std::uint64_t MpiWorld::hash() const {
         }
         h.value(static_cast<std::uint64_t>(s.requests.size()));
         for (const Request& r : s.requests) feed(h, r);
+        s.datatypes.feed(h);
     }
     comms_.feed(h);
     matching_.for_each_queue([&](int receiver, const auto& messages, const auto& receives) {

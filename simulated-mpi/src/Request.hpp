@@ -1,6 +1,8 @@
 // A request as the runtime keeps it: one slot in its owner's table, a value type.
 #pragma once
 
+#include "simulated-mpi/src/Typemap.hpp"
+
 #include <mpi.h>
 
 #include <cstddef>
@@ -26,6 +28,7 @@ struct Request {
     std::uintptr_t buffer = 0; // application address
     int count = 0;
     MPI_Datatype datatype = MPI_DATATYPE_NULL;
+    TypemapRef layout;       // the datatype as it was when posted (it may be freed since)
     std::uintptr_t site = 0; // where it was created, for reports
 
     // Filled on completion.
