@@ -1,5 +1,6 @@
-// MPI functions on datatypes: the size and extent queries, addresses, and counting what a
-// status says arrived. Local calls (see DatatypeCall.hpp).
+// MPI functions on datatypes other than the constructors: commit, free, dup, the size and
+// extent queries, addresses, and counting what a status says arrived. Local calls (see
+// DatatypeCall.hpp).
 #include "simulated-mpi/src/DatatypeCall.hpp"
 
 #include <climits>
@@ -48,12 +49,55 @@ int write_pair(const DatatypeCall& c, T* first, std::int64_t a, const char* firs
 
 } // namespace
 
+RF_EXPORT int MPI_Type_commit(MPI_Datatype* datatype) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_commit", site);
+    MPI_Datatype type = MPI_DATATYPE_NULL;
+    if (!rankfold::snapshot::copy_from_app(&type, datatype, sizeof type))
+        return c.bad_argument("the datatype argument is not readable");
+    // Committing a committed type, or a predefined one, is allowed and does nothing.
+    if (c.table().commit(type) || predefined_index(type)) return MPI_SUCCESS;
+    return c.invalid_type(type);
+}
+
+RF_EXPORT int MPI_Type_free(MPI_Datatype* datatype) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_free", site);
+    MPI_Datatype type = MPI_DATATYPE_NULL;
+    if (!rankfold::snapshot::copy_from_app(&type, datatype, sizeof type))
+        return c.bad_argument("the datatype argument is not readable");
+    if (predefined_index(type))
+        return c.error(MPI_ERR_TYPE, Misuse::InvalidArgument,
+                       fmt::format("{} is predefined and cannot be freed", datatype_name(type)));
+    // Pending requests keep their own reference to the typemap: the free is deferred for them.
+    if (!c.table().release(type)) return c.invalid_type(type);
+    return c.write(datatype, static_cast<MPI_Datatype>(MPI_DATATYPE_NULL), "datatype");
+}
+
+RF_EXPORT int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_dup", site);
+    TypemapRef old = c.lookup(oldtype);
+    if (!old) return c.result();
+    // The copy is committed if the original is (MPI 3.1 §4.1.10).
+    const bool committed = c.table().committed(oldtype);
+    return c.store(c.table().create(old, site, committed), newtype);
+}
+
 RF_EXPORT int MPI_Type_size(MPI_Datatype datatype, int* size) {
     RF_MPI_ENTRY;
     DatatypeCall c("MPI_Type_size", site);
     TypemapRef t = c.lookup(datatype);
     if (!t) return c.result();
     return c.write(size, t->size() > INT_MAX ? MPI_UNDEFINED : static_cast<int>(t->size()), "size");
+}
+
+RF_EXPORT int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_size_x", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return c.write(size, static_cast<MPI_Count>(t->size()), "size");
 }
 
 RF_EXPORT int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
@@ -64,13 +108,63 @@ RF_EXPORT int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint*
     return write_pair(c, lb, t->lb(), "lb", extent, t->extent(), "extent");
 }
 
+RF_EXPORT int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_get_extent_x", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return write_pair(c, lb, t->lb(), "lb", extent, t->extent(), "extent");
+}
+
+RF_EXPORT int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb,
+                                       MPI_Aint* true_extent) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_get_true_extent", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return write_pair(c, true_lb, t->true_lb(), "true_lb", true_extent, t->true_extent(),
+                      "true_extent");
+}
+
+RF_EXPORT int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb,
+                                         MPI_Count* true_extent) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_get_true_extent_x", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return write_pair(c, true_lb, t->true_lb(), "true_lb", true_extent, t->true_extent(),
+                      "true_extent");
+}
+
 RF_EXPORT int MPI_Get_address(const void* location, MPI_Aint* address) {
     RF_MPI_ENTRY;
     DatatypeCall c("MPI_Get_address", site);
     return c.write(address, reinterpret_cast<MPI_Aint>(location), "address");
 }
 
+// Address arithmetic on unsigned integers: wrapping, never undefined.
+RF_EXPORT MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp) {
+    return static_cast<MPI_Aint>(static_cast<std::uint64_t>(base) +
+                                 static_cast<std::uint64_t>(disp));
+}
+
+RF_EXPORT MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2) {
+    return static_cast<MPI_Aint>(static_cast<std::uint64_t>(addr1) -
+                                 static_cast<std::uint64_t>(addr2));
+}
+
 RF_EXPORT int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count) {
     RF_MPI_ENTRY;
     return count_received("MPI_Get_count", site, status, datatype, count, false);
+}
+
+RF_EXPORT int MPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
+    RF_MPI_ENTRY;
+    return count_received("MPI_Get_elements", site, status, datatype, count, true);
+}
+
+RF_EXPORT int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype,
+                                 MPI_Count* count) {
+    RF_MPI_ENTRY;
+    return count_received("MPI_Get_elements_x", site, status, datatype, count, true);
 }
