@@ -193,6 +193,7 @@ int MpiWorld::post_send(int rank, const RankCall& call, SendArgs a, int slot) {
     m.tag = a.tag;
     m.context = v.id;
     m.origin = rank;
+    m.signature = a.layout->signature().times(static_cast<std::uint64_t>(a.count));
     if (!pack(a.buffer, static_cast<std::uint64_t>(a.count), *a.layout, m.payload)) {
         if (fresh) release_request(rank, slot);
         fail(rank, call, MPI_ERR_BUFFER, Misuse::InvalidArgument,
@@ -250,6 +251,7 @@ int MpiWorld::post_receive(int rank, const RankCall& call, ReceiveArgs a, int sl
     req.count = a.count;
     req.datatype = a.type;
     req.layout = a.layout;
+    req.sent = {};
     if (fresh) req.site = call.site;
     req.status_error = MPI_SUCCESS;
     if (a.source == MPI_PROC_NULL) {
@@ -322,11 +324,20 @@ void MpiWorld::deliver(int receiver, const PostedReceive& receive, const Message
     const Typemap& type = *req.layout;
     const std::size_t capacity = type.size() * static_cast<std::size_t>(req.count);
     const std::size_t bytes = std::min(capacity, message.payload.size());
+    // The data lands even when the types do not match (as in MPI implementations, which do not
+    // check); the first error is what the receive reports.
+    const bool written =
+        unpack(message.payload.data(), bytes, type, reinterpret_cast<void*>(req.buffer));
+    const TypeSignature expected = type.signature().times(static_cast<std::uint64_t>(req.count));
     req.status_error = MPI_SUCCESS;
-    if (!unpack(message.payload.data(), bytes, type, reinterpret_cast<void*>(req.buffer)))
+    if (!signatures_agree(expected, message.signature)) {
+        req.status_error = MPI_ERR_TYPE;
+        req.sent = message.signature;
+    } else if (!written) {
         req.status_error = MPI_ERR_BUFFER;
-    else if (message.payload.size() > capacity)
+    } else if (message.payload.size() > capacity) {
         req.status_error = MPI_ERR_TRUNCATE;
+    }
     req.status_source = message.source;
     req.status_tag = message.tag;
     req.status_bytes = bytes;

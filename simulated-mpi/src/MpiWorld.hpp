@@ -168,6 +168,8 @@ private:
     // The typemap of `type` for a communication call of `rank`, or none after fail(): an
     // invalid or freed handle, or a derived datatype not committed (MpiWorldDatatypes.cpp).
     TypemapRef usable_datatype(int rank, const RankCall& call, MPI_Datatype type);
+    // What a receive whose message did not match its type reports.
+    static std::string type_mismatch_text(const Request& receive);
     // Posting: the request slot, or -1 after fail(). `slot` reuses a persistent request.
     int post_send(int rank, const RankCall& call, SendArgs a, int slot = -1);
     int post_receive(int rank, const RankCall& call, ReceiveArgs a, int slot = -1);

@@ -70,6 +70,8 @@ int MpiWorld::finish_slot(int rank, int slot, MPI_Status* status, const RankCall
                          "receive buffer holds {} ({} x {})",
                          r.message_bytes, r.status_source, r.status_tag, r.count * r.layout->size(),
                          r.count, datatype_name(r.datatype)));
+    else if (r.status_error == MPI_ERR_TYPE)
+        fail(rank, call, MPI_ERR_TYPE, Misuse::TypeMismatch, type_mismatch_text(r));
     else if (r.status_error == MPI_ERR_BUFFER)
         fail(rank, call, MPI_ERR_BUFFER, Misuse::InvalidArgument,
              fmt::format("receive buffer {:#x} is not writable", r.buffer));

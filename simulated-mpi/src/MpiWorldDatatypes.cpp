@@ -25,7 +25,23 @@ TypemapRef MpiWorld::usable_datatype(int rank, const RankCall& call, MPI_Datatyp
                  : fmt::format("invalid datatype handle {:#x} (freed, or never created)", type));
         return {};
     }
+    if (!table.committed(type)) {
+        fail(rank, call, MPI_ERR_TYPE, Misuse::UncommittedDatatype,
+             fmt::format("datatype {:#x} is used before MPI_Type_commit", type));
+        return {};
+    }
     return map;
+}
+
+std::string MpiWorld::type_mismatch_text(const Request& r) {
+    const TypeSignature received = r.layout->signature().times(static_cast<std::uint64_t>(r.count));
+    std::string text =
+        fmt::format("type mismatch: rank {} sent {} (tag {}), received as {}", r.status_source,
+                    r.sent.describe(), r.status_tag, received.describe());
+    if (!predefined_index(r.datatype)) text += fmt::format(" ({})", datatype_name(r.datatype));
+    const SignatureComparison c = compare_signatures(r.sent, received);
+    if (c.common > 0) text += fmt::format("; they differ at basic element {}", c.common);
+    return text;
 }
 
 } // namespace rankfold::mpi

@@ -19,6 +19,7 @@ void feed(StateHasher& h, const Request& r) {
                   r.status_error})
         h.value(v);
     h.value(r.layout ? r.layout->digest() : 0);
+    r.sent.feed(h);
     for (std::uint64_t v :
          {static_cast<std::uint64_t>(r.buffer), static_cast<std::uint64_t>(r.site),
           static_cast<std::uint64_t>(r.status_bytes), static_cast<std::uint64_t>(r.message_bytes),
@@ -33,6 +34,7 @@ void feed(StateHasher& h, const Message& m) {
     h.value(static_cast<std::uint64_t>(m.buffered));
     h.value(static_cast<std::uint64_t>(m.payload.size()));
     h.bytes(m.payload.data(), m.payload.size());
+    m.signature.feed(h);
 }
 
 void feed(StateHasher& h, const PostedReceive& r) {

@@ -38,6 +38,7 @@ struct Request {
     std::size_t status_bytes = 0;
     std::size_t message_bytes = 0; // what arrived; more than status_bytes when truncated
     std::size_t bsend_bytes = 0;   // attached-buffer space held until the message is delivered
+    TypeSignature sent;            // the message's signature, kept when it did not match
 
     bool is_free() const { return kind == Kind::Free; }
     friend bool operator==(const Request&, const Request&) = default;
