@@ -115,7 +115,7 @@ void TypemapBuilder::include(std::int64_t lb, std::int64_t ub, std::int64_t true
 bool TypemapBuilder::append(const Typemap& type, std::int64_t disp, std::uint64_t copies) {
     if (copies == 0) return true;
     if (copies > static_cast<std::uint64_t>(INT64_MAX)) return false;
-    const std::int64_t n = static_cast<std::int64_t>(copies);
+    const auto n = static_cast<std::int64_t>(copies);
     const std::int64_t extent = type.extent();
     std::int64_t span = 0, last = 0, lb = 0, ub = 0, true_lb = 0, true_ub = 0;
     if (!mul(n - 1, extent, span) || !add(disp, span, last)) return false;
@@ -168,7 +168,7 @@ Typemap TypemapBuilder::finish() {
     if (set_ub_) m.ub_ = *set_ub_;
     m.signature_ = TypeSignature(runs_);
     m.seal();
-    return std::move(m);
+    return std::move(map_); // the builder is done with it
 }
 
 } // namespace rankfold::mpi
