@@ -124,6 +124,10 @@ bool TypemapBuilder::append(const Typemap& type, std::int64_t disp, std::uint64_
         !add(low, type.true_lb(), true_lb) || !add(high, type.true_ub(), true_ub))
         return false;
     include(lb, ub, true_lb, true_ub);
+    std::int64_t extent_now = 0, true_extent_now = 0; // extent() must not overflow either
+    if (__builtin_sub_overflow(map_.ub_, map_.lb_, &extent_now) ||
+        __builtin_sub_overflow(map_.true_ub_, map_.true_lb_, &true_extent_now))
+        return false;
     std::uint64_t bytes = 0;
     if (__builtin_mul_overflow(type.size(), copies, &bytes) ||
         __builtin_add_overflow(map_.size_, bytes, &map_.size_))

@@ -197,6 +197,8 @@ TEST_CASE("typemaps too large for the runtime are refused, not built", "[datatyp
     CHECK_FALSE(make_vector(std::int64_t{1} << 23, 1, 2, i));
     CHECK_FALSE(make_hvector(2, 1, INT64_MAX, i));
     CHECK_FALSE(make_resized(i, INT64_MAX, 1));
+    const std::int64_t far[] = {INT64_MIN / 2 - 8, INT64_MAX / 2 + 8}, ones[] = {1, 1};
+    CHECK_FALSE(make_hindexed(ones, far, i)); // an extent beyond 64 bits
     // Contiguous data stays one block however long.
     CHECK(make_contiguous(std::int64_t{1} << 40, i)->blocks().size() == 1);
 }
