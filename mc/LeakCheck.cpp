@@ -46,6 +46,10 @@ std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank) {
         out.push_back({Misuse::ResourceLeak,
                        fmt::format("group {:#x} was never freed (MPI_Group_free)", handle),
                        g->site});
+    for (const auto& [handle, d] : world.leaked_datatypes(rank))
+        out.push_back({Misuse::ResourceLeak,
+                       fmt::format("datatype {:#x} was never freed (MPI_Type_free)", handle),
+                       d->site});
     for (const auto& op : world.ops(rank).live())
         out.push_back({Misuse::ResourceLeak,
                        fmt::format("operator {:#x} was never freed (MPI_Op_free)", op.handle),

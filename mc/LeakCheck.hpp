@@ -1,5 +1,6 @@
 // What a rank still holds when it calls MPI_Finalize: requests never completed or freed,
-// persistent requests never started, and communicators, groups and operators never freed.
+// persistent requests never started, and communicators, groups, datatypes and operators never
+// freed.
 // Each is reported where the object was made.
 #pragma once
 

@@ -1,6 +1,5 @@
 #include "mc/WaitDescription.hpp"
 
-#include "simulated-mpi/src/Datatype.hpp"
 #include "snapshot/GuardedCopy.hpp"
 
 #include <fmt/format.h>

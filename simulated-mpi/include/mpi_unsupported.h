@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 460 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 438 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -85,8 +85,6 @@ int MPI_Add_error_class(int* errorclass) RF_UNSUPPORTED(MPI_Add_error_class);
 int MPI_Add_error_code(int errorclass, int* errorcode) RF_UNSUPPORTED(MPI_Add_error_code);
 int MPI_Add_error_string(int errorcode, const char* string) RF_UNSUPPORTED(MPI_Add_error_string);
 int MPI_Address(void* location, MPI_Aint* address) RF_UNSUPPORTED(MPI_Address);
-MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp) RF_UNSUPPORTED(MPI_Aint_add);
-MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2) RF_UNSUPPORTED(MPI_Aint_diff);
 int MPI_Allgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                     MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
     RF_UNSUPPORTED(MPI_Allgather_c);
@@ -465,12 +463,8 @@ int MPI_Get_c(void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_dat
               MPI_Datatype target_datatype, MPI_Win win) RF_UNSUPPORTED(MPI_Get_c);
 int MPI_Get_count_c(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
     RF_UNSUPPORTED(MPI_Get_count_c);
-int MPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count)
-    RF_UNSUPPORTED(MPI_Get_elements);
 int MPI_Get_elements_c(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
     RF_UNSUPPORTED(MPI_Get_elements_c);
-int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
-    RF_UNSUPPORTED(MPI_Get_elements_x);
 int MPI_Graph_create(MPI_Comm comm_old, int nnodes, const int indx[], const int edges[],
                      int reorder, MPI_Comm* comm_graph) RF_UNSUPPORTED(MPI_Graph_create);
 int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int indx[], int edges[])
@@ -933,9 +927,6 @@ int MPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datatype, MPI_Cou
     RF_UNSUPPORTED(MPI_Status_set_elements_x);
 int MPI_Test_cancelled(const MPI_Status* status, int* flag) RF_UNSUPPORTED(MPI_Test_cancelled);
 MPI_Fint MPI_Type_c2f(MPI_Datatype datatype) RF_UNSUPPORTED(MPI_Type_c2f);
-int MPI_Type_commit(MPI_Datatype* datatype) RF_UNSUPPORTED(MPI_Type_commit);
-int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype)
-    RF_UNSUPPORTED(MPI_Type_contiguous);
 int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_contiguous_c);
 int MPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gsizes[],
@@ -952,13 +943,6 @@ int MPI_Type_create_f90_integer(int r, MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_create_f90_integer);
 int MPI_Type_create_f90_real(int p, int r, MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_create_f90_real);
-int MPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
-                             const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
-                             MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_hindexed);
-int MPI_Type_create_hindexed_block(int count, int blocklength,
-                                   const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
-                                   MPI_Datatype* newtype)
-    RF_UNSUPPORTED(MPI_Type_create_hindexed_block);
 int MPI_Type_create_hindexed_block_c(MPI_Count count, MPI_Count blocklength,
                                      const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                                      MPI_Datatype* newtype)
@@ -966,14 +950,9 @@ int MPI_Type_create_hindexed_block_c(MPI_Count count, MPI_Count blocklength,
 int MPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                                const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                                MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_hindexed_c);
-int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
-                            MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_hvector);
 int MPI_Type_create_hvector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
                               MPI_Datatype oldtype, MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_create_hvector_c);
-int MPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
-                                  MPI_Datatype oldtype, MPI_Datatype* newtype)
-    RF_UNSUPPORTED(MPI_Type_create_indexed_block);
 int MPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength,
                                     const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                                     MPI_Datatype* newtype)
@@ -981,31 +960,20 @@ int MPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength,
 int MPI_Type_create_keyval(MPI_Type_copy_attr_function* type_copy_attr_fn,
                            MPI_Type_delete_attr_function* type_delete_attr_fn, int* type_keyval,
                            void* extra_state) RF_UNSUPPORTED(MPI_Type_create_keyval);
-int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
-                            MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_resized);
 int MPI_Type_create_resized_c(MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent,
                               MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_resized_c);
-int MPI_Type_create_struct(int count, const int array_of_blocklengths[],
-                           const MPI_Aint array_of_displacements[],
-                           const MPI_Datatype array_of_types[], MPI_Datatype* newtype)
-    RF_UNSUPPORTED(MPI_Type_create_struct);
 int MPI_Type_create_struct_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                              const MPI_Count array_of_displacements[],
                              const MPI_Datatype array_of_types[], MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_create_struct_c);
-int MPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int array_of_subsizes[],
-                             const int array_of_starts[], int order, MPI_Datatype oldtype,
-                             MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_subarray);
 int MPI_Type_create_subarray_c(int ndims, const MPI_Count array_of_sizes[],
                                const MPI_Count array_of_subsizes[],
                                const MPI_Count array_of_starts[], int order, MPI_Datatype oldtype,
                                MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_subarray_c);
 int MPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
     RF_UNSUPPORTED(MPI_Type_delete_attr);
-int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_dup);
 int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint* extent) RF_UNSUPPORTED(MPI_Type_extent);
 MPI_Datatype MPI_Type_f2c(MPI_Fint datatype) RF_UNSUPPORTED(MPI_Type_f2c);
-int MPI_Type_free(MPI_Datatype* datatype) RF_UNSUPPORTED(MPI_Type_free);
 int MPI_Type_free_keyval(int* type_keyval) RF_UNSUPPORTED(MPI_Type_free_keyval);
 int MPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val, int* flag)
     RF_UNSUPPORTED(MPI_Type_get_attr);
@@ -1025,24 +993,13 @@ int MPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count* num_integers,
     RF_UNSUPPORTED(MPI_Type_get_envelope_c);
 int MPI_Type_get_extent_c(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent)
     RF_UNSUPPORTED(MPI_Type_get_extent_c);
-int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent)
-    RF_UNSUPPORTED(MPI_Type_get_extent_x);
 int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen)
     RF_UNSUPPORTED(MPI_Type_get_name);
-int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb, MPI_Aint* true_extent)
-    RF_UNSUPPORTED(MPI_Type_get_true_extent);
 int MPI_Type_get_true_extent_c(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Count* true_extent)
     RF_UNSUPPORTED(MPI_Type_get_true_extent_c);
-int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Count* true_extent)
-    RF_UNSUPPORTED(MPI_Type_get_true_extent_x);
 int MPI_Type_hindexed(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
                       MPI_Datatype oldtype, MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_hindexed);
-int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
-                     MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_hvector);
-int MPI_Type_indexed(int count, const int array_of_blocklengths[],
-                     const int array_of_displacements[], MPI_Datatype oldtype,
-                     MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_indexed);
 int MPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                        const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                        MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_indexed_c);
@@ -1054,13 +1011,10 @@ int MPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void* attribute_va
 int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name)
     RF_UNSUPPORTED(MPI_Type_set_name);
 int MPI_Type_size_c(MPI_Datatype datatype, MPI_Count* size) RF_UNSUPPORTED(MPI_Type_size_c);
-int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size) RF_UNSUPPORTED(MPI_Type_size_x);
 int MPI_Type_struct(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
                     MPI_Datatype array_of_types[], MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_struct);
 int MPI_Type_ub(MPI_Datatype datatype, MPI_Aint* displacement) RF_UNSUPPORTED(MPI_Type_ub);
-int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
-                    MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_vector);
 int MPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
                       MPI_Datatype oldtype, MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_vector_c);

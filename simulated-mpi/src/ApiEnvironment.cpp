@@ -1,7 +1,6 @@
 // MPI functions of the environment: initialization, finalization, abort, ranks, time, errors.
 #include "simulated-mpi/src/Api.hpp"
 #include "simulated-mpi/src/AttributeCallbacks.hpp"
-#include "simulated-mpi/src/Datatype.hpp"
 #include "simulated-mpi/src/ErrorStrings.hpp"
 
 #include <unistd.h>
@@ -142,44 +141,5 @@ RF_EXPORT int MPI_Error_class(int errorcode, int* errorclass) {
         return rank_gate().local_error("MPI_Error_class", MPI_COMM_WORLD, MPI_ERR_ARG,
                                        Misuse::InvalidArgument, "invalid error code", site);
     *errorclass = errorcode;
-    return MPI_SUCCESS;
-}
-
-RF_EXPORT int MPI_Type_size(MPI_Datatype datatype, int* size) {
-    RF_MPI_ENTRY;
-    const DatatypeInfo* t = find_datatype(datatype);
-    if (!t)
-        return rank_gate().local_error("MPI_Type_size", MPI_COMM_WORLD, MPI_ERR_TYPE,
-                                       Misuse::InvalidHandle, "invalid datatype", site);
-    *size = static_cast<int>(t->size);
-    return MPI_SUCCESS;
-}
-
-RF_EXPORT int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
-    RF_MPI_ENTRY;
-    const DatatypeInfo* t = find_datatype(datatype);
-    if (!t)
-        return rank_gate().local_error("MPI_Type_get_extent", MPI_COMM_WORLD, MPI_ERR_TYPE,
-                                       Misuse::InvalidHandle, "invalid datatype", site);
-    *lb = 0;
-    *extent = static_cast<MPI_Aint>(t->extent);
-    return MPI_SUCCESS;
-}
-
-RF_EXPORT int MPI_Get_address(const void* location, MPI_Aint* address) {
-    *address = reinterpret_cast<MPI_Aint>(location);
-    return MPI_SUCCESS;
-}
-
-RF_EXPORT int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count) {
-    RF_MPI_ENTRY;
-    const DatatypeInfo* t = find_datatype(datatype);
-    if (!t)
-        return rank_gate().local_error("MPI_Get_count", MPI_COMM_WORLD, MPI_ERR_TYPE,
-                                       Misuse::InvalidHandle, "invalid datatype", site);
-    const std::uint64_t bytes =
-        static_cast<std::uint32_t>(status->rf_count_lo) |
-        (static_cast<std::uint64_t>(status->rf_count_hi_and_cancelled & 0x7fffffff) << 32);
-    *count = bytes % t->size == 0 ? static_cast<int>(bytes / t->size) : MPI_UNDEFINED;
     return MPI_SUCCESS;
 }

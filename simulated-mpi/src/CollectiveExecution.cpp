@@ -7,10 +7,13 @@
 // operators and allows it for commutative ones (MPI 3.1 §5.9.1). MPICH's default algorithms
 // may associate floating-point sums differently; integer results are identical.
 #include "simulated-mpi/src/AppAccess.hpp"
-#include "simulated-mpi/src/Datatype.hpp"
+#include "simulated-mpi/src/DatatypeTable.hpp"
+#include "simulated-mpi/src/Handles.hpp"
 #include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/src/PredefinedTypes.hpp"
 #include "simulated-mpi/src/RankGate.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
+#include "simulated-mpi/src/TypePacking.hpp"
 #include "snapshot/AppContext.hpp"
 
 #include <fmt/format.h>
@@ -30,28 +33,24 @@ std::byte* offset(void* buf, std::ptrdiff_t bytes) {
 // ---- datatype access ------------------------------------------------------------------------
 
 std::size_t MpiWorld::type_size(int rank, MPI_Datatype type) const {
-    (void)rank;
-    const DatatypeInfo* t = find_datatype(type);
-    return t ? t->size : 0;
+    const Typemap* t = datatype(rank, type);
+    return t ? static_cast<std::size_t>(t->size()) : 0;
 }
 
 std::ptrdiff_t MpiWorld::type_extent(int rank, MPI_Datatype type) const {
-    (void)rank;
-    const DatatypeInfo* t = find_datatype(type);
-    return t ? static_cast<std::ptrdiff_t>(t->extent) : 0;
+    const Typemap* t = datatype(rank, type);
+    return t ? static_cast<std::ptrdiff_t>(t->extent()) : 0;
 }
 
 bool MpiWorld::pack_data(int rank, const void* buf, int count, MPI_Datatype type,
                          Payload& out) const {
-    (void)rank;
-    const DatatypeInfo* t = find_datatype(type);
-    return t != nullptr && pack(buf, count, *t, out);
+    const Typemap* t = datatype(rank, type);
+    return t != nullptr && count >= 0 && pack(buf, static_cast<std::uint64_t>(count), *t, out);
 }
 
 bool MpiWorld::unpack_data(int rank, const std::byte* data, std::size_t bytes, MPI_Datatype type,
                            void* buf) const {
-    (void)rank;
-    const DatatypeInfo* t = find_datatype(type);
+    const Typemap* t = datatype(rank, type);
     return t != nullptr && unpack(data, bytes, *t, buf);
 }
 
@@ -61,6 +60,7 @@ bool MpiWorld::reduce_local(int rank, MPI_Op op, MPI_Datatype type, const std::b
         apply_predefined(op, type, in, inout, static_cast<std::size_t>(count));
         return true;
     }
+    // (`type` is the basic element type; a user function of a derived type gets that too.)
     const UserOp* user = ranks_[rank].ops.find(op);
     if (user == nullptr) return false;
     // The user's function is the program's code (of this rank's copy of the program), run
@@ -316,13 +316,34 @@ bool MpiWorld::execute_reduction(int rank, const RankCall& call, const PendingCo
             return false;
         }
     }
+    // Reductions work element by element on the basic type the datatype repeats (MPI 3.1
+    // §5.9.1 allows derived types made of one predefined type, or of MINLOC/MAXLOC pairs).
+    const TypeSignature signature = datatype(parts[0].rank, type0)->signature();
+    auto run = signature.uniform();
+    if (!run ||
+        predefined_op(a0.op) && !op_defined_for(a0.op, make_handle(RF_KIND_DATATYPE, run->basic)))
+        run = signature.uniform_pairs();
+    if (!run) {
+        fail(rank, call, MPI_ERR_TYPE, Misuse::InvalidArgument,
+             fmt::format("{} is not one predefined type repeated: a reduction cannot combine it",
+                         datatype_name(type0)));
+        return false;
+    }
+    const MPI_Datatype basic = make_handle(RF_KIND_DATATYPE, run->basic);
+    const int elements = static_cast<int>(run->count) * count0;
+    if (predefined_op(a0.op) && !op_defined_for(a0.op, basic)) {
+        fail(rank, call, MPI_ERR_OP, Misuse::InvalidArgument,
+             fmt::format("{} is not defined for {}", op_name(a0.op), datatype_name(basic)));
+        return false;
+    }
     // Left fold of contributions first..last with `who`'s operator.
     auto fold = [&](int who, int last, Payload& acc) {
         acc = in[0];
         for (int i = 1; i <= last; ++i) {
             Payload next = in[i];
-            if (!reduce_local(parts[who].rank, parts[who].args.op, type0, acc.data(), next.data(),
-                              count0))
+            if (!reduce_local(parts[who].rank, parts[who].args.op,
+                              predefined_index(type0) ? type0 : basic, acc.data(), next.data(),
+                              predefined_index(type0) ? count0 : elements))
                 return false;
             acc = std::move(next);
         }

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "simulated-mpi/src/Payload.hpp"
+#include "simulated-mpi/src/TypeSignature.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -32,6 +33,7 @@ struct Message {
     int tag = 0;
     int context = 0;          // communicator context id
     Payload payload;          // packed data, copied when the send was posted
+    TypeSignature signature;  // the sender's datatype repeated count times, for type matching
     RequestRef sender;        // the send request waiting for this match, if any
     int origin = -1;          // world rank of the sender
     std::size_t buffered = 0; // attached-buffer bytes the sender gets back on delivery

@@ -2,8 +2,8 @@
 // The per-call logic (issue / ready / complete) is in MpiWorldCalls.cpp.
 #include "simulated-mpi/src/MpiWorld.hpp"
 
-#include "simulated-mpi/src/Datatype.hpp"
 #include "simulated-mpi/src/Handles.hpp"
+#include "simulated-mpi/src/TypePacking.hpp"
 
 #include <fmt/format.h>
 
@@ -117,13 +117,12 @@ MpiWorld::ReceiveArgs MpiWorld::receive_args(const RankCall& c) {
     return {c.recv_buffer, c.recv_count, c.recv_type, c.source, c.recv_tag, c.comm};
 }
 
-bool MpiWorld::check_send(int rank, const RankCall& call, const SendArgs& a) {
+bool MpiWorld::check_send(int rank, const RankCall& call, SendArgs& a) {
     auto v = view(rank, a.comm);
     if (!v) return fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)), false;
     if (a.count < 0)
         return fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)), false;
-    if (!find_datatype(a.type))
-        return fail(rank, call, MPI_ERR_TYPE, fmt::format("invalid datatype {:#x}", a.type)), false;
+    if (!a.layout && !(a.layout = usable_datatype(rank, call, a.type))) return false;
     if (a.dest != MPI_PROC_NULL && (a.dest < 0 || a.dest >= v->size))
         return fail(rank, call, MPI_ERR_RANK,
                     fmt::format("invalid destination rank {} (communicator size {})", a.dest,
@@ -139,7 +138,7 @@ bool MpiWorld::check_send(int rank, const RankCall& call, const SendArgs& a) {
     return true;
 }
 
-bool MpiWorld::check_receive(int rank, const RankCall& call, const ReceiveArgs& a, bool probe) {
+bool MpiWorld::check_receive(int rank, const RankCall& call, ReceiveArgs& a, bool probe) {
     auto v = view(rank, a.comm);
     if (!v) return fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)), false;
     if (a.source != MPI_PROC_NULL && a.source != MPI_ANY_SOURCE &&
@@ -154,8 +153,7 @@ bool MpiWorld::check_receive(int rank, const RankCall& call, const ReceiveArgs& 
     if (probe) return true;
     if (a.count < 0)
         return fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)), false;
-    if (!find_datatype(a.type))
-        return fail(rank, call, MPI_ERR_TYPE, fmt::format("invalid datatype {:#x}", a.type)), false;
+    if (!a.layout && !(a.layout = usable_datatype(rank, call, a.type))) return false;
     if (a.buffer == nullptr && a.count > 0)
         return fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
                     fmt::format("NULL buffer with count {}", a.count)),
@@ -165,7 +163,7 @@ bool MpiWorld::check_receive(int rank, const RankCall& call, const ReceiveArgs& 
 
 // ---- posting ------------------------------------------------------------------------------
 
-int MpiWorld::post_send(int rank, const RankCall& call, const SendArgs& a, int slot) {
+int MpiWorld::post_send(int rank, const RankCall& call, SendArgs a, int slot) {
     if (!check_send(rank, call, a)) return -1;
     const bool fresh = slot < 0;
     if (fresh) slot = new_request(rank);
@@ -180,6 +178,7 @@ int MpiWorld::post_send(int rank, const RankCall& call, const SendArgs& a, int s
     req.buffer = reinterpret_cast<std::uintptr_t>(a.buffer);
     req.count = a.count;
     req.datatype = a.type;
+    req.layout = a.layout;
     if (fresh) req.site = call.site;
     req.status_error = MPI_SUCCESS;
     if (a.dest == MPI_PROC_NULL) {
@@ -194,7 +193,8 @@ int MpiWorld::post_send(int rank, const RankCall& call, const SendArgs& a, int s
     m.tag = a.tag;
     m.context = v.id;
     m.origin = rank;
-    if (!pack(a.buffer, a.count, *find_datatype(a.type), m.payload)) {
+    m.signature = a.layout->signature().times(static_cast<std::uint64_t>(a.count));
+    if (!pack(a.buffer, static_cast<std::uint64_t>(a.count), *a.layout, m.payload)) {
         if (fresh) release_request(rank, slot);
         fail(rank, call, MPI_ERR_BUFFER, Misuse::InvalidArgument,
              fmt::format("send buffer {} is not readable for {} x {}", a.buffer, a.count,
@@ -236,7 +236,7 @@ int MpiWorld::post_send(int rank, const RankCall& call, const SendArgs& a, int s
     return slot;
 }
 
-int MpiWorld::post_receive(int rank, const RankCall& call, const ReceiveArgs& a, int slot) {
+int MpiWorld::post_receive(int rank, const RankCall& call, ReceiveArgs a, int slot) {
     if (!check_receive(rank, call, a, false)) return -1;
     const bool fresh = slot < 0;
     if (fresh) slot = new_request(rank);
@@ -250,6 +250,8 @@ int MpiWorld::post_receive(int rank, const RankCall& call, const ReceiveArgs& a,
     req.buffer = reinterpret_cast<std::uintptr_t>(a.buffer);
     req.count = a.count;
     req.datatype = a.type;
+    req.layout = a.layout;
+    req.sent = {};
     if (fresh) req.site = call.site;
     req.status_error = MPI_SUCCESS;
     if (a.source == MPI_PROC_NULL) {
@@ -267,9 +269,9 @@ int MpiWorld::post_receive(int rank, const RankCall& call, const ReceiveArgs& a,
 
 int MpiWorld::create_persistent(int rank, const RankCall& call) {
     const bool is_send = call.kind == CallKind::SendInit;
-    if (is_send ? !check_send(rank, call, send_args(call))
-                : !check_receive(rank, call, receive_args(call), false))
-        return -1;
+    SendArgs s = send_args(call);
+    ReceiveArgs r = receive_args(call);
+    if (is_send ? !check_send(rank, call, s) : !check_receive(rank, call, r, false)) return -1;
     const int slot = new_request(rank);
     Request& req = ranks_[rank].requests[slot];
     req.kind = is_send ? Request::Kind::Send : Request::Kind::Receive;
@@ -281,6 +283,7 @@ int MpiWorld::create_persistent(int rank, const RankCall& call) {
     req.buffer = reinterpret_cast<std::uintptr_t>(is_send ? call.send_buffer : call.recv_buffer);
     req.count = is_send ? call.send_count : call.recv_count;
     req.datatype = is_send ? call.send_type : call.recv_type;
+    req.layout = is_send ? s.layout : r.layout;
     req.site = call.site;
     return slot;
 }
@@ -301,11 +304,11 @@ bool MpiWorld::start(int rank, const RankCall& call, MPI_Request handle) {
     if (copy.kind == Request::Kind::Send)
         return post_send(rank, call,
                          {reinterpret_cast<const void*>(copy.buffer), copy.count, copy.datatype,
-                          copy.peer, copy.tag, copy.comm, copy.mode},
+                          copy.peer, copy.tag, copy.comm, copy.mode, copy.layout},
                          slot) >= 0;
     return post_receive(rank, call,
                         {reinterpret_cast<void*>(copy.buffer), copy.count, copy.datatype, copy.peer,
-                         copy.tag, copy.comm},
+                         copy.tag, copy.comm, copy.layout},
                         slot) >= 0;
 }
 
@@ -319,14 +322,23 @@ void MpiWorld::apply_match(const Match& match) {
 
 void MpiWorld::deliver(int receiver, const PostedReceive& receive, const Message& message) {
     Request& req = ranks_[receiver].requests[receive.request.slot];
-    const DatatypeInfo& type = *find_datatype(req.datatype);
-    const std::size_t capacity = type.size * static_cast<std::size_t>(req.count);
+    const Typemap& type = *req.layout;
+    const std::size_t capacity = type.size() * static_cast<std::size_t>(req.count);
     const std::size_t bytes = std::min(capacity, message.payload.size());
+    // The data lands even when the types do not match (as in MPI implementations, which do not
+    // check); the first error is what the receive reports.
+    const bool written =
+        unpack(message.payload.data(), bytes, type, reinterpret_cast<void*>(req.buffer));
+    const TypeSignature expected = type.signature().times(static_cast<std::uint64_t>(req.count));
     req.status_error = MPI_SUCCESS;
-    if (!unpack(message.payload.data(), bytes, type, reinterpret_cast<void*>(req.buffer)))
+    if (!signatures_agree(expected, message.signature)) {
+        req.status_error = MPI_ERR_TYPE;
+        req.sent = message.signature;
+    } else if (!written) {
         req.status_error = MPI_ERR_BUFFER;
-    else if (message.payload.size() > capacity)
+    } else if (message.payload.size() > capacity) {
         req.status_error = MPI_ERR_TRUNCATE;
+    }
     req.status_source = message.source;
     req.status_tag = message.tag;
     req.status_bytes = bytes;

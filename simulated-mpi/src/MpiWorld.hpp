@@ -6,6 +6,7 @@
 
 #include "simulated-mpi/src/CollectiveQueue.hpp"
 #include "simulated-mpi/src/CommRegistry.hpp"
+#include "simulated-mpi/src/DatatypeTable.hpp"
 #include "simulated-mpi/src/GroupTable.hpp"
 #include "simulated-mpi/src/KeyvalTable.hpp"
 #include "simulated-mpi/src/MatchingEngine.hpp"
@@ -106,6 +107,16 @@ public:
 
     const CommRegistry& comms() const { return comms_; }
     CommRegistry& comms() { return comms_; }
+    // ---- datatypes (MpiWorldDatatypes.cpp) ------------------------------------------------
+    // `type` as `rank` sees it: predefined, or one of the derived types `rank` created and has
+    // not freed; nullptr otherwise. Pack and unpack with it through TypePacking.hpp.
+    const Typemap* datatype(int rank, MPI_Datatype type) const;
+    const DatatypeTable& datatypes(int rank) const { return ranks_[rank].datatypes; }
+    // For the local datatype calls (ApiDatatype.cpp): create, commit, free.
+    DatatypeTable& datatypes(int rank) { return ranks_[rank].datatypes; }
+    // The derived datatypes `rank` created and never freed, for resource-leak reports.
+    std::vector<std::pair<MPI_Datatype, const DatatypeEntry*>> leaked_datatypes(int rank) const;
+
     // Requests of `rank` that are active or completed but never waited for.
     std::vector<const Request*> unfinished_requests(int rank) const;
     const Request* request(int rank, MPI_Request handle) const;
@@ -136,6 +147,7 @@ private:
         OpTable ops;
         GroupTable groups;
         KeyvalTable keyvals;
+        DatatypeTable datatypes;
         friend bool operator==(const RankState&, const RankState&) = default;
     };
 
@@ -156,6 +168,8 @@ private:
     Request* find_request(int rank, MPI_Request handle);
     void release_request(int rank, int slot);
 
+    // `layout` is the datatype's typemap: resolved by check_send/check_receive, or given by a
+    // persistent request (which keeps it even if the program frees the datatype).
     struct SendArgs {
         const void* buffer;
         int count;
@@ -164,6 +178,7 @@ private:
         int tag;
         MPI_Comm comm;
         SendMode mode;
+        TypemapRef layout = {};
     };
     struct ReceiveArgs {
         void* buffer;
@@ -172,14 +187,20 @@ private:
         int source;
         int tag;
         MPI_Comm comm;
+        TypemapRef layout = {};
     };
     static SendArgs send_args(const RankCall& call);
     static ReceiveArgs receive_args(const RankCall& call);
-    bool check_send(int rank, const RankCall& call, const SendArgs& a);
-    bool check_receive(int rank, const RankCall& call, const ReceiveArgs& a, bool probe);
+    bool check_send(int rank, const RankCall& call, SendArgs& a);
+    bool check_receive(int rank, const RankCall& call, ReceiveArgs& a, bool probe);
+    // The typemap of `type` for a communication call of `rank`, or none after fail(): an
+    // invalid or freed handle, or a derived datatype not committed (MpiWorldDatatypes.cpp).
+    TypemapRef usable_datatype(int rank, const RankCall& call, MPI_Datatype type);
+    // What a receive whose message did not match its type reports.
+    static std::string type_mismatch_text(const Request& receive);
     // Posting: the request slot, or -1 after fail(). `slot` reuses a persistent request.
-    int post_send(int rank, const RankCall& call, const SendArgs& a, int slot = -1);
-    int post_receive(int rank, const RankCall& call, const ReceiveArgs& a, int slot = -1);
+    int post_send(int rank, const RankCall& call, SendArgs a, int slot = -1);
+    int post_receive(int rank, const RankCall& call, ReceiveArgs a, int slot = -1);
     int create_persistent(int rank, const RankCall& call);
     bool start(int rank, const RankCall& call, MPI_Request handle);
     void deliver(int receiver, const PostedReceive& receive, const Message& message);

@@ -1,6 +1,5 @@
 // MpiWorld: what each visible call does when issued, when it is ready, and how it completes.
 #include "simulated-mpi/src/AppAccess.hpp"
-#include "simulated-mpi/src/Datatype.hpp"
 #include "simulated-mpi/src/Handles.hpp"
 #include "simulated-mpi/src/MpiWorld.hpp"
 #include "snapshot/GuardedCopy.hpp"
@@ -69,9 +68,10 @@ int MpiWorld::finish_slot(int rank, int slot, MPI_Status* status, const RankCall
         fail(rank, call, MPI_ERR_TRUNCATE,
              fmt::format("message truncated: {} bytes arrived from rank {} (tag {}) but the "
                          "receive buffer holds {} ({} x {})",
-                         r.message_bytes, r.status_source, r.status_tag,
-                         r.count * find_datatype(r.datatype)->size, r.count,
-                         datatype_name(r.datatype)));
+                         r.message_bytes, r.status_source, r.status_tag, r.count * r.layout->size(),
+                         r.count, datatype_name(r.datatype)));
+    else if (r.status_error == MPI_ERR_TYPE)
+        fail(rank, call, MPI_ERR_TYPE, Misuse::TypeMismatch, type_mismatch_text(r));
     else if (r.status_error == MPI_ERR_BUFFER)
         fail(rank, call, MPI_ERR_BUFFER, Misuse::InvalidArgument,
              fmt::format("receive buffer {:#x} is not writable", r.buffer));
@@ -164,9 +164,10 @@ Progress MpiWorld::issue(int rank, RankCall& call) {
         call.internal = {r, s};
         return Progress::Blocked;
     }
-    case CallKind::Probe:
-        return check_receive(rank, call, receive_args(call), true) ? Progress::Blocked
-                                                                   : Progress::Failed;
+    case CallKind::Probe: {
+        ReceiveArgs a = receive_args(call);
+        return check_receive(rank, call, a, true) ? Progress::Blocked : Progress::Failed;
+    }
     case CallKind::BufferAttach:
         if (me.attached_buffer != 0)
             return fail(rank, call, MPI_ERR_BUFFER, Misuse::BufferSpace,
@@ -275,7 +276,8 @@ Progress MpiWorld::issue_completion(int rank, RankCall& call) {
         return Progress::Done;
     }
     case CallKind::Iprobe: {
-        if (!check_receive(rank, call, receive_args(call), true)) return Progress::Failed;
+        ReceiveArgs a = receive_args(call);
+        if (!check_receive(rank, call, a, true)) return Progress::Failed;
         std::vector<const Message*> candidates;
         probe_candidates(rank, call, candidates);
         const bool found =

@@ -1,9 +1,9 @@
 // MpiWorld: issuing collective calls — argument checks, filing each rank's part, checking that
 // the parts of one operation belong together, and completing the operation once all are in.
 #include "simulated-mpi/src/AppAccess.hpp"
-#include "simulated-mpi/src/Datatype.hpp"
 #include "simulated-mpi/src/Handles.hpp"
 #include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/src/PredefinedTypes.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
 
 #include <fmt/format.h>
@@ -81,10 +81,7 @@ bool MpiWorld::check_collective(int rank, const RankCall& call, const CommView& 
             return fail(rank, call, MPI_ERR_COUNT,
                         fmt::format("negative {} count {}", what, count)),
                    false;
-        if (!find_datatype(type))
-            return fail(rank, call, MPI_ERR_TYPE,
-                        fmt::format("invalid {} datatype {:#x}", what, type)),
-                   false;
+        if (!usable_datatype(rank, call, type)) return false;
         if (buf == nullptr && count > 0)
             return fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
                         fmt::format("NULL {} buffer with count {}", what, count)),
@@ -95,7 +92,7 @@ bool MpiWorld::check_collective(int rank, const RankCall& call, const CommView& 
     if (used.recv && !check_side("receive", a.recvbuf, a.recvcount, a.recvtype)) return false;
     if (has_op(a.kind)) {
         const MPI_Datatype type = used.send ? a.sendtype : a.recvtype;
-        if (predefined_op(a.op) && find_datatype(type) && !op_defined_for(a.op, type))
+        if (predefined_op(a.op) && predefined_index(type) && !op_defined_for(a.op, type))
             return fail(
                        rank, call, MPI_ERR_OP,
                        fmt::format("{} is not defined for {}", op_name(a.op), datatype_name(type))),

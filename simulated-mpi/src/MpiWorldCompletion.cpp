@@ -1,6 +1,5 @@
 // MpiWorld: when a blocked call is ready, how many ways it can complete, and completing it.
 #include "simulated-mpi/src/AppAccess.hpp"
-#include "simulated-mpi/src/Datatype.hpp"
 #include "simulated-mpi/src/Handles.hpp"
 #include "simulated-mpi/src/MpiWorld.hpp"
 

@@ -19,6 +19,8 @@ void feed(StateHasher& h, const Request& r) {
     for (int v : {r.peer, r.tag, r.comm, r.count, r.datatype, r.status_source, r.status_tag,
                   r.status_error})
         h.value(v);
+    h.value(r.layout ? r.layout->digest() : 0);
+    r.sent.feed(h);
     for (std::uint64_t v :
          {static_cast<std::uint64_t>(r.buffer), static_cast<std::uint64_t>(r.site),
           static_cast<std::uint64_t>(r.status_bytes), static_cast<std::uint64_t>(r.message_bytes),
@@ -33,6 +35,7 @@ void feed(StateHasher& h, const Message& m) {
     h.value(static_cast<std::uint64_t>(m.buffered));
     h.value(static_cast<std::uint64_t>(m.payload.size()));
     h.bytes(m.payload.data(), m.payload.size());
+    m.signature.feed(h);
 }
 
 void feed(StateHasher& h, const PostedReceive& r) {
@@ -62,6 +65,7 @@ std::uint64_t MpiWorld::hash() const {
         s.keyvals.feed(h);
         h.value(static_cast<std::uint64_t>(s.requests.size()));
         for (const Request& r : s.requests) feed(h, r);
+        s.datatypes.feed(h);
     }
     comms_.feed(h);
     collectives_.feed(h);

@@ -1,7 +1,8 @@
 #include "simulated-mpi/src/ReduceOp.hpp"
 
-#include "simulated-mpi/src/Datatype.hpp"
+#include "simulated-mpi/src/DatatypeTable.hpp"
 #include "simulated-mpi/src/Handles.hpp"
+#include "simulated-mpi/src/PredefinedTypes.hpp"
 #include "simulated-mpi/src/ReduceKernels.hpp"
 
 #include <array>
@@ -213,7 +214,12 @@ const char* op_name(MPI_Op op) {
 }
 
 bool op_defined_for(MPI_Op op, MPI_Datatype basic) {
-    if (!predefined_op(op) || find_datatype(basic) == nullptr) return false;
+    if (!predefined_op(op)) return false;
+    // Only types that hold data: not MPI_DATATYPE_NULL nor the MPI_LB/MPI_UB markers.
+    const auto index = predefined_index(basic);
+    if (!index) return false;
+    const PredefinedKind kind = predefined_type(*index).kind;
+    if (kind != PredefinedKind::Basic && kind != PredefinedKind::Pair) return false;
     // MPI 3.1 §5.9.2's "Op / Allowed Types" table, with MINLOC/MAXLOC from §5.9.4.
     const Group g = group_of(basic);
     switch (op) {
@@ -247,7 +253,7 @@ void apply_predefined(MPI_Op op, MPI_Datatype basic, const std::byte* in, std::b
     if (count == 0 || !op_defined_for(op, basic)) return;
     if (op == MPI_NO_OP) return;
     if (op == MPI_REPLACE) {
-        std::memmove(inout, in, find_datatype(basic)->size * count);
+        std::memmove(inout, in, predefined_typemap(basic)->size() * count);
         return;
     }
     switch (group_of(basic)) {

@@ -1,6 +1,8 @@
 // A request as the runtime keeps it: one slot in its owner's table, a value type.
 #pragma once
 
+#include "simulated-mpi/src/Typemap.hpp"
+
 #include <mpi.h>
 
 #include <cstddef>
@@ -27,6 +29,7 @@ struct Request {
     std::uintptr_t buffer = 0; // application address
     int count = 0;
     MPI_Datatype datatype = MPI_DATATYPE_NULL;
+    TypemapRef layout;       // the datatype as it was when posted (it may be freed since)
     std::uintptr_t site = 0; // where it was created, for reports
 
     // Filled on completion.
@@ -36,6 +39,7 @@ struct Request {
     std::size_t status_bytes = 0;
     std::size_t message_bytes = 0; // what arrived; more than status_bytes when truncated
     std::size_t bsend_bytes = 0;   // attached-buffer space held until the message is delivered
+    TypeSignature sent;            // the message's signature, kept when it did not match
 
     bool is_free() const { return kind == Kind::Free; }
     friend bool operator==(const Request&, const Request&) = default;

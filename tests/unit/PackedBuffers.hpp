@@ -2,7 +2,7 @@
 // that no element is aligned, and apply_predefined run on them.
 #pragma once
 
-#include "simulated-mpi/src/Datatype.hpp"
+#include "simulated-mpi/src/DatatypeTable.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
 
 #include <catch2/catch.hpp>
@@ -35,7 +35,7 @@ template <class T>
 std::vector<T> reduce(MPI_Op op, MPI_Datatype type, const std::vector<T>& in,
                       const std::vector<T>& inout) {
     REQUIRE(in.size() == inout.size());
-    REQUIRE(find_datatype(type)->size == sizeof(T));
+    REQUIRE(predefined_typemap(type)->size() == sizeof(T));
     const std::vector<std::byte> a = packed(in);
     std::vector<std::byte> b = packed(inout);
     apply_predefined(op, type, a.data() + kSkew, b.data() + kSkew, in.size());
@@ -67,7 +67,7 @@ template <class T>
 std::vector<Loc<T>> reduce_pairs(MPI_Op op, MPI_Datatype type, const std::vector<Loc<T>>& in,
                                  const std::vector<Loc<T>>& inout) {
     constexpr std::size_t kSize = sizeof(T) + sizeof(int);
-    REQUIRE(find_datatype(type)->size == kSize);
+    REQUIRE(predefined_typemap(type)->size() == kSize);
     const std::vector<std::byte> a = packed_pairs(in);
     std::vector<std::byte> b = packed_pairs(inout);
     apply_predefined(op, type, a.data() + kSkew, b.data() + kSkew, in.size());

@@ -3,7 +3,7 @@
 #include "simulated-mpi/src/ReduceOp.hpp"
 
 #include "PackedBuffers.hpp"
-#include "simulated-mpi/src/Datatype.hpp"
+#include "simulated-mpi/src/DatatypeTable.hpp"
 
 #include <catch2/catch.hpp>
 #include <mpi.h>
@@ -59,7 +59,7 @@ TEST_CASE("MAX and MIN are `inout > in ? inout : in` (MPICH): NaN on either side
 }
 
 TEST_CASE("long double keeps x87 precision and the padding bytes of inout", "[reduceop]") {
-    REQUIRE(find_datatype(MPI_LONG_DOUBLE)->size == sizeof(long double));
+    REQUIRE(predefined_typemap(MPI_LONG_DOUBLE)->size() == sizeof(long double));
     const long double tiny = std::ldexp(1.0L, -63); // 1 + 2^-63 needs all 64 mantissa bits
     const auto sum = reduce1<long double>(MPI_SUM, MPI_LONG_DOUBLE, 1.0L, tiny);
     CHECK(sum != 1.0L);
@@ -149,12 +149,12 @@ TEST_CASE("MINLOC and MAXLOC keep inout when a NaN makes the values unordered", 
 }
 
 TEST_CASE("pair types are packed: the int right after the value, at any address", "[reduceop]") {
-    CHECK(find_datatype(MPI_FLOAT_INT)->size == 8);
-    CHECK(find_datatype(MPI_DOUBLE_INT)->size == 12);
-    CHECK(find_datatype(MPI_LONG_INT)->size == 12);
-    CHECK(find_datatype(MPI_2INT)->size == 8);
-    CHECK(find_datatype(MPI_SHORT_INT)->size == 6);
-    CHECK(find_datatype(MPI_LONG_DOUBLE_INT)->size == sizeof(long double) + 4);
+    CHECK(predefined_typemap(MPI_FLOAT_INT)->size() == 8);
+    CHECK(predefined_typemap(MPI_DOUBLE_INT)->size() == 12);
+    CHECK(predefined_typemap(MPI_LONG_INT)->size() == 12);
+    CHECK(predefined_typemap(MPI_2INT)->size() == 8);
+    CHECK(predefined_typemap(MPI_SHORT_INT)->size() == 6);
+    CHECK(predefined_typemap(MPI_LONG_DOUBLE_INT)->size() == sizeof(long double) + 4);
 
     // Three MPI_DOUBLE_INT elements written byte by byte from offset 3: 36 bytes, no padding.
     const std::vector<std::pair<double, int>> in = {{1.0, 10}, {-4.0, 11}, {2.0, 12}};

@@ -3,7 +3,7 @@
 #include "simulated-mpi/src/ReduceOp.hpp"
 
 #include "PackedBuffers.hpp"
-#include "simulated-mpi/src/Datatype.hpp"
+#include "simulated-mpi/src/DatatypeTable.hpp"
 
 #include <catch2/catch.hpp>
 #include <mpi.h>

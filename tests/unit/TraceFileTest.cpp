@@ -277,7 +277,7 @@ TEST_CASE("hostile input neither throws nor crashes", "[trace]") {
     }
     SECTION("invalid UTF-8 and NUL bytes") {
         for (const std::string& bad : {std::string("\xff\xfe"), std::string("\xc3"),
-                                std::string("\xed\xa0\x80"), std::string("a\0b", 3)}) {
+                                       std::string("\xed\xa0\x80"), std::string("a\0b", 3)}) {
             std::string error = rejection(doc(R"(, "program": ")" + bad + "\""));
             for (unsigned char c : error) CHECK((c >= 0x20 && c < 0x7f)); // printable ASCII
             rejection(bad);

@@ -1,0 +1,170 @@
+// MPI functions on datatypes other than the constructors: commit, free, dup, the size and
+// extent queries, addresses, and counting what a status says arrived. Local calls (see
+// DatatypeCall.hpp).
+#include "simulated-mpi/src/DatatypeCall.hpp"
+
+#include <climits>
+#include <limits>
+
+using namespace rankfold::mpi;
+
+namespace {
+
+// The byte count a status holds (MpiWorld::write_status), or nullopt if it cannot be read.
+std::optional<std::uint64_t> status_bytes(const MPI_Status* status) {
+    MPI_Status s{};
+    if (!rankfold::snapshot::copy_from_app(&s, status, sizeof s)) return std::nullopt;
+    return static_cast<std::uint32_t>(s.rf_count_lo) |
+           (static_cast<std::uint64_t>(s.rf_count_hi_and_cancelled & 0x7fffffff) << 32);
+}
+
+// MPI_Get_count: whole elements, MPI_UNDEFINED for a partial one; a size-0 type counts 0.
+std::optional<std::uint64_t> whole_elements(std::uint64_t bytes, const Typemap& type) {
+    if (type.size() == 0) return 0;
+    if (bytes % type.size() != 0) return std::nullopt;
+    return bytes / type.size();
+}
+
+template <class Count>
+int count_received(const char* name, std::uintptr_t site, const MPI_Status* status,
+                   MPI_Datatype datatype, Count* count, bool basic_elements) {
+    DatatypeCall c(name, site);
+    TypemapRef type = c.lookup(datatype);
+    if (!type) return c.result();
+    auto bytes = status_bytes(status);
+    if (!bytes) return c.bad_argument(fmt::format("status ({}) is not readable", fmt::ptr(status)));
+    auto n = basic_elements ? type->signature().elements_in(*bytes) : whole_elements(*bytes, *type);
+    const bool fits = n && *n <= static_cast<std::uint64_t>(std::numeric_limits<Count>::max());
+    return c.write(count, fits ? static_cast<Count>(*n) : static_cast<Count>(MPI_UNDEFINED),
+                   "count");
+}
+
+// Writes two values of a query (lb and extent, say); MPI_SUCCESS or the first error.
+template <class T>
+int write_pair(const DatatypeCall& c, T* first, std::int64_t a, const char* first_name, T* second,
+               std::int64_t b, const char* second_name) {
+    const int rc = c.write(first, static_cast<T>(a), first_name);
+    return rc != MPI_SUCCESS ? rc : c.write(second, static_cast<T>(b), second_name);
+}
+
+} // namespace
+
+RF_EXPORT int MPI_Type_commit(MPI_Datatype* datatype) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_commit", site);
+    MPI_Datatype type = MPI_DATATYPE_NULL;
+    if (!rankfold::snapshot::copy_from_app(&type, datatype, sizeof type))
+        return c.bad_argument("the datatype argument is not readable");
+    // Committing a committed type, or a predefined one, is allowed and does nothing.
+    if (c.table().commit(type) || predefined_index(type)) return MPI_SUCCESS;
+    return c.invalid_type(type);
+}
+
+RF_EXPORT int MPI_Type_free(MPI_Datatype* datatype) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_free", site);
+    MPI_Datatype type = MPI_DATATYPE_NULL;
+    if (!rankfold::snapshot::copy_from_app(&type, datatype, sizeof type))
+        return c.bad_argument("the datatype argument is not readable");
+    if (predefined_index(type))
+        return c.error(MPI_ERR_TYPE, Misuse::InvalidArgument,
+                       fmt::format("{} is predefined and cannot be freed", datatype_name(type)));
+    // Pending requests keep their own reference to the typemap: the free is deferred for them.
+    if (!c.table().release(type)) return c.invalid_type(type);
+    return c.write(datatype, static_cast<MPI_Datatype>(MPI_DATATYPE_NULL), "datatype");
+}
+
+RF_EXPORT int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_dup", site);
+    TypemapRef old = c.lookup(oldtype);
+    if (!old) return c.result();
+    // The copy is committed if the original is (MPI 3.1 §4.1.10).
+    const bool committed = c.table().committed(oldtype);
+    return c.store(c.table().create(old, site, committed), newtype);
+}
+
+RF_EXPORT int MPI_Type_size(MPI_Datatype datatype, int* size) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_size", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return c.write(size, t->size() > INT_MAX ? MPI_UNDEFINED : static_cast<int>(t->size()), "size");
+}
+
+RF_EXPORT int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_size_x", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return c.write(size, static_cast<MPI_Count>(t->size()), "size");
+}
+
+RF_EXPORT int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_get_extent", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return write_pair(c, lb, t->lb(), "lb", extent, t->extent(), "extent");
+}
+
+RF_EXPORT int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_get_extent_x", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return write_pair(c, lb, t->lb(), "lb", extent, t->extent(), "extent");
+}
+
+RF_EXPORT int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb,
+                                       MPI_Aint* true_extent) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_get_true_extent", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return write_pair(c, true_lb, t->true_lb(), "true_lb", true_extent, t->true_extent(),
+                      "true_extent");
+}
+
+RF_EXPORT int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb,
+                                         MPI_Count* true_extent) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_get_true_extent_x", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return write_pair(c, true_lb, t->true_lb(), "true_lb", true_extent, t->true_extent(),
+                      "true_extent");
+}
+
+RF_EXPORT int MPI_Get_address(const void* location, MPI_Aint* address) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Get_address", site);
+    return c.write(address, reinterpret_cast<MPI_Aint>(location), "address");
+}
+
+// Address arithmetic on unsigned integers: wrapping, never undefined.
+RF_EXPORT MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp) {
+    return static_cast<MPI_Aint>(static_cast<std::uint64_t>(base) +
+                                 static_cast<std::uint64_t>(disp));
+}
+
+RF_EXPORT MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2) {
+    return static_cast<MPI_Aint>(static_cast<std::uint64_t>(addr1) -
+                                 static_cast<std::uint64_t>(addr2));
+}
+
+RF_EXPORT int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count) {
+    RF_MPI_ENTRY;
+    return count_received("MPI_Get_count", site, status, datatype, count, false);
+}
+
+RF_EXPORT int MPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
+    RF_MPI_ENTRY;
+    return count_received("MPI_Get_elements", site, status, datatype, count, true);
+}
+
+RF_EXPORT int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype,
+                                 MPI_Count* count) {
+    RF_MPI_ENTRY;
+    return count_received("MPI_Get_elements_x", site, status, datatype, count, true);
+}

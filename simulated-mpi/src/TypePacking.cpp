@@ -1,0 +1,59 @@
+#include "simulated-mpi/src/TypePacking.hpp"
+
+#include "snapshot/GuardedCopy.hpp"
+
+#include <algorithm>
+
+namespace rankfold::mpi {
+namespace {
+
+// buf + element * extent + disp, computed on unsigned integers: offsets may be negative or
+// absurd (a bad program's), and then the address is just wrong, which the guarded copy reports.
+std::uintptr_t at(const void* buf, std::uint64_t element, std::int64_t extent, std::int64_t disp) {
+    return reinterpret_cast<std::uintptr_t>(buf) + element * static_cast<std::uint64_t>(extent) +
+           static_cast<std::uint64_t>(disp);
+}
+
+} // namespace
+
+bool pack(const void* buf, std::uint64_t count, const Typemap& type, Payload& out) {
+    const std::size_t start = out.size();
+    const std::size_t bytes = type.size() * count;
+    out.resize(start + bytes);
+    if (bytes == 0) return true;
+    std::byte* dst = out.data() + start;
+    const auto& blocks = type.blocks();
+    if (type.dense() || (count == 1 && blocks.size() == 1))
+        return snapshot::copy_from_app(
+            dst, reinterpret_cast<const void*>(at(buf, 0, 0, blocks[0].disp)), bytes);
+    for (std::uint64_t i = 0; i < count; ++i) {
+        for (const TypeBlock& b : blocks) {
+            const auto* src = reinterpret_cast<const void*>(at(buf, i, type.extent(), b.disp));
+            if (!snapshot::copy_from_app(dst, src, b.length)) return false;
+            dst += b.length;
+        }
+    }
+    return true;
+}
+
+bool unpack(const std::byte* data, std::size_t bytes, const Typemap& type, void* buf) {
+    if (bytes == 0 || type.size() == 0) return true;
+    const auto& blocks = type.blocks();
+    if (type.dense() || bytes <= blocks[0].length)
+        return snapshot::copy_to_app(reinterpret_cast<void*>(at(buf, 0, 0, blocks[0].disp)), data,
+                                     bytes);
+    std::size_t done = 0;
+    for (std::uint64_t i = 0; done < bytes; ++i) {
+        for (const TypeBlock& b : blocks) {
+            const std::size_t n = std::min<std::size_t>(b.length, bytes - done);
+            if (!snapshot::copy_to_app(reinterpret_cast<void*>(at(buf, i, type.extent(), b.disp)),
+                                       data + done, n))
+                return false;
+            done += n;
+            if (done == bytes) break;
+        }
+    }
+    return true;
+}
+
+} // namespace rankfold::mpi

@@ -1,0 +1,23 @@
+// Messages travel packed: only the data bytes, in typemap order. A sender and a receiver with
+// different layouts of the same signature (a matrix column sent as a vector type, received as
+// contiguous) so exchange the right bytes. Application memory is read and written through the
+// guarded copies: a bad buffer makes these return false, never crashes the checker.
+#pragma once
+
+#include "simulated-mpi/src/Payload.hpp"
+#include "simulated-mpi/src/Typemap.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace rankfold::mpi {
+
+// Appends `count` elements of `type` at `buf` (element i at buf + i * extent) to `out`.
+// Returns false if the memory faulted.
+bool pack(const void* buf, std::uint64_t count, const Typemap& type, Payload& out);
+
+// Writes `bytes` packed bytes into consecutive elements of `type` at `buf`; the last element may
+// be partial (a message shorter than the receive buffer). Returns false on a fault.
+bool unpack(const std::byte* data, std::size_t bytes, const Typemap& type, void* buf);
+
+} // namespace rankfold::mpi
