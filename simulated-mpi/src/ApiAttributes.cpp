@@ -45,12 +45,13 @@ RF_EXPORT int MPI_Comm_dup_fn(MPI_Comm, int, void*, void* attribute_val_in, void
     return MPI_SUCCESS;
 }
 
-RF_EXPORT int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function* copy_fn,
-                                     MPI_Comm_delete_attr_function* delete_fn, int* keyval,
-                                     void* extra_state) {
+RF_EXPORT int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function* comm_copy_attr_fn,
+                                     MPI_Comm_delete_attr_function* comm_delete_attr_fn,
+                                     int* comm_keyval, void* extra_state) {
     RF_LOCAL_ENTRY("MPI_Comm_create_keyval");
-    *keyval = call.world.keyvals(call.rank).add(
-        {copy_fn, delete_fn, reinterpret_cast<std::uintptr_t>(extra_state), site});
+    *comm_keyval = call.world.keyvals(call.rank).add(
+        {comm_copy_attr_fn, comm_delete_attr_fn, reinterpret_cast<std::uintptr_t>(extra_state),
+         site});
     return MPI_SUCCESS;
 }
 
@@ -63,7 +64,9 @@ RF_EXPORT int MPI_Comm_free_keyval(int* keyval) {
     return MPI_SUCCESS;
 }
 
-RF_EXPORT int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void* value) {
+RF_EXPORT int MPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void* attribute_val) {
+    const int keyval = comm_keyval;
+    void* const value = attribute_val;
     RF_LOCAL_ENTRY("MPI_Comm_set_attr");
     if (call.world.comms().handle(call.rank, comm) == nullptr) return invalid_comm(call, comm);
     const Keyval* k = call.world.keyvals(call.rank).find(keyval);
@@ -84,7 +87,9 @@ RF_EXPORT int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void* value) {
     return MPI_SUCCESS;
 }
 
-RF_EXPORT int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void* value, int* flag) {
+RF_EXPORT int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void* attribute_val, int* flag) {
+    const int keyval = comm_keyval;
+    void* const value = attribute_val;
     RF_LOCAL_ENTRY("MPI_Comm_get_attr");
     const CommHandle* h = call.world.comms().handle(call.rank, comm);
     if (h == nullptr) return invalid_comm(call, comm);

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 using namespace rankfold::mpi;
 
 namespace {
@@ -37,16 +39,19 @@ std::vector<int> ints(const int* array, int n) {
 
 std::vector<RankRange> ranges(const int array[][3], int n) {
     std::vector<RankRange> out;
+    out.reserve(static_cast<std::size_t>(std::max(n, 0)));
     for (int i = 0; i < n; ++i) out.push_back({array[i][0], array[i][1], array[i][2]});
     return out;
 }
 
 } // namespace
 
+// NOLINTBEGIN(bugprone-macro-parentheses): `var` names a variable it declares
 #define RF_GROUP_OR_RETURN(var, handle)                                                            \
     int rf_err_##var = MPI_SUCCESS;                                                                \
-    const Group* var = members(call, handle, rf_err_##var);                                        \
+    const Group* var = members(call, (handle), rf_err_##var);                                      \
     if (var == nullptr) return rf_err_##var
+// NOLINTEND(bugprone-macro-parentheses)
 
 RF_EXPORT int MPI_Group_size(MPI_Group group, int* size) {
     RF_LOCAL_ENTRY("MPI_Group_size");

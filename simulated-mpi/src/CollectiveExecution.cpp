@@ -88,7 +88,7 @@ bool MpiWorld::reduce_local(int rank, MPI_Op op, MPI_Datatype type, const std::b
 bool MpiWorld::execute_collective(int rank, const RankCall& call, int id,
                                   const PendingCollective& op) {
     (void)id;
-    auto& parts = op.parts;
+    const auto& parts = op.parts;
     const int n = static_cast<int>(parts.size());
     const CollectiveArgs& a0 = parts[0].args;
     const int root = a0.root;
@@ -266,7 +266,7 @@ bool MpiWorld::execute_collective(int rank, const RankCall& call, int id,
 // ---- reductions ---------------------------------------------------------------------------------
 
 bool MpiWorld::execute_reduction(int rank, const RankCall& call, const PendingCollective& op) {
-    auto& parts = op.parts;
+    const auto& parts = op.parts;
     const int n = static_cast<int>(parts.size());
     const CollectiveArgs& a0 = parts[0].args;
     const CollectiveKind kind = a0.kind;

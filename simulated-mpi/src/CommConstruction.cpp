@@ -119,6 +119,7 @@ bool MpiWorld::execute_construction(int rank, const RankCall& call, int id,
     std::vector<int> ids;
     for (const auto& g : groups) {
         std::vector<int> world;
+        world.reserve(g.size());
         for (int i : g) world.push_back(parent.members[i]);
         const int new_id = comms_.create(std::move(world));
         collectives_.reset(new_id);

@@ -74,6 +74,7 @@ TEST_CASE("Allreduce, Scan and Exscan combine the ranks' values when the last on
     MpiWorld w = initialized(3);
     int in[3] = {1, 2, 4}, sum[3] = {}, scan[3] = {}, exscan[3] = {-7, -7, -7};
     std::vector<RankCall> calls;
+    calls.reserve(3);
     for (int r = 0; r < 3; ++r)
         calls.push_back(
             coll(reduction(CollectiveKind::Allreduce, &in[r], &sum[r], 1, MPI_INT, MPI_SUM),
@@ -102,6 +103,7 @@ TEST_CASE("floating-point reductions are a left fold in rank order") {
     // (1e16 + -1e16) + 1, the order of a tree over ranks 0 and 2 first, would be 1.
     double in[3] = {1e16, 1.0, -1e16}, out = -1;
     std::vector<RankCall> calls;
+    calls.reserve(3);
     for (int r = 0; r < 3; ++r)
         calls.push_back(coll(reduction(CollectiveKind::Reduce, &in[r], r == 0 ? &out : nullptr, 1,
                                        MPI_DOUBLE, MPI_SUM),
@@ -136,10 +138,10 @@ TEST_CASE("Alltoall with MPI_IN_PLACE exchanges blocks within the receive buffer
     MpiWorld w = initialized(2);
     int buf[2][2] = {{0, 1}, {10, 11}};
     std::vector<RankCall> calls;
-    for (int r = 0; r < 2; ++r) {
+    for (auto& mine : buf) {
         CollectiveArgs a{.kind = CollectiveKind::Alltoall,
                          .sendbuf = MPI_IN_PLACE,
-                         .recvbuf = buf[r],
+                         .recvbuf = mine,
                          .recvcount = 1,
                          .recvtype = MPI_INT};
         calls.push_back(coll(a, "MPI_Alltoall"));
