@@ -59,6 +59,9 @@ EOF
 count=$(wc -l <"$work/files")
 [ "$count" -gt 0 ] || { echo "lint: no project sources in $build/compile_commands.json" >&2; exit 2; }
 
+# Sources that include generated files need them to exist (only those are built).
+cmake --build "$build" --target rankfold_generated >/dev/null
+
 # ---- clang-tidy ---------------------------------------------------------------------------
 # -ftrivial-auto-var-init=zero (the project's flag) needs an opt-in flag in clang < 16; the
 # analysis does not depend on it, so the clang front end gets the default back.

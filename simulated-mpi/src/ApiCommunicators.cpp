@@ -14,7 +14,7 @@ using namespace rankfold::mpi;
 
 namespace {
 
-int construct(const char* name, std::uintptr_t site, MPI_Comm comm, CollectiveArgs args) {
+int construct(const char* name, std::uintptr_t site, MPI_Comm comm, const CollectiveArgs& args) {
     RankCall c = make_call(CallKind::Collective, name, site);
     c.comm = comm;
     c.coll = args;

@@ -8,7 +8,8 @@ const CollectivePart* PendingCollective::other_than(int comm_rank) const {
     return nullptr;
 }
 
-PendingCollective& CollectiveQueue::arrive(int id, int size, int comm_rank, CollectivePart part) {
+PendingCollective& CollectiveQueue::arrive(int id, int size, int comm_rank,
+                                           const CollectivePart& part) {
     if (static_cast<int>(comms_.size()) <= id) comms_.resize(static_cast<std::size_t>(id) + 1);
     PerComm& c = comms_[id];
     if (c.filed.empty()) c.filed.assign(static_cast<std::size_t>(size), 0);

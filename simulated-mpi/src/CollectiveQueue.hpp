@@ -36,7 +36,7 @@ class CollectiveQueue {
 public:
     // Files the part of `comm_rank` in its next operation on communicator `id` (of `size`
     // members) and returns that operation.
-    PendingCollective& arrive(int id, int size, int comm_rank, CollectivePart part);
+    PendingCollective& arrive(int id, int size, int comm_rank, const CollectivePart& part);
     // The operation `comm_rank`'s next part would join, if another member has begun it.
     const PendingCollective* next(int id, int comm_rank) const;
     // Drops the operation at the head of `id`'s queue, once it has executed.

@@ -23,7 +23,7 @@ MpiWorld initialized(int ranks) {
     return w;
 }
 
-RankCall coll(CollectiveArgs a, const char* name, MPI_Comm comm = MPI_COMM_WORLD,
+RankCall coll(const CollectiveArgs& a, const char* name, MPI_Comm comm = MPI_COMM_WORLD,
               MPI_Request* request = nullptr) {
     RankCall c{.kind = CallKind::Collective, .name = name};
     c.comm = comm;
