@@ -52,6 +52,7 @@ RankFiber::RankFiber(std::byte* stack_low, std::size_t stack_size, Body body, vo
     const std::size_t usable = stack_size - kLandingZone;
     // cppcheck-suppress useInitializationList ; a pointer: assigning it costs nothing
     fiber_ = ctx::make_fcontext(stack_low + usable, usable, &RankFiber::entry);
+    sanitizer_scan_stack(stack_low, stack_size);
 }
 
 void RankFiber::entry(ctx::transfer_t transfer) {

@@ -41,7 +41,7 @@ RF_EXPORT int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
 RF_EXPORT int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
     RF_LOCAL_ENTRY("MPI_Comm_split");
     if (auto e = check_split_color(color))
-        return call.error(comm, e->code, Misuse::InvalidArgument, e->message);
+        return call.error(comm, e->code, Misuse::InvalidArgument, std::move(e->message));
     CollectiveArgs a = construction(CollectiveKind::CommSplit, newcomm);
     a.color = color;
     a.key = key;
@@ -52,7 +52,7 @@ RF_EXPORT int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_In
                                   MPI_Comm* newcomm) {
     RF_LOCAL_ENTRY("MPI_Comm_split_type");
     if (auto e = check_split_type(split_type))
-        return call.error(comm, e->code, Misuse::InvalidArgument, e->message);
+        return call.error(comm, e->code, Misuse::InvalidArgument, std::move(e->message));
     // Every rank runs in this one process, so all share memory: one colour for all.
     CollectiveArgs a = construction(CollectiveKind::CommSplitType, newcomm);
     a.color = split_type;
