@@ -7,7 +7,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-asan}
 scripts/install-deps.sh
+# -g1 (line tables only) keeps file:line in the reports and makes this build, CI's longest
+# step, faster than RelWithDebInfo's full -g; the generated code is the same.
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
   -DRANKFOLD_SANITIZE=address,undefined
 cmake --build "$build" -j "$(nproc)"
-ctest --test-dir "$build" --output-on-failure -j 2
+# The differential test compares program output with MPICH's: it exercises the same checker
+# code as the corpus, which this step already runs under the sanitizers.
+ctest --test-dir "$build" --output-on-failure -j 2 -E '^differential$'
