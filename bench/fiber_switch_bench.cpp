@@ -1,7 +1,7 @@
 // Fiber-switch micro-benchmark: a scheduler resumes a RankFiber that immediately suspends,
 // N times; prints switches per second. Baseline in the same run: glibc's swapcontext, the
 // portable way to do the same thing (it also saves the signal mask, with a system call).
-#include "mc/RankFiber.hpp"
+#include "mc/runtime/RankFiber.hpp"
 
 #include <sys/mman.h>
 #include <ucontext.h>

@@ -1,9 +1,9 @@
-// Fuzz target for the trace file reader (mc/TraceFile.hpp). For any bytes:
+// Fuzz target for the trace file reader (mc/report/TraceFile.hpp). For any bytes:
 //  - parse_trace neither throws nor crashes (an escaping exception aborts the process);
 //  - a rejection comes with a non-empty error, well-formed UTF-8 (it goes into JSON reports);
 //  - an acceptance clears the error, and the trace survives the writer: parsing
 //    trace_to_json(t) gives t back, and writing that again gives the same text.
-#include "mc/TraceFile.hpp"
+#include "mc/report/TraceFile.hpp"
 #include "tests/fuzz/FuzzCheck.hpp"
 
 #include <cstddef>

@@ -1,9 +1,9 @@
 // The search core on synthetic transition systems (SyntheticSystem.hpp), checked against brute
 // force: every interleaving, the Mazurkiewicz traces they fall into, the reachable state graph.
-#include "mc/explorer/Explorer.hpp"
+#include "mc/search/Explorer.hpp"
 #include "SyntheticSystem.hpp"
-#include "mc/explorer/DependencyTable.hpp"
-#include "mc/explorer/VisitedStates.hpp"
+#include "mc/search/DependencyTable.hpp"
+#include "mc/search/VisitedStates.hpp"
 
 #include <catch2/catch.hpp>
 

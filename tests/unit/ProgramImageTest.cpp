@@ -2,7 +2,7 @@
 // (tests/fixtures/CMakeLists.txt) and loaded once per rank into a real RankMemory. Pins the
 // per-rank privatization of globals, the address bookkeeping the scheduler and reports rely on,
 // and the messages a user gets for files that are not modules.
-#include "mc/ProgramImage.hpp"
+#include "mc/runtime/ProgramImage.hpp"
 #include "snapshot/RankMemory.hpp"
 
 #include <catch2/catch.hpp>

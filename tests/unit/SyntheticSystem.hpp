@@ -12,7 +12,7 @@
 // explicit states for the brute-force references.
 #pragma once
 
-#include "mc/explorer/SearchSpace.hpp"
+#include "mc/search/SearchSpace.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Trace files: what the checker writes reads back equal, every malformed input is rejected with a
 // message naming the field, and no input (deep, huge, not UTF-8, random bytes) throws or crashes.
-#include "mc/TraceFile.hpp"
+#include "mc/report/TraceFile.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,0 +1,149 @@
+// rankfold-run's command line, in the manner of mpirun/smpirun: options, then the program, then
+// the program's own arguments (which are never interpreted as ours).
+#include "mc/cli/RunOptions.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <set>
+
+namespace rankfold::mc {
+namespace {
+
+// Options that take a value, so the scan can step over it to find the program.
+const std::set<std::string> kValued = {
+    "-n",           "-np",          "--np",         "--buffering",    "--seed",     "--json",
+    "--stack-size", "--heap-size",  "--replay",     "--memory-limit", "--watchdog", "--max-states",
+    "--max-depth",  "--time-limit", "--trace-file", "--backtrack"};
+
+std::size_t parse_size(const std::string& text) {
+    std::size_t pos = 0;
+    const unsigned long long value = std::stoull(text, &pos);
+    const std::string suffix = text.substr(pos);
+    if (suffix.empty()) return value;
+    if (suffix == "K" || suffix == "k" || suffix == "KiB") return value << 10;
+    if (suffix == "M" || suffix == "m" || suffix == "MiB") return value << 20;
+    if (suffix == "G" || suffix == "g" || suffix == "GiB") return value << 30;
+    throw std::invalid_argument("unknown size suffix '" + suffix + "'");
+}
+
+} // namespace
+
+ParsedCommandLine parse_command_line(int argc, char** argv) {
+    ParsedCommandLine result;
+    // Split: our options | program | its arguments.
+    std::vector<std::string> ours;
+    RunOptions o;
+    int i = 1;
+    for (; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--") {
+            ++i;
+            break;
+        }
+        if (a.empty() || a[0] != '-') break;
+        if (a == "-np") a = "--np";
+        ours.push_back(a);
+        if (kValued.contains(argv[i]) && a.find('=') == std::string::npos && i + 1 < argc)
+            ours.emplace_back(argv[++i]);
+    }
+    if (i < argc) o.program = argv[i++];
+    for (; i < argc; ++i) o.arguments.emplace_back(argv[i]);
+
+    CLI::App app{"rankfold-run: checks an MPI program built with rankfold-cc.\n"
+                 "usage: rankfold-run [options] -np N ./program [program arguments]",
+                 "rankfold-run"};
+    std::string buffering = "zero", stack = "8M", heap = "1G", memory_limit;
+    std::uint64_t seed = 0;
+    app.add_option("-n,--np", o.ranks, "number of ranks (also -np)")
+        ->required()
+        ->check(CLI::Range(1, 4096));
+    app.add_flag("--single-run", o.single_run, "run one execution under one schedule");
+    app.add_option("--buffering", buffering,
+                   "standard-mode sends: zero (complete only when received; default), "
+                   "infinite (complete at once) or both (explore both for every send)")
+        ->check(CLI::IsMember({"zero", "infinite", "both"}));
+    auto* seed_opt =
+        app.add_option("--seed", seed, "random schedule with this seed instead of round-robin");
+    app.add_flag("-l,--label", o.label, "prefix each output line with its rank, like mpirun -l");
+    app.add_option("--json", o.json_path,
+                   "write the report as JSON to FILE (- for standard output)");
+    app.add_option("--stack-size", stack, "stack size of each rank (default 8M)");
+    app.add_option("--heap-size", heap, "heap size of each rank (default 1G)");
+    app.add_flag("!--no-fork", o.fork, "run without the supervisor process (for debuggers)");
+    app.add_option("--watchdog", o.watchdog_seconds,
+                   "CPU seconds a rank may compute without an MPI call before it is reported as "
+                   "non-progress (default 10; 0: never)");
+    app.add_option("--replay", o.replay_path,
+                   "run the one execution a counterexample trace describes, with the program's "
+                   "output (works under gdb --args)");
+    app.add_flag("!--no-state-matching", o.state_matching,
+                 "do not end branches at states seen before (for comparison and debugging)");
+    app.add_flag("!--no-reduction", o.reduction,
+                 "explore independent choices in every order (for comparison and debugging)");
+    app.add_flag("--allow-leaks", o.allow_leaks,
+                 "report requests, communicators, groups, datatypes and operators still held "
+                 "at MPI_Finalize as warnings instead of violations");
+    app.add_flag("--keep-going", o.keep_going,
+                 "after a violation, go on and report every distinct one");
+    app.add_option("--max-states", o.max_states, "stop after this many states (exit status 3)");
+    app.add_option("--max-depth", o.max_depth,
+                   "stop when a path has this many choices (exit status 3)");
+    app.add_option("--time-limit", o.time_limit, "stop after this many seconds (exit status 3)");
+    std::string backtrack = "restore";
+    app.add_option("--backtrack", backtrack,
+                   "how the search goes back to a state: restore (its snapshot; default) or "
+                   "reexecute (restore the initial state and take the path again)")
+        ->check(CLI::IsMember({"restore", "reexecute"}));
+    app.add_option("--trace-file", o.trace_path,
+                   "where to write the counterexample trace (default: PROGRAM.rankfold-trace.json "
+                   "in the current folder)");
+    app.add_flag("!--no-page-sharing", o.page_sharing,
+                 "store every snapshot page separately (to measure what sharing saves)");
+    app.add_option("--memory-limit", memory_limit,
+                   "bytes the snapshot store may hold (K/M/G suffixes; default 3/4 of physical "
+                   "memory); reaching it stops the run with exit status 3");
+    app.add_flag("--check-snapshots", o.check_snapshots,
+                 "self-test: snapshot at every scheduling point, restore each and run on; every "
+                 "continuation must end in the same state and output");
+    app.set_version_flag("--version", "rankfold-run 0.1.0");
+
+    std::vector<std::string> reversed(ours.rbegin(), ours.rend());
+    try {
+        app.parse(reversed);
+        if (o.program.empty()) throw CLI::RequiredError("the program to run (./app)");
+        o.buffering = buffering == "infinite" ? mpi::Buffering::Infinite : mpi::Buffering::Zero;
+        o.both_buffering = buffering == "both";
+        o.reexecute = backtrack == "reexecute";
+        // A replay is for debugging: run it in this process, so gdb --args stops in the program.
+        if (!o.replay_path.empty()) o.fork = false;
+        if (seed_opt->count() > 0) o.seed = seed;
+        o.stack_size = parse_size(stack);
+        o.heap_size = parse_size(heap);
+        if (!memory_limit.empty()) o.memory_limit = parse_size(memory_limit);
+        if (o.stack_size < (std::size_t{256} << 10))
+            throw CLI::ValidationError("--stack-size", "must be at least 256K");
+        if (o.heap_size < (std::size_t{1} << 20))
+            throw CLI::ValidationError("--heap-size", "must be at least 1M");
+    } catch (const CLI::CallForHelp& e) {
+        result.exit_status = app.exit(e);
+        return result;
+    } catch (const CLI::CallForVersion& e) {
+        result.exit_status = app.exit(e);
+        return result;
+    } catch (const CLI::ParseError& e) {
+        fmt::print(stderr, "rankfold-run: {}\nRun 'rankfold-run --help' for the options.\n",
+                   e.what());
+        result.exit_status = 2;
+        return result;
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "rankfold-run: {}\n", e.what());
+        result.exit_status = 2;
+        return result;
+    }
+    result.options = std::move(o);
+    return result;
+}
+
+} // namespace rankfold::mc

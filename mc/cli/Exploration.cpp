@@ -1,0 +1,216 @@
+#include "mc/cli/Exploration.hpp"
+
+#include "mc/report/Counterexample.hpp"
+#include "mc/search/MpiSearchSpace.hpp"
+#include "mc/report/ProgressLine.hpp"
+#include "mc/report/TraceFile.hpp"
+#include "mc/search/Explorer.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+
+namespace rankfold::mc {
+
+namespace {
+
+// Violations are told apart by what a user would fix: kind, rank, place and message.
+std::string violation_key(const Violation& v) {
+    return fmt::format("{}|{}|{}|{}", kind_name(v.kind), v.rank,
+                       v.location ? v.location->short_text() : "", v.message);
+}
+
+void print_output(OutputRouter& output, const std::vector<std::string>& per_rank, bool label) {
+    FILE* out = output.terminal_out();
+    for (std::size_t r = 0; r < per_rank.size(); ++r) {
+        const std::string& text = per_rank[r];
+        if (!label) {
+            std::fputs(text.c_str(), out);
+            continue;
+        }
+        std::size_t at = 0;
+        while (at < text.size()) {
+            const std::size_t nl = text.find('\n', at);
+            const std::size_t end = nl == std::string::npos ? text.size() : nl + 1;
+            fmt::print(out, "[{}] {}", r, text.substr(at, end - at));
+            at = end;
+        }
+    }
+    std::fflush(out);
+}
+
+constexpr std::size_t kStoryLinesShown = 200;
+
+} // namespace
+
+RunResult explore_program(const RunOptions& o, Scheduler& scheduler, OutputRouter& output,
+                          const ProgramImage& image, std::size_t memory_limit) {
+    const auto begin = std::chrono::steady_clock::now();
+    RunResult result;
+    result.explored = true;
+    scheduler.set_exploring(o.both_buffering);
+    scheduler.enable_snapshots(o.page_sharing);
+    std::vector<StoryEvent> prologue; // up to the first choice: part of every story
+    scheduler.record_story(&prologue);
+    scheduler.start();
+    scheduler.close();
+    scheduler.record_story(nullptr);
+    const SystemSnapshot initial = scheduler.capture();
+
+    MpiSearchSpace space(scheduler, output, o.ranks,
+                         o.reexecute ? Backtrack::Reexecute : Backtrack::Restore);
+    ExplorerOptions eo;
+    eo.state_matching = o.state_matching;
+    eo.reduction = o.reduction;
+    eo.keep_going = o.keep_going;
+    eo.max_depth = o.max_depth;
+    Explorer explorer(space, eo);
+
+    struct Found {
+        Violation violation;
+        std::vector<Transition> path;
+    };
+    std::vector<Found> found;
+    std::vector<std::string> keys;
+    ProgressLine progress(output.report());
+    std::size_t checks = 0;
+    const auto on_violation = [&](const Explorer::Path& path) {
+        const Violation& v = *scheduler.violation();
+        std::string key = violation_key(v);
+        if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+            keys.push_back(std::move(key));
+            found.push_back({v, path});
+        }
+        return true;
+    };
+    const auto within_limits = [&](const ExplorerStats& s) {
+        const std::size_t memory = scheduler.memory()->store().stats().total_bytes();
+        progress.update(s, memory);
+        if (o.max_states != 0 && s.states >= o.max_states) {
+            result.limit = fmt::format("--max-states {}", o.max_states);
+            return false;
+        }
+        if ((++checks & 63u) != 0) return true;
+        if (memory > memory_limit) {
+            result.limit =
+                fmt::format("--memory-limit: the snapshot store holds {} MiB", memory >> 20);
+            return false;
+        }
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+        if (o.time_limit > 0 && seconds > o.time_limit) {
+            result.limit = fmt::format("--time-limit {}", o.time_limit);
+            return false;
+        }
+        return true;
+    };
+    const auto search_begin = std::chrono::steady_clock::now();
+    const SearchEnd end = explorer.run(on_violation, within_limits);
+    result.stats.explore_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - search_begin).count();
+    progress.clear();
+    if (end == SearchEnd::Limit && !result.limit)
+        result.limit = fmt::format("--max-depth {}", o.max_depth);
+
+    const ExplorerStats& es = explorer.stats();
+    result.stats.states = es.states;
+    result.stats.transitions = es.transitions;
+    result.stats.executions = es.executions;
+    result.stats.revisits = es.revisits;
+    result.stats.sleep_blocked = es.sleep_blocked;
+    result.stats.max_depth = es.max_depth;
+    const RunResult inner = scheduler.result();
+    result.stats.steps = inner.stats.steps;
+    result.warnings = inner.warnings;
+    result.stats.matches = inner.stats.matches;
+    result.stats.store_bytes = scheduler.memory()->store().stats().total_bytes() + es.store_bytes;
+
+    // Each counterexample: run its path again from the start, telling the story this time.
+    for (std::size_t n = 0; n < found.size(); ++n) {
+        const Found& f = found[n];
+        std::vector<StoryEvent> story = prologue;
+        scheduler.restore(initial);
+        scheduler.record_story(&story);
+        for (const Transition& t : f.path) scheduler.take(t);
+        scheduler.finish_path(f.violation.kind == ViolationKind::Deadlock);
+        scheduler.record_story(nullptr);
+        if (n == 0) {
+            std::vector<std::string> out;
+            out.reserve(static_cast<std::size_t>(o.ranks));
+            for (int r = 0; r < o.ranks; ++r) out.push_back(output.captured(r));
+            print_output(output, out, o.label);
+        }
+        FoundViolation fv;
+        fv.violation = f.violation;
+        const std::size_t skip =
+            story.size() > kStoryLinesShown ? story.size() - kStoryLinesShown : 0;
+        if (skip > 0)
+            fv.story.push_back(
+                fmt::format("... {} earlier steps (all are in the trace file)", skip));
+        for (std::size_t i = skip; i < story.size(); ++i)
+            fv.story.push_back(story_line(story[i], image));
+        fv.trace_path = trace_path_for(o, n);
+        std::string error;
+        if (write_trace_file(fv.trace_path, make_trace(o, f.violation, f.path, story, image),
+                             error)) {
+            fv.replay_command = replay_command(o, fv.trace_path);
+        } else {
+            fmt::print(output.report(), "rankfold-run: {}\n", error);
+            fv.trace_path.clear();
+        }
+        result.violations.push_back(std::move(fv));
+    }
+    if (found.empty() && space.first_output()) print_output(output, *space.first_output(), o.label);
+    result.stats.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    result.stats.peak_rss_bytes = peak_rss_bytes();
+    return result;
+}
+
+int replay_trace(const RunOptions& o, Scheduler& scheduler, OutputRouter& output,
+                 RunResult& result) {
+    const auto begin = std::chrono::steady_clock::now();
+    FILE* report = output.report();
+    std::string error;
+    const std::optional<Trace> trace = read_trace_file(o.replay_path, error);
+    if (!trace) {
+        fmt::print(report, "rankfold-run: cannot replay: {}\n", error);
+        return 2;
+    }
+    const std::string buffering = o.both_buffering                          ? "both"
+                                  : o.buffering == mpi::Buffering::Infinite ? "infinite"
+                                                                            : "zero";
+    if (trace->ranks != o.ranks || trace->buffering != buffering) {
+        fmt::print(report,
+                   "rankfold-run: cannot replay {}: it was recorded with -np {} --buffering {}, "
+                   "this run has -np {} --buffering {}\n",
+                   o.replay_path, trace->ranks, trace->buffering, o.ranks, buffering);
+        return 2;
+    }
+    scheduler.set_exploring(o.both_buffering);
+    scheduler.start();
+    scheduler.close();
+    std::vector<Transition> open;
+    for (std::size_t i = 0; i < trace->transitions.size() && !scheduler.violation(); ++i) {
+        const Transition& t = trace->transitions[i];
+        scheduler.choices(open);
+        if (std::find(open.begin(), open.end(), t) == open.end()) {
+            output.finish();
+            fmt::print(report,
+                       "rankfold-run: cannot replay {}: step {} ({} of rank {}, outcome {}) is "
+                       "not possible here; was the program or its arguments changed since the "
+                       "trace was written?\n",
+                       o.replay_path, i + 1, kind_name(t.kind), t.rank, t.outcome);
+            return 2;
+        }
+        scheduler.take(t);
+    }
+    scheduler.finish_path(trace->violation_kind == "deadlock");
+    result = scheduler.result();
+    result.stats.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    return result.exit_status();
+}
+
+} // namespace rankfold::mc

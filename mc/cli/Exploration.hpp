@@ -1,0 +1,21 @@
+// rankfold-run's default mode: explore every behaviour of the program (DESIGN.md §4), then
+// report the verdict, the statistics and, for each violation, a counterexample with its trace
+// file and the command that replays it. --replay runs one such trace.
+#pragma once
+
+#include "mc/runtime/OutputRouter.hpp"
+#include "mc/runtime/ProgramImage.hpp"
+#include "mc/report/Report.hpp"
+#include "mc/cli/RunOptions.hpp"
+#include "mc/system/Scheduler.hpp"
+
+namespace rankfold::mc {
+
+RunResult explore_program(const RunOptions& options, Scheduler& scheduler, OutputRouter& output,
+                          const ProgramImage& image, std::size_t memory_limit);
+
+// Returns the exit status; prints errors about the trace itself (exit status 2).
+int replay_trace(const RunOptions& options, Scheduler& scheduler, OutputRouter& output,
+                 RunResult& result);
+
+} // namespace rankfold::mc

@@ -1,0 +1,165 @@
+#include "mc/cli/Launcher.hpp"
+
+#include "mc/runtime/CrashHandler.hpp"
+#include "mc/cli/Exploration.hpp"
+#include "mc/runtime/CrashJournal.hpp"
+#include "mc/runtime/OutputRouter.hpp"
+#include "mc/runtime/ProgramImage.hpp"
+#include "mc/report/Report.hpp"
+#include "mc/cli/RunOptions.hpp"
+#include "mc/runtime/SanitizerSupport.hpp"
+#include "mc/system/Scheduler.hpp"
+#include "mc/cli/SnapshotSelfTest.hpp"
+#include "mc/runtime/Watchdog.hpp"
+#include "snapshot/HeapHooks.hpp"
+#include "snapshot/RankMemory.hpp"
+
+#include <fmt/format.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <stdexcept>
+
+namespace rankfold::mc {
+
+namespace {
+Journal g_private_journal;
+}
+Journal* g_journal = &g_private_journal;
+
+namespace {
+
+void on_heap_error(const char* operation, snapshot::RankArena::FreeResult result, void* pointer,
+                   std::uintptr_t site) {
+    Scheduler* s = Scheduler::current();
+    if (s == nullptr || !s->in_rank()) return; // the checker's own memory: leak, never corrupt
+    const char* what = result == snapshot::RankArena::FreeResult::DoubleFree
+                           ? "double free of"
+                           : "invalid pointer (not the start of a heap block) passed to";
+    s->rank_violation(ViolationKind::HeapError, fmt::format("{} {}: {}", what, operation, pointer),
+                      site);
+}
+
+// The snapshot store's budget: what the user asked, else 3/4 of physical memory, so the
+// checker stops with a report instead of being killed by the kernel.
+std::size_t effective_memory_limit(const RunOptions& o) {
+    if (o.memory_limit != 0) return o.memory_limit;
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0
+               ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) / 4 * 3
+               : std::size_t{1} << 32;
+}
+
+// Runs the whole check in this process; returns the exit status.
+int check_program(const RunOptions& o, const std::string& scratch) {
+    try {
+        snapshot::RankMemory memory(o.ranks, o.stack_size, o.heap_size);
+        std::vector<snapshot::RankArena*> arenas;
+        arenas.reserve(static_cast<std::size_t>(o.ranks));
+        for (int r = 0; r < o.ranks; ++r) arenas.push_back(memory.arena(r));
+        ProgramImage image(o.program, o.ranks, scratch, arenas);
+        OutputRouter output(o.check_snapshots || o.explore() ? OutputRouter::Mode::Capture
+                                                             : OutputRouter::Mode::Print,
+                            o.label, o.ranks);
+        install_crash_handler(fileno(output.report()));
+        start_watchdog(o.watchdog_seconds);
+        snapshot::set_heap_error_handler(&on_heap_error);
+        std::set_terminate(&Scheduler::on_terminate);
+        Scheduler scheduler(o, image, memory, output);
+        if (o.check_snapshots) {
+            scheduler.enable_snapshots(o.page_sharing);
+            const int status = check_snapshots(scheduler, output, o.ranks,
+                                               effective_memory_limit(o), output.report());
+            output.finish();
+            return status;
+        }
+        RunResult result;
+        int status = 0;
+        if (o.explore()) {
+            result = explore_program(o, scheduler, output, image, effective_memory_limit(o));
+            status = result.exit_status();
+        } else if (!o.replay_path.empty()) {
+            status = replay_trace(o, scheduler, output, result);
+            if (status == 2) return 2;
+        } else {
+            result = scheduler.run();
+            status = result.exit_status();
+        }
+        output.finish();
+        print_report(output.report(), result, o.ranks);
+        if (!o.json_path.empty() &&
+            !write_json_report(o.json_path, result, output.terminal_out())) {
+            fmt::print(output.report(), "rankfold-run: cannot write the report to {}\n",
+                       o.json_path);
+            return 2;
+        }
+        std::fflush(output.report());
+        return status;
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "rankfold-run: error: {}\n", e.what());
+        return 2;
+    }
+}
+
+// Runs the check in a child process, so that even a checker killed by a wild write of the
+// program is reported, with what it was doing, instead of vanishing.
+int supervise(const RunOptions& o, const std::string& scratch) {
+    void* shared =
+        mmap(nullptr, sizeof(Journal), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (shared != MAP_FAILED) g_journal = new (shared) Journal{};
+    std::fflush(nullptr);
+    const pid_t child = fork();
+    if (child < 0) return check_program(o, scratch);
+    if (child == 0) {
+        const int status = check_program(o, scratch);
+        std::fflush(nullptr);
+        sanitizer_check_leaks();
+        _exit(status);
+    }
+    // The terminal's Ctrl-C reaches the child too; the parent only reports.
+    std::signal(SIGINT, SIG_IGN);
+    std::signal(SIGTERM, SIG_IGN);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    const int sig = WTERMSIG(status);
+    if (sig == SIGINT || sig == SIGTERM) {
+        fmt::print(stderr, "rankfold-run: interrupted\n");
+        return 128 + sig;
+    }
+    const Journal& j = *g_journal;
+    fmt::print(stderr,
+               "rankfold-run: internal error: the checking process died of signal {} ({}) {} "
+               "after {} MPI calls. Please report this with the program.\n",
+               sig, strsignal(sig),
+               j.rank >= 0 ? fmt::format("while rank {} was running", j.rank)
+                           : std::string("in the checker"),
+               j.steps);
+    return 2;
+}
+
+} // namespace
+
+int rankfold_run(int argc, char** argv) {
+    ParsedCommandLine parsed = parse_command_line(argc, argv);
+    if (!parsed.options) return parsed.exit_status;
+    const RunOptions& o = *parsed.options;
+    char dir[] = "/tmp/rankfold-XXXXXX";
+    if (mkdtemp(dir) == nullptr) {
+        fmt::print(stderr, "rankfold-run: cannot create a temporary folder: {}\n",
+                   std::strerror(errno));
+        return 2;
+    }
+    const int status = o.fork ? supervise(o, dir) : check_program(o, dir);
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+    return status;
+}
+
+} // namespace rankfold::mc

@@ -1,0 +1,80 @@
+#include "mc/report/Counterexample.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+namespace rankfold::mc {
+
+namespace {
+std::string shell_quote(const std::string& s) {
+    if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                          "0123456789_-+./=:,@%") == std::string::npos)
+        return s;
+    std::string q = "'";
+    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+const char* buffering_name(const RunOptions& o) {
+    if (o.both_buffering) return "both";
+    return o.buffering == mpi::Buffering::Infinite ? "infinite" : "zero";
+}
+
+std::string location_of(const StoryEvent& e, const ProgramImage& image) {
+    if (e.site == 0) return "";
+    auto loc = image.locate(e.site, true);
+    return loc ? loc->short_text() : "";
+}
+} // namespace
+
+std::string story_line(const StoryEvent& e, const ProgramImage& image) {
+    std::string text = fmt::format("rank {}: ", e.rank);
+    if (e.call.empty())
+        text += e.detail;
+    else
+        text += e.detail.empty() ? e.call : e.call + " " + e.detail;
+    const std::string where = location_of(e, image);
+    if (!where.empty()) text += "  (" + where + ")";
+    return text;
+}
+
+Trace make_trace(const RunOptions& o, const Violation& v, const std::vector<Transition>& path,
+                 const std::vector<StoryEvent>& story, const ProgramImage& image) {
+    Trace t;
+    t.program = o.program;
+    t.arguments = o.arguments;
+    t.ranks = o.ranks;
+    t.buffering = buffering_name(o);
+    t.violation_kind = kind_name(v.kind);
+    t.violation_rank = v.rank;
+    t.violation_message = v.message;
+    t.transitions = path;
+    for (const StoryEvent& e : story)
+        t.story.push_back({e.rank, e.call, e.detail, location_of(e, image)});
+    return t;
+}
+
+std::string trace_path_for(const RunOptions& o, std::size_t n) {
+    std::string base = o.trace_path;
+    if (base.empty())
+        base = std::filesystem::path(o.program).filename().string() + ".rankfold-trace.json";
+    if (n == 0) return base;
+    const std::string suffix = ".json";
+    const bool has_suffix = base.size() > suffix.size() &&
+                            base.compare(base.size() - suffix.size(), suffix.size(), suffix) == 0;
+    const std::string stem = has_suffix ? base.substr(0, base.size() - suffix.size()) : base;
+    return fmt::format("{}.{}{}", stem, n + 1, has_suffix ? suffix : "");
+}
+
+std::string replay_command(const RunOptions& o, const std::string& trace_path) {
+    std::string cmd =
+        fmt::format("rankfold-run --replay {} -np {}", shell_quote(trace_path), o.ranks);
+    if (o.both_buffering || o.buffering != mpi::Buffering::Zero)
+        cmd += fmt::format(" --buffering {}", buffering_name(o));
+    cmd += " " + shell_quote(o.program);
+    for (const std::string& a : o.arguments) cmd += " " + shell_quote(a);
+    return cmd;
+}
+
+} // namespace rankfold::mc

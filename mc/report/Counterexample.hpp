@@ -1,0 +1,28 @@
+// A violation's path turned into what a person and a debugger need: the story of the
+// execution (one line per MPI call, match and choice, with file:line), the trace file and the
+// exact command that replays it.
+#pragma once
+
+#include "mc/runtime/ProgramImage.hpp"
+#include "mc/report/Report.hpp"
+#include "mc/cli/RunOptions.hpp"
+#include "mc/report/Story.hpp"
+#include "mc/report/TraceFile.hpp"
+
+#include <string>
+#include <vector>
+
+namespace rankfold::mc {
+
+std::string story_line(const StoryEvent& event, const ProgramImage& image);
+// The trace for `path` (with its story) as replay reads it.
+Trace make_trace(const RunOptions& options, const Violation& violation,
+                 const std::vector<Transition>& path, const std::vector<StoryEvent>& story,
+                 const ProgramImage& image);
+// Where the n-th violation's trace goes (n from 0): --trace-file, else PROGRAM.rankfold-trace.json
+// in the current folder; later ones get .2, .3 ... before ".json".
+std::string trace_path_for(const RunOptions& options, std::size_t n);
+// "rankfold-run --replay T -np N [--buffering B] ./app args", quoted for a POSIX shell.
+std::string replay_command(const RunOptions& options, const std::string& trace_path);
+
+} // namespace rankfold::mc

@@ -1,0 +1,152 @@
+#include "mc/report/Report.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <sys/resource.h>
+
+#include <fstream>
+
+namespace rankfold::mc {
+
+long peak_rss_bytes() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss * 1024L;
+}
+
+namespace {
+std::string where(const std::optional<CodeLocation>& loc) {
+    if (!loc) return "";
+    std::string s = " at " + loc->short_text();
+    if (!loc->function.empty()) s += " (in " + loc->function + ")";
+    return s;
+}
+} // namespace
+
+namespace {
+void print_violation(FILE* out, const FoundViolation& found) {
+    const Violation& v = found.violation;
+    if (!found.story.empty()) {
+        fmt::print(out, "rankfold: counterexample ({} steps):\n", found.story.size());
+        for (const std::string& line : found.story) fmt::print(out, "  {}\n", line);
+    }
+    if (v.kind == ViolationKind::Deadlock) {
+        fmt::print(out, "rankfold: deadlock: {}\n", v.message);
+        for (const BlockedRank& b : v.blocked)
+            fmt::print(out, "  rank {} is blocked in {}{}\n      waiting for {}\n", b.rank, b.call,
+                       where(b.location), b.waiting_for);
+    } else {
+        const std::string kind = v.subkind.empty()
+                                     ? std::string(kind_name(v.kind))
+                                     : fmt::format("{} error ({})", kind_name(v.kind), v.subkind);
+        fmt::print(out, "rankfold: {} in rank {}{}: {}\n", kind, v.rank, where(v.location),
+                   v.message);
+        for (std::size_t i = 0; i < v.backtrace.size(); ++i)
+            fmt::print(out, "  #{} {} in {}\n", i, v.backtrace[i].short_text(),
+                       v.backtrace[i].function.empty() ? "?" : v.backtrace[i].function);
+    }
+    if (!found.trace_path.empty())
+        fmt::print(out, "rankfold: trace written to {}; replay it with:\n  {}\n", found.trace_path,
+                   found.replay_command);
+}
+} // namespace
+
+void print_report(FILE* out, const RunResult& result, int ranks) {
+    for (const Violation& w : result.warnings)
+        fmt::print(out, "rankfold: warning: {} in rank {}{}: {}\n", w.subkind, w.rank,
+                   where(w.location), w.message);
+    for (const FoundViolation& found : result.violations) print_violation(out, found);
+    const RunStats& s = result.stats;
+    if (!result.explored) {
+        fmt::print(out,
+                   "rankfold: {} — {} ranks, {} MPI calls, {} matches, {:.3f} s, peak memory {} "
+                   "MiB\n",
+                   result.violations.empty() ? "no violation found" : "violation found", ranks,
+                   s.steps, s.matches, s.seconds, s.peak_rss_bytes >> 20);
+        return;
+    }
+    std::string verdict;
+    if (!result.violations.empty())
+        verdict = result.violations.size() == 1
+                      ? "violation found"
+                      : fmt::format("{} violations found", result.violations.size());
+    else if (result.limit)
+        verdict =
+            fmt::format("limit reached ({}): no violation in the part explored", *result.limit);
+    else
+        verdict = fmt::format("no violation in {} states", s.states);
+    fmt::print(out,
+               "rankfold: {} — {} ranks; {} states, {} transitions, {} executions, {} revisits; "
+               "{} MPI calls; {:.3f} s, peak memory {} MiB\n",
+               verdict, ranks, s.states, s.transitions, s.executions, s.revisits, s.steps,
+               s.seconds, s.peak_rss_bytes >> 20);
+}
+
+bool write_json_report(const std::string& path, const RunResult& result, FILE* terminal_out) {
+    using nlohmann::json;
+    json violations = json::array();
+    for (const FoundViolation& found : result.violations) {
+        const Violation& v = found.violation;
+        json j{{"kind", kind_name(v.kind)}, {"rank", v.rank}, {"message", v.message}};
+        if (!v.subkind.empty()) j["subkind"] = v.subkind;
+        if (v.location) {
+            j["file"] = v.location->file;
+            j["line"] = v.location->line;
+            j["function"] = v.location->function;
+        }
+        json blocked = json::array();
+        for (const BlockedRank& b : v.blocked) {
+            json jb{{"rank", b.rank}, {"call", b.call}, {"waiting_for", b.waiting_for}};
+            if (b.location) {
+                jb["file"] = b.location->file;
+                jb["line"] = b.location->line;
+            }
+            blocked.push_back(jb);
+        }
+        if (!blocked.empty()) j["blocked"] = blocked;
+        if (!found.trace_path.empty()) j["trace"] = found.trace_path;
+        violations.push_back(j);
+    }
+    json warnings = json::array();
+    for (const Violation& w : result.warnings) {
+        json j{{"kind", kind_name(w.kind)},
+               {"subkind", w.subkind},
+               {"rank", w.rank},
+               {"message", w.message}};
+        if (w.location) {
+            j["file"] = w.location->file;
+            j["line"] = w.location->line;
+        }
+        warnings.push_back(j);
+    }
+    const RunStats& s = result.stats;
+    const char* verdict = !result.violations.empty() ? "violation" : result.limit ? "limit" : "ok";
+    json report{{"verdict", verdict},
+                {"violations", violations},
+                {"warnings", warnings},
+                {"stats",
+                 {{"states", s.states},
+                  {"warnings", result.warnings.size()},
+                  {"transitions", s.transitions},
+                  {"executions", s.executions},
+                  {"revisits", s.revisits},
+                  {"sleep_blocked", s.sleep_blocked},
+                  {"max_depth", s.max_depth},
+                  {"mpi_calls", s.steps},
+                  {"matches", s.matches},
+                  {"store_bytes", s.store_bytes},
+                  {"seconds", s.seconds},
+                  {"explore_seconds", s.explore_seconds},
+                  {"peak_rss_bytes", s.peak_rss_bytes}}}};
+    if (result.limit) report["limit"] = *result.limit;
+    const std::string text = report.dump(2) + "\n";
+    if (path == "-") {
+        std::fputs(text.c_str(), terminal_out);
+        return std::fflush(terminal_out) == 0;
+    }
+    std::ofstream f(path);
+    f << text;
+    return static_cast<bool>(f);
+}
+
+} // namespace rankfold::mc

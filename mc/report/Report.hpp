@@ -1,0 +1,51 @@
+// The end of a run: verdict, violation, statistics — for people (text) and machines (JSON).
+#pragma once
+
+#include "mc/report/Violations.hpp"
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rankfold::mc {
+
+struct RunStats {
+    unsigned long long steps = 0; // visible calls executed
+    unsigned long long matches = 0;
+    unsigned long long executions = 0;
+    // Exploration only (ExplorerStats).
+    unsigned long long states = 0;
+    unsigned long long transitions = 0;
+    unsigned long long revisits = 0;
+    unsigned long long sleep_blocked = 0;
+    unsigned long long max_depth = 0;
+    std::size_t store_bytes = 0; // snapshot pages and visited states
+    double seconds = 0;
+    double explore_seconds = 0; // the search alone, without loading the program
+    long peak_rss_bytes = 0;
+};
+
+struct FoundViolation {
+    Violation violation;
+    std::vector<std::string> story; // the counterexample, one line per step
+    std::string trace_path;         // "" if none was written
+    std::string replay_command;
+};
+
+struct RunResult {
+    std::vector<FoundViolation> violations;
+    std::vector<Violation> warnings;  // distinct; e.g. leaks under --allow-leaks
+    std::optional<std::string> limit; // why the run stopped before the end
+    bool explored = false;            // an exhaustive exploration, not one schedule
+    RunStats stats;
+    int exit_status() const { return !violations.empty() ? 1 : limit ? 3 : 0; }
+};
+
+void print_report(FILE* out, const RunResult& result, int ranks);
+// Writes the JSON report to `path` ("-" for standard output). Returns false on I/O error.
+bool write_json_report(const std::string& path, const RunResult& result, FILE* terminal_out);
+// Peak resident set of this process, in bytes.
+long peak_rss_bytes();
+
+} // namespace rankfold::mc

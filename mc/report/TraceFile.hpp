@@ -1,0 +1,56 @@
+// Trace files: one execution that led to a violation, written by the checker and read back by
+// `rankfold-run --replay`. The transitions are what replay needs (the choices taken from the
+// initial state); the story is for people and is never used to steer the replay.
+//
+// Reading is strict and never throws, whatever the input: a trace that does not say exactly what
+// replay needs is rejected with an error naming the offending field ("transitions[3].kind: ...")
+// rather than replayed into a confusing divergence.
+#pragma once
+
+#include "mc/search/Transition.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rankfold::mc {
+
+inline constexpr int kTraceVersion = 1; // the only version parse_trace accepts
+
+struct TraceStep { // one line of the human story, informational only
+    int rank = 0;
+    std::string call;     // "MPI_Recv"
+    std::string detail;   // "from rank 1, tag 0"
+    std::string location; // "file.c:12" or ""
+    friend bool operator==(const TraceStep&, const TraceStep&) = default;
+};
+
+struct Trace {
+    int version = kTraceVersion;
+    std::string program; // as given on the command line
+    std::vector<std::string> arguments;
+    int ranks = 0;
+    std::string buffering = "zero"; // zero|infinite|both
+    std::string violation_kind;     // "deadlock", "crash", ... ("" if none)
+    int violation_rank = -1;
+    std::string violation_message;
+    std::vector<Transition> transitions; // what replay needs
+    std::vector<TraceStep> story;        // what a person reads
+    friend bool operator==(const Trace&, const Trace&) = default;
+};
+
+// Pretty-printed JSON in a fixed key order, one transition or story step per line, ending in a
+// newline. Never throws: bytes that are not UTF-8 (possible in program arguments) become U+FFFD.
+std::string trace_to_json(const Trace& trace);
+// Returns false and sets `error` (naming `path`) if the file cannot be written.
+bool write_trace_file(const std::string& path, const Trace& trace, std::string& error);
+
+// On failure returns nullopt and sets `error` to a precise message, e.g.
+// `transitions[3].kind: unknown transition kind "foo"` or `line 4, column 7: syntax error ...`.
+// On success `error` is cleared.
+std::optional<Trace> parse_trace(std::string_view text, std::string& error);
+// As parse_trace; every error starts with "<path>: ".
+std::optional<Trace> read_trace_file(const std::string& path, std::string& error);
+
+} // namespace rankfold::mc

@@ -1,0 +1,125 @@
+#include "mc/runtime/SystemMemory.hpp"
+
+#include "mc/runtime/SanitizerSupport.hpp"
+
+#include "snapshot/RankArena.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace rankfold::mc {
+
+SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory& memory,
+                           const std::vector<const RankFiber*>& fibers, bool page_sharing)
+    : memory_(memory), fibers_(fibers) {
+    snapshot::PageStore::Options options;
+    options.sharing = page_sharing;
+    // cppcheck-suppress useInitializationList ; a unique_ptr, assigned once
+    store_ = std::make_unique<snapshot::PageStore>(options);
+    std::unique_ptr<snapshot::DirtyTracker> tracker;
+    if (const char* m = std::getenv("RANKFOLD_DIRTY_TRACKING")) {
+        // For measurements and debugging: compare, mprotect or uffd.
+        for (auto method : {snapshot::TrackingMethod::Compare, snapshot::TrackingMethod::Mprotect,
+                            snapshot::TrackingMethod::Uffd})
+            if (std::string(m) == snapshot::method_name(method))
+                tracker = snapshot::make_tracker(method);
+    }
+    if (!tracker) tracker = snapshot::make_default_tracker();
+    regions_ = std::make_unique<snapshot::RegionSet>(*store_, std::move(tracker));
+    for (int r = 0; r < memory.ranks(); ++r) {
+        for (const ModuleCopy::Segment& s : image.copy(r).writable) {
+            const std::size_t region =
+                regions_->add_region(reinterpret_cast<std::byte*>(s.begin), s.end - s.begin);
+            regions_->set_used(region, s.end - s.begin);
+        }
+        const snapshot::RankRegion rr = memory.region(r);
+        // The landing zone at the top of the stack is not part of the state (CrashHandler).
+        const std::size_t frames = fibers[r]->frames_top() - fibers[r]->stack_low();
+        const std::size_t stack = regions_->add_region(rr.stack_low, frames, snapshot::Growth::Down,
+                                                       memory.alias(rr.stack_low));
+        // The arena's page index covers the whole reservation but only its first entries are
+        // ever non-zero: a region of its own keeps the scanned part to what is in use.
+        const std::size_t blocks_at = memory.arena(r)->heap_begin();
+        const std::size_t front =
+            regions_->add_region(rr.heap, blocks_at, snapshot::Growth::Up, memory.alias(rr.heap));
+        const std::size_t blocks =
+            regions_->add_region(rr.heap + blocks_at, rr.heap_size - blocks_at,
+                                 snapshot::Growth::Up, memory.alias(rr.heap + blocks_at));
+        ranks_.push_back({stack, front, blocks});
+        zeroed_below_.push_back(0);
+    }
+}
+
+namespace {
+
+bool all_zero(const std::byte* page) {
+    return std::memcmp(page, snapshot::PageStore::zero_page(), snapshot::kPageSize) == 0;
+}
+
+} // namespace
+
+// Frames a rank popped leave bytes below its stack pointer, and new frames that do not write
+// every byte (padding, the C library's own frames) would pick them up: two runs that reach the
+// same state by different paths would then differ in those bytes. Keeping everything below the
+// stack pointer zero at every capture and restore makes the dead part the same for everyone.
+// After a rank ran, the scan stops at the first all-zero page below: deeper pages were cleared
+// by earlier scans. When it has not run, only what a restore put back above the old bound
+// needs clearing, and usually nothing does.
+void SystemMemory::zero_dead_stack(std::size_t rank) {
+    const RankFiber& fiber = *fibers_[rank];
+    const std::uintptr_t sp = std::min(fiber.context_address(), fiber.frames_top());
+    std::uintptr_t& known = zeroed_below_[rank];
+    if (known != 0) {
+        if (known < sp) std::memset(reinterpret_cast<void*>(known), 0, sp - known);
+        known = sp;
+        return;
+    }
+    const std::uintptr_t page = sp & ~std::uintptr_t{4095};
+    std::memset(reinterpret_cast<void*>(page), 0, sp - page);
+    for (std::uintptr_t p = page - 4096; p >= fiber.stack_low(); p -= 4096) {
+        auto* bytes = reinterpret_cast<std::byte*>(p);
+        if (all_zero(bytes)) break;
+        std::memset(bytes, 0, 4096);
+    }
+    known = sp;
+}
+
+void SystemMemory::forget_stack_redzones() {
+    for (const RankFiber* f : fibers_)
+        sanitizer_forget_stack(reinterpret_cast<const void*>(f->stack_low()),
+                               f->frames_top() - f->stack_low());
+}
+
+snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended) {
+    forget_stack_redzones();
+    for (std::size_t r = 0; r < ranks_.size(); ++r) {
+        if (ended[r]) {
+            regions_->set_used(ranks_[r].stack, 0);
+            regions_->set_used(ranks_[r].heap_front, 0);
+            regions_->set_used(ranks_[r].heap_blocks, 0);
+            continue;
+        }
+        zero_dead_stack(r);
+        // Only the stack from the saved context up is live; below it are dead frames. A crashed
+        // rank sits in the landing zone for good.
+        const std::uintptr_t top = fibers_[r]->frames_top(), sp = fibers_[r]->context_address();
+        regions_->set_used(ranks_[r].stack, sp < top ? top - sp : 0);
+        const snapshot::RankArena& arena = *memory_.arena(static_cast<int>(r));
+        regions_->set_used(ranks_[r].heap_front, arena.index_extent());
+        regions_->set_used(ranks_[r].heap_blocks, arena.used_extent() - arena.heap_begin());
+    }
+    return regions_->capture();
+}
+
+void SystemMemory::restore(const snapshot::RegionSnapshot& snapshot) {
+    forget_stack_redzones();
+    regions_->restore(snapshot);
+}
+
+void SystemMemory::after_restore() {
+    for (std::size_t r = 0; r < fibers_.size(); ++r) zero_dead_stack(r);
+}
+
+} // namespace rankfold::mc

@@ -1,0 +1,54 @@
+// The application's memory as the snapshot layer sees it: for every rank, the writable
+// segments of its module copy, the live part of its stack and the used part of its heap arena,
+// registered once as regions of one RegionSet over one PageStore.
+#pragma once
+
+#include "mc/runtime/ProgramImage.hpp"
+#include "mc/runtime/RankFiber.hpp"
+#include "snapshot/PageStore.hpp"
+#include "snapshot/RankMemory.hpp"
+#include "snapshot/RegionSnapshot.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace rankfold::mc {
+
+class SystemMemory {
+public:
+    SystemMemory(const ProgramImage& image, const snapshot::RankMemory& memory,
+                 const std::vector<const RankFiber*>& fibers, bool page_sharing);
+
+    // Records the current used parts (stack pointers, heap tops) and captures every region.
+    // `ended[r]`: rank r has finished or failed and never runs again; its stack and heap are no
+    // longer state (what a dead rank left there cannot influence anything, and the registers
+    // its last frames saved hold checker addresses that differ from run to run).
+    snapshot::RegionSnapshot capture(const std::vector<bool>& ended);
+    void restore(const snapshot::RegionSnapshot& snapshot);
+    // Once the fibers' saved contexts are back too: clears what lies below them.
+    void after_restore();
+    // The rank ran: what lies below its stack pointer is no longer known to be zero.
+    void rank_ran(int rank) { zeroed_below_[static_cast<std::size_t>(rank)] = 0; }
+
+    snapshot::PageStore& store() { return *store_; }
+    const snapshot::RegionSet& regions() const { return *regions_; }
+    snapshot::TrackingMethod tracking() const { return regions_->tracker().method(); }
+
+private:
+    struct RankRegions {
+        std::size_t stack;
+        std::size_t heap_front; // the arena's own state and page index
+        std::size_t heap_blocks;
+    };
+    const snapshot::RankMemory& memory_;
+    std::vector<const RankFiber*> fibers_;
+    std::unique_ptr<snapshot::PageStore> store_;
+    std::unique_ptr<snapshot::RegionSet> regions_;
+    std::vector<RankRegions> ranks_;
+    // Per rank: every byte of the stack below this address is zero (0: not known).
+    std::vector<std::uintptr_t> zeroed_below_;
+    void zero_dead_stack(std::size_t rank);
+    void forget_stack_redzones(); // AddressSanitizer builds only (SanitizerSupport.hpp)
+};
+
+} // namespace rankfold::mc

@@ -1,0 +1,115 @@
+#include "mc/search/Explorer.hpp"
+
+#include <algorithm>
+
+namespace rankfold::mc {
+
+Explorer::Arrival Explorer::arrive(SleepSet sleep) {
+    stats_.max_depth = std::max<std::uint64_t>(stats_.max_depth, path_.size());
+    if (space_.violated()) {
+        ++stats_.executions;
+        ++stats_.violations;
+        const bool go_on = (*on_violation_)(path_) && options_.keep_going;
+        return go_on ? Arrival::Leaf : Arrival::Stop;
+    }
+    space_.enabled(enabled_);
+    const bool watch_cycle = !options_.state_matching && space_.may_repeat();
+    const std::uint64_t hash = options_.state_matching || watch_cycle ? space_.hash() : 0;
+    if (watch_cycle && path_hashes_.contains(hash)) {
+        ++stats_.revisits; // a cycle on the current path: what follows is being explored
+        return Arrival::Leaf;
+    }
+    if (enabled_.empty()) { // every rank finished (a deadlock is a violation above)
+        // Under state matching a final state goes through the store like any other, so that
+        // `states` counts distinct states and a final state reached again is a revisit, not
+        // another state and execution. Nothing is enabled: its sleep set does not matter.
+        if (options_.state_matching && !visited_.visit(hash, {}, needed_)) {
+            ++stats_.revisits;
+            return Arrival::Leaf;
+        }
+        ++stats_.executions;
+        ++stats_.states;
+        return Arrival::Leaf;
+    }
+    bool revisit = false;
+    if (options_.state_matching) {
+        if (!visited_.visit(hash, sleep, needed_)) {
+            ++stats_.revisits;
+            if (needed_.empty()) return Arrival::Leaf;
+            revisit = true; // only what the earlier visit left asleep is still to do
+        }
+    }
+    if (!revisit) ++stats_.states;
+    if (*within_limits_ && !(*within_limits_)(stats_)) {
+        limit_hit_ = true;
+        return Arrival::Stop;
+    }
+    if (options_.max_depth != 0 && path_.size() >= options_.max_depth) {
+        limit_hit_ = true;
+        return Arrival::Stop;
+    }
+    Frame frame;
+    frame.hash = hash;
+    for (const Transition& t : enabled_) {
+        if (contains(sleep, t)) continue;
+        if (revisit && !contains(needed_, t)) continue;
+        frame.todo.push_back(t);
+    }
+    if (frame.todo.empty()) {
+        ++stats_.sleep_blocked;
+        return Arrival::Leaf;
+    }
+    frame.sleep = std::move(sleep);
+    if (watch_cycle) {
+        frame.on_path = true;
+        path_hashes_.insert(hash);
+    }
+    // A state with one transition to try is never come back to: no need to save it.
+    if (frame.todo.size() > 1) {
+        frame.saved = space_.save();
+        frame.has_saved = true;
+    }
+    stack_.push_back(std::move(frame));
+    return Arrival::Expand;
+}
+
+SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& within_limits) {
+    on_violation_ = &on_violation;
+    within_limits_ = &within_limits;
+    limit_hit_ = false;
+    // path_ holds, for each frame that has started a child, the child being explored.
+    bool stop = arrive({}) == Arrival::Stop;
+    SleepSet child_sleep;
+    while (!stop && !stack_.empty()) {
+        Frame& top = stack_.back();
+        if (top.next > 0) path_.pop_back(); // the previous child is done
+        if (top.next == top.todo.size()) {
+            if (top.has_saved) space_.discard(top.saved);
+            if (top.on_path) path_hashes_.erase(path_hashes_.find(top.hash));
+            stack_.pop_back();
+            continue;
+        }
+        const Transition t = top.todo[top.next];
+        if (top.next > 0) space_.restore(top.saved);
+        ++top.next;
+        child_sleep.clear();
+        if (options_.reduction) {
+            for (const Transition& u : top.sleep)
+                if (!space_.dependent(u, t)) child_sleep.push_back(u);
+            top.sleep.push_back(t);
+        }
+        space_.execute(t);
+        ++stats_.transitions;
+        path_.push_back(t);
+        stop = arrive(child_sleep) == Arrival::Stop;
+    }
+    for (Frame& f : stack_)
+        if (f.has_saved) space_.discard(f.saved);
+    stack_.clear();
+    path_hashes_.clear();
+    stats_.store_bytes = visited_.bytes();
+    if (stats_.violations > 0) return SearchEnd::Violation;
+    return limit_hit_ ? SearchEnd::Limit : SearchEnd::Exhausted;
+}
+
+} // namespace rankfold::mc

@@ -1,0 +1,90 @@
+// Depth-first search of a SearchSpace: every behaviour, each Mazurkiewicz trace once.
+//
+// Backtracking restores saved states (no re-execution). Reduction is sleep sets alone: after a
+// transition t has been explored from a state, t is asleep in its siblings' subtrees for as long
+// as only transitions independent of t are taken, so each class of equivalent interleavings
+// ends in exactly one complete execution. Every enabled transition that is not asleep is tried
+// (no persistent sets), so none can be ignored around a cycle and no cycle proviso is needed.
+// State matching stops a branch at a state seen before,
+// with Godefroid's sleep-set-aware caching rule (VisitedStates), which keeps the pair sound; a
+// state still on the stack (a cycle) is treated the same way, which is what makes server loops
+// and polling loops finite.
+#pragma once
+
+#include "mc/search/SearchSpace.hpp"
+#include "mc/search/VisitedStates.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <unordered_set>
+#include <vector>
+
+namespace rankfold::mc {
+
+struct ExplorerOptions {
+    bool state_matching = true;
+    bool reduction = true;
+    bool keep_going = false;      // continue after a violation
+    std::uint64_t max_states = 0; // 0: no limit
+    std::uint64_t max_depth = 0;  // transitions on one path; 0: no limit
+};
+
+struct ExplorerStats {
+    std::uint64_t states = 0;      // states explored (distinct ones under state matching)
+    std::uint64_t transitions = 0; // transitions executed
+    // Paths that reached a violating state or a final state (under state matching: a final
+    // state not reached before, so distinct final states).
+    std::uint64_t executions = 0;
+    std::uint64_t revisits = 0;      // visited-state hits that ended (or shortened) a branch
+    std::uint64_t sleep_blocked = 0; // paths ended because every enabled transition slept
+    std::uint64_t violations = 0;    // violating states reached
+    std::uint64_t max_depth = 0;     // longest path seen
+    std::size_t store_bytes = 0;     // the visited-state store, approximately
+};
+
+enum class SearchEnd { Exhausted, Violation, Limit };
+
+class Explorer {
+public:
+    using Path = std::vector<Transition>;
+    // Called for each violating state with the path from the initial state; returns false to
+    // stop the search (ignored without keep_going, which stops at the first one anyway).
+    using ViolationHandler = std::function<bool(const Path&)>;
+    // Called at every new state; returning false stops the search with SearchEnd::Limit.
+    using LimitCheck = std::function<bool(const ExplorerStats&)>;
+
+    Explorer(SearchSpace& space, ExplorerOptions options) : space_(space), options_(options) {}
+
+    // Explores everything reachable from the space's current state.
+    SearchEnd run(const ViolationHandler& on_violation, const LimitCheck& within_limits = {});
+    const ExplorerStats& stats() const { return stats_; }
+
+private:
+    struct Frame {
+        SearchSpace::Saved saved = 0;
+        bool has_saved = false;
+        std::vector<Transition> todo; // enabled, minus the initial sleep set, in order
+        std::size_t next = 0;
+        SleepSet sleep; // grows with each explored child
+        std::uint64_t hash = 0;
+        bool on_path = false; // its hash is in path_hashes_
+    };
+    enum class Arrival { Expand, Leaf, Stop };
+    // Looks at the current state (reached with `sleep`): a leaf, or a frame to expand.
+    Arrival arrive(SleepSet sleep);
+
+    SearchSpace& space_;
+    ExplorerOptions options_;
+    ExplorerStats stats_;
+    VisitedStates visited_;
+    std::vector<Frame> stack_;
+    std::unordered_multiset<std::uint64_t> path_hashes_; // without state matching (may_repeat)
+    Path path_;
+    std::vector<Transition> enabled_;
+    SleepSet needed_;
+    const ViolationHandler* on_violation_ = nullptr;
+    const LimitCheck* within_limits_ = nullptr;
+    bool limit_hit_ = false;
+};
+
+} // namespace rankfold::mc

@@ -1,0 +1,124 @@
+#include "mc/search/MpiSearchSpace.hpp"
+
+#include "mc/search/DependencyTable.hpp"
+
+#include <algorithm>
+
+namespace rankfold::mc {
+
+namespace {
+bool not_yet(const Transition& t) {
+    return t.kind == TransitionKind::TestOutcome && t.outcome == 0;
+}
+} // namespace
+
+MpiSearchSpace::MpiSearchSpace(Scheduler& scheduler, OutputRouter& output, int ranks,
+                               Backtrack backtrack)
+    : scheduler_(scheduler), output_(output), ranks_(ranks), backtrack_(backtrack) {
+    if (backtrack_ == Backtrack::Reexecute) initial_ = scheduler_.capture();
+}
+
+void MpiSearchSpace::refresh() {
+    if (fresh_) return;
+    scheduler_.choices(choices_);
+    fresh_ = true;
+}
+
+SystemSnapshot& MpiSearchSpace::current() {
+    if (!current_) current_ = scheduler_.capture();
+    return *current_;
+}
+
+void MpiSearchSpace::enabled(std::vector<Transition>& out) {
+    refresh();
+    out = choices_;
+}
+
+void MpiSearchSpace::execute(const Transition& t) {
+    refresh();
+    const bool only_polls = std::all_of(choices_.begin(), choices_.end(), not_yet);
+    std::vector<int> pollers;
+    std::uint64_t before = 0;
+    if (only_polls) {
+        for (const Transition& c : choices_) pollers.push_back(c.rank);
+        before = current().hash;
+    }
+    current_.reset();
+    fresh_ = false;
+    polled_ = not_yet(t);
+    scheduler_.take(t);
+    if (backtrack_ == Backtrack::Reexecute) path_.push_back(t);
+    if (!only_polls || scheduler_.violation() || current().hash != before) return;
+    std::vector<int>& idle = idle_pollers_[before];
+    if (std::find(idle.begin(), idle.end(), t.rank) == idle.end()) idle.push_back(t.rank);
+    const bool all_idle = std::all_of(pollers.begin(), pollers.end(), [&](int r) {
+        return std::find(idle.begin(), idle.end(), r) != idle.end();
+    });
+    if (all_idle) {
+        scheduler_.declare_deadlock();
+        current_.reset();
+    }
+}
+
+bool MpiSearchSpace::violated() {
+    refresh();
+    if (scheduler_.violation()) return true;
+    if (!choices_.empty()) return false;
+    scheduler_.end_state();
+    if (scheduler_.violation()) return true;
+    if (!first_output_) {
+        first_output_.emplace();
+        for (int r = 0; r < ranks_; ++r) first_output_->push_back(output_.captured(r));
+    }
+    return false;
+}
+
+std::uint64_t MpiSearchSpace::hash() {
+    return current().hash;
+}
+
+bool MpiSearchSpace::dependent(const Transition& a, const Transition& b) const {
+    return mc::dependent(a, b);
+}
+
+SearchSpace::Saved MpiSearchSpace::save() {
+    if (backtrack_ == Backtrack::Reexecute) {
+        paths_.push_back(path_);
+        return paths_.size() - 1;
+    }
+    SystemSnapshot snapshot = std::move(current());
+    current_.reset();
+    if (free_slots_.empty()) {
+        saved_.emplace_back(std::move(snapshot));
+        return saved_.size() - 1;
+    }
+    const Saved slot = free_slots_.back();
+    free_slots_.pop_back();
+    saved_[slot].emplace(std::move(snapshot));
+    return slot;
+}
+
+void MpiSearchSpace::restore(Saved saved) {
+    if (backtrack_ == Backtrack::Reexecute) {
+        scheduler_.restore(*initial_);
+        path_ = paths_.at(saved);
+        for (const Transition& t : path_) scheduler_.take(t);
+        current_.reset();
+        fresh_ = false;
+        return;
+    }
+    scheduler_.restore(*saved_.at(saved));
+    current_.reset();
+    fresh_ = false;
+}
+
+void MpiSearchSpace::discard(Saved saved) {
+    if (backtrack_ == Backtrack::Reexecute) {
+        paths_.at(saved).clear(); // slots are not reused: a path is small
+        return;
+    }
+    saved_.at(saved).reset();
+    free_slots_.push_back(saved);
+}
+
+} // namespace rankfold::mc

@@ -1,0 +1,64 @@
+// The program under the Scheduler as a SearchSpace: states are the closed states between
+// choices, transitions the choices (Scheduler::choices), saving a state is a SystemSnapshot.
+// With Backtrack::Reexecute, saving a state keeps only the path to it, and going back restores
+// the initial state and takes the path again: slower, but it needs no snapshot but the first
+// (the fallback DESIGN.md mentions, kept to be measured against).
+//
+// It also finds the deadlocks hidden in polling loops: when every open choice is a test's
+// "not yet" and taking each of them leads back to the very same state, nothing can ever happen
+// again, which is a deadlock although no rank is formally blocked.
+#pragma once
+
+#include "mc/runtime/OutputRouter.hpp"
+#include "mc/system/Scheduler.hpp"
+#include "mc/search/SearchSpace.hpp"
+
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace rankfold::mc {
+
+enum class Backtrack { Restore, Reexecute };
+
+class MpiSearchSpace final : public SearchSpace {
+public:
+    MpiSearchSpace(Scheduler& scheduler, OutputRouter& output, int ranks,
+                   Backtrack backtrack = Backtrack::Restore);
+
+    void enabled(std::vector<Transition>& out) override;
+    void execute(const Transition& t) override;
+    bool violated() override;
+    std::uint64_t hash() override;
+    bool may_repeat() override { return polled_; }
+    bool dependent(const Transition& a, const Transition& b) const override;
+    Saved save() override;
+    void restore(Saved saved) override;
+    void discard(Saved saved) override;
+
+    // What each rank printed in the first execution that ended with every rank finished.
+    const std::optional<std::vector<std::string>>& first_output() const { return first_output_; }
+
+private:
+    void refresh();
+    SystemSnapshot& current();
+
+    Scheduler& scheduler_;
+    OutputRouter& output_;
+    int ranks_;
+    std::vector<Transition> choices_;
+    bool fresh_ = false;
+    bool polled_ = false;                   // the last transition was a test's "not yet"
+    std::optional<SystemSnapshot> current_; // capture of the current state, once taken
+    Backtrack backtrack_;
+    std::optional<SystemSnapshot> initial_;      // Reexecute: where every path starts
+    std::vector<Transition> path_;               // Reexecute: from the initial state to here
+    std::vector<std::vector<Transition>> paths_; // Reexecute: the saved states
+    std::vector<std::optional<SystemSnapshot>> saved_;
+    std::vector<Saved> free_slots_;
+    // State hash -> ranks whose "not yet" was seen to lead back to that very state.
+    std::unordered_map<std::uint64_t, std::vector<int>> idle_pollers_;
+    std::optional<std::vector<std::string>> first_output_;
+};
+
+} // namespace rankfold::mc

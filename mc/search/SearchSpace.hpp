@@ -1,0 +1,44 @@
+// What the explorer searches: a transition system with a current state that can be saved and
+// restored. The MPI program (MpiSearchSpace) is one; unit tests use synthetic ones.
+//
+// The explorer knows nothing else about the states: their hash, which transitions are enabled,
+// which pairs are dependent, and whether a state is a violation all come from here.
+#pragma once
+
+#include "mc/search/Transition.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace rankfold::mc {
+
+class SearchSpace {
+public:
+    using Saved = std::size_t;
+    virtual ~SearchSpace() = default;
+
+    // The transitions enabled in the current state, in a fixed order (the order the explorer
+    // tries them in). None: the state is final (every rank finished, or a deadlock).
+    virtual void enabled(std::vector<Transition>& out) = 0;
+    // Moves to the successor by `t`, which is enabled.
+    virtual void execute(const Transition& t) = 0;
+    // The current state ends its branch with a violation (reported through the explorer's
+    // callback); a final state with unfinished ranks is one.
+    virtual bool violated() = 0;
+    // Exact hash of the current state: equal states give equal hashes.
+    virtual std::uint64_t hash() = 0;
+    // Whether the last transition may have led back to a state on the current path (a poll
+    // that said "not yet"). Without state matching, the explorer hashes only such states, to
+    // cut the cycles that would otherwise make a finite program's search endless.
+    virtual bool may_repeat() { return false; }
+    // Whether the order of a and b can matter. Must be symmetric; transitions of one rank are
+    // always dependent.
+    virtual bool dependent(const Transition& a, const Transition& b) const = 0;
+
+    virtual Saved save() = 0;
+    virtual void restore(Saved saved) = 0;
+    virtual void discard(Saved saved) = 0;
+};
+
+} // namespace rankfold::mc

@@ -1,0 +1,60 @@
+#include "mc/system/LeakCheck.hpp"
+
+#include <fmt/format.h>
+
+namespace rankfold::mc {
+
+std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank) {
+    using mpi::Misuse;
+    using mpi::Request;
+    std::vector<Leak> out;
+    for (int slot = 0;; ++slot) {
+        const Request* r = world.request_slot(rank, slot);
+        if (r == nullptr) break;
+        // A request freed while active completes on its own (MPI_Request_free).
+        if (r->is_free() || r->user_freed) continue;
+        const char* what = r->kind == Request::Kind::Send      ? "send"
+                           : r->kind == Request::Kind::Receive ? "receive"
+                                                               : "collective";
+        if (r->persistent && !r->started)
+            out.push_back({Misuse::PersistentNotStarted,
+                           fmt::format("a persistent {} request was created but never started "
+                                       "before MPI_Finalize",
+                                       what),
+                           r->site});
+        else if (r->persistent)
+            out.push_back({Misuse::RequestLeak,
+                           fmt::format("a persistent {} request was never freed "
+                                       "(MPI_Request_free) before MPI_Finalize",
+                                       what),
+                           r->site});
+        else
+            out.push_back({Misuse::RequestLeak,
+                           r->complete ? fmt::format("a {} request finished but was never waited "
+                                                     "for, tested or freed before MPI_Finalize",
+                                                     what)
+                                       : fmt::format("a {} request was still pending at "
+                                                     "MPI_Finalize (a missing MPI_Wait?)",
+                                                     what),
+                           r->site});
+    }
+    for (const auto& [handle, h] : world.comms().leaked(rank))
+        out.push_back({Misuse::ResourceLeak,
+                       fmt::format("communicator {:#x} was never freed (MPI_Comm_free)", handle),
+                       h->site});
+    for (const auto& [handle, g] : world.groups(rank).live())
+        out.push_back({Misuse::ResourceLeak,
+                       fmt::format("group {:#x} was never freed (MPI_Group_free)", handle),
+                       g->site});
+    for (const auto& [handle, d] : world.leaked_datatypes(rank))
+        out.push_back({Misuse::ResourceLeak,
+                       fmt::format("datatype {:#x} was never freed (MPI_Type_free)", handle),
+                       d->site});
+    for (const auto& op : world.ops(rank).live())
+        out.push_back({Misuse::ResourceLeak,
+                       fmt::format("operator {:#x} was never freed (MPI_Op_free)", op.handle),
+                       op.op.site});
+    return out;
+}
+
+} // namespace rankfold::mc

@@ -1,0 +1,45 @@
+// What went wrong in a run, in terms a user can act on: which rank, where, and why. Every
+// monitor answers in this one format; the text report, the JSON, the trace file (and later
+// SARIF and HTML) all read it.
+#pragma once
+
+#include "dwarf-introspect/CodeLocation.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rankfold::properties {
+
+// Stable names: they appear in the JSON report and in the corpus's expectations.
+enum class ViolationKind {
+    Deadlock,
+    Crash,
+    Assertion,
+    Abort,
+    Exit,
+    MpiError, // an internal error of the simulated MPI
+    Usage,    // the program used MPI wrongly; Violation::subkind says how (mpi::Misuse)
+    HeapError,
+    NonProgress
+};
+const char* kind_name(ViolationKind kind);
+
+struct BlockedRank {
+    int rank = 0;
+    std::string call;        // "MPI_Recv(source 1, tag 0, MPI_COMM_WORLD)"
+    std::string waiting_for; // "a message from rank 1"
+    std::optional<CodeLocation> location;
+};
+
+struct Violation {
+    ViolationKind kind = ViolationKind::Crash;
+    int rank = -1;
+    std::string subkind; // usage violations: the mpi::misuse_name
+    std::string message;
+    std::optional<CodeLocation> location; // where the offending rank was
+    std::vector<BlockedRank> blocked;     // deadlocks: every unfinished rank
+    std::vector<CodeLocation> backtrace;  // crashes: the program's frames, innermost first
+};
+
+} // namespace rankfold::properties
