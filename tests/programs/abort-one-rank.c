@@ -2,8 +2,8 @@
  * Ranks 0 and 1 exchange a value; rank 2 checks its (hard-coded, invalid) input size and calls
  * MPI_Abort with error code 5, which ends every rank of MPI_COMM_WORLD.
  *
- * RANKFOLD-RUN: -np 3 => abort
- * RANKFOLD-RUN: -np 3 --buffering infinite => abort
+ * RANKFOLD-RUN: -np 3 => abort states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => abort states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

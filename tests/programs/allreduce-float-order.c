@@ -10,8 +10,8 @@
  * (x0 + x1) with x2: the same as the rank-order fold (0). With -np 2, 5, 6 the two orders also
  * agree here (1e16); with -np 4 and 8 they differ (Rankfold 1, MPICH 0).
  *
- * RANKFOLD-RUN: -np 4 => ok states=1 transitions=0 executions=1
- * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1
+ * RANKFOLD-RUN: -np 4 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
  * RANKFOLD-NO-DIFF: -np 4 sums ((x0+x1)+x2)+x3 = 1 in Rankfold, (x0+x1)+(x2+x3) = 0 in MPICH
  */
 #include <assert.h>

@@ -8,12 +8,12 @@
  * buffered or not: 2^3 x 6 = 48 executions without state matching, 6 final states with it.
  *
  * RANKFOLD-RUN: -np 4 => ok states=16 transitions=15 executions=6 revisits=0
- * RANKFOLD-RUN: -np 4 --no-state-matching => ok states=16 executions=6
- * RANKFOLD-RUN: -np 4 --no-reduction => ok states=16 executions=6
+ * RANKFOLD-RUN: -np 4 --no-state-matching => ok states=16 transitions=15 executions=6 revisits=0
+ * RANKFOLD-RUN: -np 4 --no-reduction => ok states=16 transitions=15 executions=6 revisits=0
  * RANKFOLD-RUN: -np 4 -- sum => ok states=8 transitions=12 executions=1 revisits=5
- * RANKFOLD-RUN: -np 4 --no-state-matching -- sum => ok states=16 executions=6
- * RANKFOLD-RUN: -np 4 --buffering both => ok executions=6
- * RANKFOLD-RUN: -np 4 --buffering both --no-state-matching => ok executions=48
+ * RANKFOLD-RUN: -np 4 --no-state-matching -- sum => ok states=16 transitions=15 executions=6 revisits=0
+ * RANKFOLD-RUN: -np 4 --buffering both => ok states=78 transitions=110 executions=6 revisits=33
+ * RANKFOLD-RUN: -np 4 --buffering both --no-state-matching => ok states=201 transitions=200 executions=48 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

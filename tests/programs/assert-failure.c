@@ -2,8 +2,8 @@
  * Rank 0 sends its "answer" to rank 1, but computes it with an off-by-one (6 * 7 - 1), so the
  * assert in rank 1 fails on every run. Other ranks only finalize.
  *
- * RANKFOLD-RUN: -np 2 => assertion
- * RANKFOLD-RUN: -np 3 --buffering infinite => assertion
+ * RANKFOLD-RUN: -np 2 => assertion states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => assertion states=0 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

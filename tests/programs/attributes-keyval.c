@@ -6,8 +6,8 @@
  * on MPI_COMM_SELF is deleted first thing in MPI_Finalize (MPI 3.1 §8.7.1). MPI_TAG_UB is read
  * on MPI_COMM_WORLD.
  *
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 3 => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

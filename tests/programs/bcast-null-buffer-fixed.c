@@ -2,7 +2,7 @@
  * Rank 0 fills the coefficient array; all ranks allocate room for it first, and MPI_Bcast
  * copies the root's values into every rank's array.
  *
- * RANKFOLD-RUN: -np 2 => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

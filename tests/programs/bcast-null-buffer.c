@@ -3,7 +3,7 @@
  * as if the broadcast would allocate it for them. A NULL buffer with count 3 is invalid
  * (MPI_ERR_BUFFER) on every non-root rank.
  *
- * RANKFOLD-RUN: -np 2 => usage:null-buffer
+ * RANKFOLD-RUN: -np 2 => usage:null-buffer states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

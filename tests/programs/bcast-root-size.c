@@ -3,7 +3,7 @@
  * communicator size instead of size - 1. No rank has that number, so every rank's MPI_Bcast
  * fails with MPI_ERR_ROOT.
  *
- * RANKFOLD-RUN: -np 3 => usage:invalid-root
+ * RANKFOLD-RUN: -np 3 => usage:invalid-root states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
  * MPI_Ibsend, then detaches (which waits until all are delivered). Rank 1 receives them in
  * reverse tag order, which is safe only because the sends are buffered.
  *
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

@@ -2,8 +2,8 @@
  * Rank 0 attaches room for 100 ints plus MPI_BSEND_OVERHEAD and buffered-sends 100 ints; the
  * detach waits until the message has left the buffer.
  *
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

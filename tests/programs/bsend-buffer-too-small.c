@@ -2,8 +2,8 @@
  * Rank 0 attaches room for one int but buffered-sends 100 ints. MPI_Bsend must fail with
  * MPI_ERR_BUFFER when the message does not fit, which is fatal under the default handler.
  *
- * RANKFOLD-RUN: -np 2 => usage:buffer-space
- * RANKFOLD-RUN: -np 2 --buffering infinite => usage:buffer-space
+ * RANKFOLD-RUN: -np 2 => usage:buffer-space states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => usage:buffer-space states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

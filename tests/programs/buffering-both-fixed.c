@@ -3,10 +3,10 @@
  * wildcards): executions=1 under every buffering; --buffering both explores each send both
  * buffered and unbuffered, and all 2^4 combinations end in the same final state.
  *
- * RANKFOLD-RUN: -np 3 --buffering zero => ok executions=1
- * RANKFOLD-RUN: -np 3 --buffering both => ok executions=1
- * RANKFOLD-RUN: -np 3 --buffering both --no-state-matching => ok executions=16
- * RANKFOLD-RUN: -np 3 --buffering infinite => ok executions=1
+ * RANKFOLD-RUN: -np 3 --buffering zero => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering both => ok states=9 transitions=12 executions=1 revisits=4
+ * RANKFOLD-RUN: -np 3 --buffering both --no-state-matching => ok states=43 transitions=42 executions=16 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

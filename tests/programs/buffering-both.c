@@ -3,9 +3,9 @@
  * program completes only if those standard sends are buffered: a deadlock without buffering,
  * found under --buffering both too (it tries each send unbuffered), fine with infinite buffering.
  *
- * RANKFOLD-RUN: -np 3 --buffering zero => deadlock
- * RANKFOLD-RUN: -np 3 --buffering both => deadlock
- * RANKFOLD-RUN: -np 3 --buffering infinite => ok executions=1
+ * RANKFOLD-RUN: -np 3 --buffering zero => deadlock states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering both => deadlock states=3 transitions=3 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

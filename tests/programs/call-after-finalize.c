@@ -3,7 +3,7 @@
  * after MPI_Finalize. Once a rank has called MPI_Finalize it may call no MPI function other
  * than MPI_Initialized, MPI_Finalized and a few others.
  *
- * RANKFOLD-RUN: -np 2 => usage:call-after-finalize
+ * RANKFOLD-RUN: -np 2 => usage:call-after-finalize states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * MPI_Finalize; the helper asks for the rank only while MPI is initialised and not finalised,
  * and otherwise logs without it.
  *
- * RANKFOLD-RUN: -np 2 => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * written before MPI_Init. Apart from a few calls (MPI_Initialized, MPI_Finalized, ...), no MPI
  * function may be called before MPI_Init.
  *
- * RANKFOLD-RUN: -np 2 => usage:call-before-init
+ * RANKFOLD-RUN: -np 2 => usage:call-before-init states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

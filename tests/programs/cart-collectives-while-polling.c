@@ -3,8 +3,8 @@
  * snapshots taken while the others wait inside MPI_Cart_create / MPI_Cart_sub: the calls must
  * hold nothing on the checker's heap while they wait (this crashed the checker once).
  *
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 4 => ok
+ * RANKFOLD-RUN: -np 2 => ok states=3 transitions=4 executions=1 revisits=2
+ * RANKFOLD-RUN: -np 4 => ok states=3 transitions=4 executions=1 revisits=2
  */
 #include <mpi.h>
 #include <stdio.h>

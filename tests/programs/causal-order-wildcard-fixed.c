@@ -2,9 +2,9 @@
  * instead of assuming that the first message to arrive is rank 1's. The program has no
  * wildcard left, so it is deterministic under every buffering: executions=1.
  *
- * RANKFOLD-RUN: -np 3 --buffering zero => ok executions=1
- * RANKFOLD-RUN: -np 3 --buffering infinite => ok executions=1
- * RANKFOLD-RUN: -np 3 --buffering both => ok executions=1
+ * RANKFOLD-RUN: -np 3 --buffering zero => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering both => ok states=4 transitions=6 executions=1 revisits=3
  */
 #include <assert.h>
 #include <mpi.h>

@@ -5,9 +5,9 @@
  * rank 2's message first and rank 0 waits forever for another one from rank 2. Buffering makes
  * this bug appear, so --buffering both must find it although --buffering zero cannot.
  *
- * RANKFOLD-RUN: -np 3 --buffering zero => ok executions=1
- * RANKFOLD-RUN: -np 3 --buffering infinite => deadlock
- * RANKFOLD-RUN: -np 3 --buffering both => deadlock
+ * RANKFOLD-RUN: -np 3 --buffering zero => ok states=2 transitions=1 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => deadlock states=2 transitions=2 executions=2 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering both => deadlock states=8 transitions=11 executions=2 revisits=3
  */
 #include <mpi.h>
 #include <stdio.h>

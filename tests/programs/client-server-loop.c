@@ -5,9 +5,9 @@
  * Message and receive ids (which grow with every post) are not part of the state, so the loop
  * comes back to states it has seen: 55 states, each reached again until nothing is new.
  *
- * RANKFOLD-RUN: -np 4 => ok states=55 transitions=165 executions=0
- * RANKFOLD-RUN: -np 4 --no-reduction => ok executions=0
- * RANKFOLD-RUN: -np 4 --backtrack reexecute => ok states=55 transitions=165 executions=0
+ * RANKFOLD-RUN: -np 4 => ok states=55 transitions=165 executions=0 revisits=111
+ * RANKFOLD-RUN: -np 4 --no-reduction => ok states=55 transitions=165 executions=0 revisits=111
+ * RANKFOLD-RUN: -np 4 --backtrack reexecute => ok states=55 transitions=165 executions=0 revisits=111
  * RANKFOLD-NO-DIFF: it never terminates
  */
 #include <assert.h>

@@ -3,7 +3,7 @@
  * 1 calls MPI_Bcast. A nonblocking collective never matches a blocking one (MPI-3.1 5.12), even
  * with the same arguments.
  *
- * RANKFOLD-RUN: -np 2 => usage:collective-mismatch
+ * RANKFOLD-RUN: -np 2 => usage:collective-mismatch states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * others only one. An MPI_Allreduce needs the same count (type signature) on every rank; the
  * counts here differ.
  *
- * RANKFOLD-RUN: -np 2 => usage:collective-mismatch
+ * RANKFOLD-RUN: -np 2 => usage:collective-mismatch states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

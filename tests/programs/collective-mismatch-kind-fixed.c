@@ -2,7 +2,7 @@
  * Rank 0 sets the step count; the broadcast is outside the `rank == 0` block, so all ranks
  * take part in it before the reduction.
  *
- * RANKFOLD-RUN: -np 3 => ok
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * rank 0 broadcasts; the other ranks go on to the MPI_Reduce. Collectives on a communicator
  * match in the order they are called, so rank 0's MPI_Bcast meets the others' MPI_Reduce.
  *
- * RANKFOLD-RUN: -np 3 => usage:collective-mismatch
+ * RANKFOLD-RUN: -np 3 => usage:collective-mismatch states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

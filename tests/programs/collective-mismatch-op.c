@@ -3,7 +3,7 @@
  * them) computes the maximum first. Collectives match in call order, so rank 0's MPI_MAX
  * reduction meets the other ranks' MPI_SUM one: the operators differ.
  *
- * RANKFOLD-RUN: -np 3 => usage:collective-mismatch
+ * RANKFOLD-RUN: -np 3 => usage:collective-mismatch states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

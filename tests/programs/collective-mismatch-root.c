@@ -2,7 +2,7 @@
  * Each rank wants to share its own value and calls MPI_Bcast with itself as the root. All
  * members of a collective must pass the same root; here every rank names a different one.
  *
- * RANKFOLD-RUN: -np 2 => usage:collective-mismatch
+ * RANKFOLD-RUN: -np 2 => usage:collective-mismatch states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -4,8 +4,8 @@
  * (MPI implementations run out of context ids after a few thousand).
  * With --allow-leaks the leak is a warning and the run is ok.
  *
- * RANKFOLD-RUN: -np 2 => usage:resource-leak
- * RANKFOLD-RUN: -np 2 --allow-leaks => ok warnings=2
+ * RANKFOLD-RUN: -np 2 => usage:resource-leak states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --allow-leaks => ok states=1 transitions=0 executions=1 revisits=0 warnings=2
  */
 #include <mpi.h>
 #include <stdio.h>

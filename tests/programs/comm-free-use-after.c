@@ -3,7 +3,7 @@
  * the duplicate through its own variable, so the context holds a dangling handle; the Allreduce
  * on it uses a communicator that no longer exists, an invalid handle.
  *
- * RANKFOLD-RUN: -np 2 => usage:invalid-handle
+ * RANKFOLD-RUN: -np 2 => usage:invalid-handle states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -4,8 +4,8 @@
  * the split communicator's group. A group obtained with MPI_Comm_group must be freed with
  * MPI_Group_free. With --allow-leaks the leak is a warning and the run is ok.
  *
- * RANKFOLD-RUN: -np 4 => usage:resource-leak
- * RANKFOLD-RUN: -np 4 --allow-leaks => ok warnings=4
+ * RANKFOLD-RUN: -np 4 => usage:resource-leak states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 4 --allow-leaks => ok states=1 transitions=0 executions=1 revisits=0 warnings=4
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * Rank 0 (the coordinator) should not be in the workers' communicator, so it passes colour -1.
  * Colours must be non-negative; the way to get no communicator is MPI_UNDEFINED. MPI_ERR_ARG.
  *
- * RANKFOLD-RUN: -np 3 => usage:invalid-argument
+ * RANKFOLD-RUN: -np 3 => usage:invalid-argument states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
  * and answers with a std::vector<int> as long as the greeting; rank 0 checks each reply. Lines
  * are written in one piece: under mpiexec each << may be forwarded alone and split a line.
  *
- * RANKFOLD-RUN: -np 3 => ok
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <cassert>
 #include <iostream>

@@ -2,7 +2,7 @@
  * A real run terminates the process (std::terminate, SIGABRT); Rankfold reports a crash of
  * rank 1 naming the exception. The twin cxx-exception-caught.cpp catches it.
  *
- * RANKFOLD-RUN: -np 2 => crash
+ * RANKFOLD-RUN: -np 2 => crash states=0 transitions=0 executions=1 revisits=0
  * RANKFOLD-NO-DIFF: bugged program
  */
 #include <mpi.h>

@@ -2,8 +2,8 @@
  * Each rank builds a vector type for one exchange and forgets MPI_Type_free: the type is a
  * resource held until MPI_Finalize. With --allow-leaks it is a warning per rank.
  *
- * RANKFOLD-RUN: -np 2 => usage:resource-leak
- * RANKFOLD-RUN: -np 2 --allow-leaks => ok warnings=2
+ * RANKFOLD-RUN: -np 2 => usage:resource-leak states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --allow-leaks => ok states=1 transitions=0 executions=1 revisits=0 warnings=2
  */
 #include <mpi.h>
 #include <stdio.h>

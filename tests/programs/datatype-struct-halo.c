@@ -3,9 +3,9 @@
  * struct particle { char kind; double x; int id; } has padding after kind and after id; MPI
  * computes the same extent as sizeof, so an array of particles is sent with count 2.
  *
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 3 => ok
- * RANKFOLD-RUN: -np 4 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 4 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

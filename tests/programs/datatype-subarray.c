@@ -3,8 +3,8 @@
  * (1, 0) of a 4x3 array it declares in Fortran order (first index fastest), which lands them in
  * its C array b[3][4] as b[0][1..3] and b[1][1..3].
  *
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 3 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

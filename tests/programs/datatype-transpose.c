@@ -3,9 +3,9 @@
  * Rank 0 sends each other rank its own 4x4 matrix, transposed on the way by the datatype; the
  * receiver checks the layout and counts with MPI_Get_count and MPI_Get_elements.
  *
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 3 => ok
- * RANKFOLD-RUN: -np 4 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 4 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

@@ -2,7 +2,7 @@
  * Integer division by zero raises SIGFPE in rank 0: a crash at the division. The twin
  * divide-by-zero-fixed.c checks the divisor first.
  *
- * RANKFOLD-RUN: -np 2 => crash
+ * RANKFOLD-RUN: -np 2 => crash states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

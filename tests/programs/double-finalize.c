@@ -2,7 +2,7 @@
  * lib_shutdown() calls MPI_Finalize on behalf of the program, and main calls MPI_Finalize
  * again. MPI_Finalize may be called only once.
  *
- * RANKFOLD-RUN: -np 2 => usage:double-finalize
+ * RANKFOLD-RUN: -np 2 => usage:double-finalize states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

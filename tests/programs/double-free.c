@@ -2,8 +2,8 @@
  * The second free() is a heap error of rank 1, reported at the line of that call; the other
  * ranks are fine. Its fixed twin is double-free-fixed.c.
  *
- * RANKFOLD-RUN: -np 2 => heap-error
- * RANKFOLD-RUN: -np 3 --buffering infinite => heap-error
+ * RANKFOLD-RUN: -np 2 => heap-error states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => heap-error states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdlib.h>

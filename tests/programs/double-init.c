@@ -2,7 +2,7 @@
  * lib_init() calls MPI_Init itself, assuming it is the first to use MPI, but main has called
  * MPI_Init already. MPI_Init may be called only once per process.
  *
- * RANKFOLD-RUN: -np 2 => usage:double-init
+ * RANKFOLD-RUN: -np 2 => usage:double-init states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -2,8 +2,8 @@
  * The last rank calls MPI_Finalize and returns at once; ranks 0 and 1 then play 20 rounds of
  * ping-pong. A rank leaving early is correct as long as no one still needs it.
  *
- * RANKFOLD-RUN: -np 3 => ok
- * RANKFOLD-RUN: -np 3 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

@@ -3,7 +3,7 @@
  * --watchdog seconds of CPU time and reports non-progress at the loop. The twin
  * endless-loop-fixed.c receives the flag.
  *
- * RANKFOLD-RUN: -np 2 --watchdog 2 => non-progress
+ * RANKFOLD-RUN: -np 2 --watchdog 2 => non-progress states=0 transitions=0 executions=1 revisits=0
  * RANKFOLD-NO-DIFF: never terminates under mpiexec
  */
 #include <mpi.h>

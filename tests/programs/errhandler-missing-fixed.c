@@ -3,7 +3,7 @@
  * set on MPI_COMM_WORLD, MPI_Send returns an error instead of aborting; its class is
  * MPI_ERR_RANK, which the program checks with MPI_Error_class and prints, then carries on.
  *
- * RANKFOLD-RUN: -np 2 => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

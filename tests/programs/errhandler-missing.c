@@ -4,7 +4,7 @@
  * MPI_ERRORS_ARE_FATAL, the invalid rank aborts the program at the MPI_Send. (With the handler
  * set, this is errhandler-missing-fixed.c.)
  *
- * RANKFOLD-RUN: -np 2 => usage:invalid-rank
+ * RANKFOLD-RUN: -np 2 => usage:invalid-rank states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -2,8 +2,8 @@
  * Ranks 0 and 1 exchange a value; rank 2 cannot find its (simulated) configuration and calls
  * exit(3) without MPI_Finalize, so the job fails with a non-zero exit code.
  *
- * RANKFOLD-RUN: -np 3 => exit
- * RANKFOLD-RUN: -np 3 --buffering infinite => exit
+ * RANKFOLD-RUN: -np 3 => exit states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => exit states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

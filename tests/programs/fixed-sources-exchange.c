@@ -3,8 +3,8 @@
  * waits on another send). No MPI_ANY_SOURCE, no Test or Waitany: the program is deterministic,
  * so the search must find exactly one execution.
  *
- * RANKFOLD-RUN: -np 3 => ok executions=1
- * RANKFOLD-RUN: -np 3 --no-state-matching --no-reduction => ok executions=1
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --no-state-matching --no-reduction => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

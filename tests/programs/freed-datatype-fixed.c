@@ -1,8 +1,8 @@
 /* Freed datatype, fixed: the row type is freed once, after the last send that uses it.
  * The twin of freed-datatype.c, which must be reported; this one must not.
  *
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

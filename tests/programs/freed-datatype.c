@@ -3,7 +3,7 @@
  * clears only the helper's copy and main keeps the stale value; and it is called after the
  * first row instead of after the last. The twin freed-datatype-fixed.c frees after the loop.
  *
- * RANKFOLD-RUN: -np 2 => usage:invalid-handle
+ * RANKFOLD-RUN: -np 2 => usage:invalid-handle states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
  * wildcards and checks source, tag and MPI_Get_count in doubles and bytes. First it receives 6
  * chars from rank 1, whose count in MPI_INT units is MPI_UNDEFINED (6 is not a multiple of 4).
  *
- * RANKFOLD-RUN: -np 4 => ok
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 4 => ok states=11 transitions=15 executions=1 revisits=5
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=2 transitions=1 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

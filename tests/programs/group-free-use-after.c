@@ -3,7 +3,7 @@
  * frees the world group right after the first MPI_Group_incl. MPI_Group_free sets the variable
  * to MPI_GROUP_NULL, so the second MPI_Group_incl gets an invalid group handle.
  *
- * RANKFOLD-RUN: -np 4 => usage:invalid-handle
+ * RANKFOLD-RUN: -np 4 => usage:invalid-handle states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -8,9 +8,9 @@
  * Counts: no wildcard receive, no test, nothing MPI leaves open: one state (the initial one), no
  * choice, one execution, whatever the number of ranks.
  *
- * RANKFOLD-RUN: -np 4 => ok states=1 transitions=0 executions=1
- * RANKFOLD-RUN: -np 6 => ok states=1 transitions=0 executions=1
- * RANKFOLD-RUN: -np 4 --buffering both => ok
+ * RANKFOLD-RUN: -np 4 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 6 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 4 --buffering both => ok states=641 transitions=964 executions=1 revisits=324
  */
 #include <assert.h>
 #include <mpi.h>

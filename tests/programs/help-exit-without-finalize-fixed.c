@@ -2,8 +2,8 @@
  * Arguments are parsed after MPI_Init; with --help, rank 0 prints the usage and every rank
  * calls MPI_Finalize before exit(0).
  *
- * RANKFOLD-RUN: -np 2 -- --help => ok
- * RANKFOLD-RUN: -np 2 -- 3 => ok
+ * RANKFOLD-RUN: -np 2 -- --help => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 -- 3 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
  * calls exit(0) without MPI_Finalize. A process that called MPI_Init must call MPI_Finalize
  * before it exits, even when it has nothing to do.
  *
- * RANKFOLD-RUN: -np 2 -- --help => usage:missing-finalize
- * RANKFOLD-RUN: -np 2 -- 3 => ok
+ * RANKFOLD-RUN: -np 2 -- --help => usage:missing-finalize states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 -- 3 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

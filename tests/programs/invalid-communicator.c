@@ -2,7 +2,7 @@
  * Every MPI call checks its handles; under MPI_ERRORS_ARE_FATAL the bad one is an MPI error
  * reported at the call. The same exchange on MPI_COMM_WORLD is ring.c.
  *
- * RANKFOLD-RUN: -np 2 => usage:invalid-handle
+ * RANKFOLD-RUN: -np 2 => usage:invalid-handle states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 

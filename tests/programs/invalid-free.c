@@ -2,7 +2,7 @@
  * free() of anything but the start of a live block is a heap error; Rankfold reports it at the
  * call instead of letting the heap be corrupted.
  *
- * RANKFOLD-RUN: -np 2 => heap-error
+ * RANKFOLD-RUN: -np 2 => heap-error states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * the whole message; for a nonblocking receive the error (MPI_ERR_TRUNCATE) is returned by the
  * completion call, MPI_Wait.
  *
- * RANKFOLD-RUN: -np 2 => usage:truncation
+ * RANKFOLD-RUN: -np 2 => usage:truncation states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

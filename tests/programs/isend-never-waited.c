@@ -4,8 +4,8 @@
  * MPI_Finalize; until then the buffer may not be reused and the request is never released.
  * With --allow-leaks the leak is a warning and the run is ok.
  *
- * RANKFOLD-RUN: -np 2 => usage:request-leak
- * RANKFOLD-RUN: -np 2 --allow-leaks => ok warnings=1
+ * RANKFOLD-RUN: -np 2 => usage:request-leak states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --allow-leaks => ok states=1 transitions=0 executions=1 revisits=0 warnings=1
  */
 #include <mpi.h>
 #include <stdio.h>

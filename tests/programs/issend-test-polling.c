@@ -2,8 +2,8 @@
  * Rank 0 starts MPI_Issend and polls MPI_Test until it succeeds; rank 1 receives the message.
  * Rank 0 then asks for an acknowledgement, so it also checks rank 1 really got the value.
  *
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 2 => ok states=2 transitions=2 executions=1 revisits=1
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=2 transitions=2 executions=1 revisits=1
  */
 #include <assert.h>
 #include <mpi.h>

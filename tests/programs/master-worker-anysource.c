@@ -11,11 +11,11 @@
  * matching every path ends in one final state (all ranks have finished, and a finished rank
  * keeps no memory in the state): executions=1.
  *
- * RANKFOLD-RUN: -np 3 => ok executions=1
- * RANKFOLD-RUN: -np 3 --no-state-matching => ok states=95 transitions=94 executions=32
- * RANKFOLD-RUN: -np 4 => ok executions=1
- * RANKFOLD-RUN: -np 4 --no-state-matching => ok states=445 transitions=444 executions=162
- * RANKFOLD-RUN: -np 4 --buffering both => ok executions=1
+ * RANKFOLD-RUN: -np 3 => ok states=38 transitions=58 executions=1 revisits=21
+ * RANKFOLD-RUN: -np 3 --no-state-matching => ok states=95 transitions=94 executions=32 revisits=0
+ * RANKFOLD-RUN: -np 4 => ok states=224 transitions=354 executions=1 revisits=131
+ * RANKFOLD-RUN: -np 4 --no-state-matching => ok states=445 transitions=444 executions=162 revisits=0
+ * RANKFOLD-RUN: -np 4 --buffering both => ok states=2368 transitions=3724 executions=1 revisits=1357
  */
 #include <assert.h>
 #include <mpi.h>

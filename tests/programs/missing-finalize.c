@@ -3,7 +3,7 @@
  * that only rank 0 reaches. Every rank that called MPI_Init must call MPI_Finalize before it
  * exits.
  *
- * RANKFOLD-RUN: -np 2 => usage:missing-finalize
+ * RANKFOLD-RUN: -np 2 => usage:missing-finalize states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -2,8 +2,8 @@
  * Rank 0 posts six nonblocking sends at once; rank 1 receives them with a fixed tag, with
  * MPI_ANY_TAG and with MPI_ANY_SOURCE, and each receive must take the oldest matching message.
  *
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 2 => ok states=3 transitions=2 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=3 transitions=2 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

@@ -3,8 +3,8 @@
  * it crashes with SIGSEGV on every run. Pointer and pointee are volatile: GCC -O1 deletes the
  * store when only the pointer is (its points-to analysis knows it is NULL).
  *
- * RANKFOLD-RUN: -np 2 => crash
- * RANKFOLD-RUN: -np 3 --buffering infinite => crash
+ * RANKFOLD-RUN: -np 2 => crash states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => crash states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stddef.h>

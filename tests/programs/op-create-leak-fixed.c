@@ -2,7 +2,7 @@
  * The ranks reduce with a user-defined "maximum absolute value" operator, then free it with
  * MPI_Op_free.
  *
- * RANKFOLD-RUN: -np 3 => ok
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

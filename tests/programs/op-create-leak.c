@@ -3,8 +3,8 @@
  * MPI_Op_free on it. User operators must be freed before MPI_Finalize.
  * With --allow-leaks the leak is a warning and the run is ok.
  *
- * RANKFOLD-RUN: -np 3 => usage:resource-leak
- * RANKFOLD-RUN: -np 3 --allow-leaks => ok warnings=3
+ * RANKFOLD-RUN: -np 3 => usage:resource-leak states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --allow-leaks => ok states=1 transitions=0 executions=1 revisits=0 warnings=3
  */
 #include <mpi.h>
 #include <stdio.h>

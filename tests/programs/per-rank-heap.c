@@ -2,8 +2,8 @@
  * Rank r builds a list of r+3 nodes, then the ranks exchange list lengths around the ring so
  * the others run in between; each list must come back intact and the lengths must agree.
  *
- * RANKFOLD-RUN: -np 3 => ok
- * RANKFOLD-RUN: -np 4 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 4 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

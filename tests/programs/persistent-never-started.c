@@ -4,8 +4,8 @@
  * its send. Rank 0's send and rank 1's receive are never started nor freed, so they are still
  * allocated at MPI_Finalize. --allow-leaks does not excuse a request that was never started.
  *
- * RANKFOLD-RUN: -np 2 => usage:persistent-not-started
- * RANKFOLD-RUN: -np 2 --allow-leaks => usage:persistent-not-started
+ * RANKFOLD-RUN: -np 2 => usage:persistent-not-started states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --allow-leaks => usage:persistent-not-started states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

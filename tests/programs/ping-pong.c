@@ -2,9 +2,9 @@
  * Rank 0 sends 2i, rank 1 checks it and answers 2i+1; the number of round trips is the first
  * program argument (default 500). Every value is asserted on both sides.
  *
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 2 -- 300 => ok
- * RANKFOLD-RUN: -np 2 --buffering infinite -- 50 => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 -- 300 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite -- 50 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

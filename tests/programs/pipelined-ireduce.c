@@ -14,11 +14,11 @@
  * rank succeeds after 1, 2 or 3 pieces (3^np executions, 81) and the search visits every
  * combination of the ranks' 6 positions (3 polls, 3 ways past the loop): 6^np = 1296 states.
  *
- * RANKFOLD-RUN: -np 4 => ok states=256 executions=1
- * RANKFOLD-RUN: -np 3 => ok states=64 executions=1
- * RANKFOLD-RUN: -np 4 --no-reduction => ok states=256 transitions=1536 executions=1
- * RANKFOLD-RUN: -np 3 --no-reduction => ok states=64 transitions=288 executions=1
- * RANKFOLD-RUN: -np 4 --no-state-matching => ok states=1296 executions=81
+ * RANKFOLD-RUN: -np 4 => ok states=256 transitions=510 executions=1 revisits=255
+ * RANKFOLD-RUN: -np 3 => ok states=64 transitions=126 executions=1 revisits=63
+ * RANKFOLD-RUN: -np 4 --no-reduction => ok states=256 transitions=1536 executions=1 revisits=1281
+ * RANKFOLD-RUN: -np 3 --no-reduction => ok states=64 transitions=288 executions=1 revisits=225
+ * RANKFOLD-RUN: -np 4 --no-state-matching => ok states=1296 transitions=1554 executions=81 revisits=259
  */
 #include <assert.h>
 #include <mpi.h>

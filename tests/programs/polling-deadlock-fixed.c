@@ -2,8 +2,8 @@
  * MPI_Test until all are complete. The only choices are which Test calls find their request
  * complete; rank 0 keeps no record of the order, so all of them end in one final state.
  *
- * RANKFOLD-RUN: -np 3 => ok executions=1
- * RANKFOLD-RUN: -np 3 --buffering infinite => ok executions=1
+ * RANKFOLD-RUN: -np 3 => ok states=5 transitions=8 executions=1 revisits=4
+ * RANKFOLD-RUN: -np 3 --buffering infinite => ok states=5 transitions=8 executions=1 revisits=4
  */
 #include <mpi.h>
 #include <stdio.h>

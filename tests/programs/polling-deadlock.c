@@ -3,8 +3,8 @@
  * a message from itself, so it polls forever: the other ranks are finished and rank 0's polls
  * change nothing, which is a deadlock even though rank 0 never blocks.
  *
- * RANKFOLD-RUN: -np 3 => deadlock
- * RANKFOLD-RUN: -np 3 --buffering infinite => deadlock
+ * RANKFOLD-RUN: -np 3 => deadlock states=4 transitions=4 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => deadlock states=4 transitions=4 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
  * global; after a ring exchange (which lets the other ranks run) each must still see 1, 1 and
  * its own rank, as separate MPI processes would.
  *
- * RANKFOLD-RUN: -np 3 => ok
- * RANKFOLD-RUN: -np 4 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 4 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

@@ -2,7 +2,7 @@
  * Each rank waits on an Irecv and an Isend addressed to MPI_PROC_NULL; the receive's status
  * must say source MPI_PROC_NULL, tag MPI_ANY_TAG, count 0, and the buffer stays untouched.
  *
- * RANKFOLD-RUN: -np 2 => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  * RANKFOLD-NO-DIFF: MPICH 4.0.2 gives source 0, tag 0 for Irecv from MPI_PROC_NULL (mpich#6805)
  */
 #include <assert.h>

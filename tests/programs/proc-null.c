@@ -3,9 +3,9 @@
  * tag MPI_ANY_TAG, count 0, buffer untouched), then shifts values along a non-periodic chain
  * with Sendrecv, where the two ends talk to MPI_PROC_NULL. (Irecv: see proc-null-irecv.c.)
  *
- * RANKFOLD-RUN: -np 3 => ok
- * RANKFOLD-RUN: -np 1 => ok
- * RANKFOLD-RUN: -np 4 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 1 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 4 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

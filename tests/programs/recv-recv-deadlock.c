@@ -2,8 +2,8 @@
  * Each rank posts a blocking receive from the other and would only send afterwards, so neither
  * receive can ever be matched, with or without buffering.
  *
- * RANKFOLD-RUN: -np 2 => deadlock
- * RANKFOLD-RUN: -np 2 --buffering infinite => deadlock
+ * RANKFOLD-RUN: -np 2 => deadlock states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => deadlock states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * The reduction operator is looked up from a name ("sum"), found, and MPI_Reduce sums every
  * rank's value on rank 0.
  *
- * RANKFOLD-RUN: -np 2 => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

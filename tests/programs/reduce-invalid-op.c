@@ -3,7 +3,7 @@
  * caller asks for "Sum", so it returns MPI_OP_NULL, which is not an operator: MPI_Reduce rejects
  * the handle (MPI_ERR_OP).
  *
- * RANKFOLD-RUN: -np 2 => usage:invalid-handle
+ * RANKFOLD-RUN: -np 2 => usage:invalid-handle states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -2,9 +2,9 @@
  * Without buffering each MPI_Send waits for a receive that its destination posts only after
  * its own send completes: a cycle of waits through all ranks. With buffering it works.
  *
- * RANKFOLD-RUN: -np 4 => deadlock
- * RANKFOLD-RUN: -np 3 --buffering zero => deadlock
- * RANKFOLD-RUN: -np 4 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 4 => deadlock states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering zero => deadlock states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 4 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

@@ -2,9 +2,9 @@
  * Rank 0 starts the token at 0; every other rank receives it from its left neighbour, adds its
  * rank and passes it right. Rank 0 checks that 0 + 1 + ... + (n-1) comes back.
  *
- * RANKFOLD-RUN: -np 4 => ok
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 3 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 4 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

@@ -2,8 +2,8 @@
  * A ready send is legal only if the matching receive is already posted. Rank 1 posts two
  * receives, then tells rank 0 it is ready; only after that message does rank 0 ready-send.
  *
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

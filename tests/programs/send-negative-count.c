@@ -3,7 +3,7 @@
  * item 6, past the end, and its length N - start = -1 is not clamped to 0. Rank 3 sends its
  * block to rank 0 with count -1: MPI_ERR_COUNT.
  *
- * RANKFOLD-RUN: -np 4 => usage:invalid-count
+ * RANKFOLD-RUN: -np 4 => usage:invalid-count states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

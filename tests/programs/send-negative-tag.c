@@ -3,7 +3,7 @@
  * with tag -1. Send tags must lie in 0..MPI_TAG_UB; -1 is MPI_ANY_TAG, a wildcard only a
  * receive may use: MPI_ERR_TAG.
  *
- * RANKFOLD-RUN: -np 2 => usage:invalid-tag
+ * RANKFOLD-RUN: -np 2 => usage:invalid-tag states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
  * promise any buffering, so with none both ranks wait forever in MPI_Send. Real MPIs buffer
  * small messages ("eager" protocol), which hides the bug until the messages grow.
  *
- * RANKFOLD-RUN: -np 2 --buffering zero => deadlock
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 2 --buffering zero => deadlock states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -4,9 +4,9 @@
  * messages), rank 2's first wildcard receive can take rank 1's message: the assertion fails.
  * With --buffering zero the Sendrecv cannot return before rank 2 took its message.
  *
- * RANKFOLD-RUN: -np 3 --buffering both => assertion
- * RANKFOLD-RUN: -np 3 --buffering infinite => assertion
- * RANKFOLD-RUN: -np 3 => ok
+ * RANKFOLD-RUN: -np 3 --buffering both => assertion states=11 transitions=14 executions=2 revisits=3
+ * RANKFOLD-RUN: -np 3 --buffering infinite => assertion states=4 transitions=4 executions=2 revisits=0
+ * RANKFOLD-RUN: -np 3 => ok states=3 transitions=2 executions=1 revisits=0
  * RANKFOLD-NO-DIFF: MPICH's eager sends make the failure depend on timing
  */
 #include <assert.h>

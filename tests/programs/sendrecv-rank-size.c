@@ -3,7 +3,7 @@
  * as rank + 1 without wrapping around. On the last rank that is `size`, which is not a rank of
  * MPI_COMM_WORLD (valid ranks are 0..size-1): MPI_ERR_RANK.
  *
- * RANKFOLD-RUN: -np 3 => usage:invalid-rank
+ * RANKFOLD-RUN: -np 3 => usage:invalid-rank states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -2,8 +2,8 @@
  * Each rank starts with rank*rank and shifts it right `size` times with MPI_Sendrecv_replace,
  * checking after every step that it holds the value of the rank s places to its left.
  *
- * RANKFOLD-RUN: -np 3 => ok
- * RANKFOLD-RUN: -np 4 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 4 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

@@ -2,9 +2,9 @@
  * MPI_Sendrecv performs both halves concurrently, so the cyclic shift cannot deadlock even
  * without buffering. Each rank checks it got its left neighbour's rank.
  *
- * RANKFOLD-RUN: -np 4 => ok
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 5 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 4 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 5 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

@@ -7,8 +7,8 @@
  * Counts: collectives and communicator constructions leave nothing open here (no wildcard, no
  * test): one state, no choice, one execution.
  *
- * RANKFOLD-RUN: -np 4 => ok states=1 transitions=0 executions=1
- * RANKFOLD-RUN: -np 6 => ok states=1 transitions=0 executions=1
+ * RANKFOLD-RUN: -np 4 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 6 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

@@ -2,8 +2,8 @@
  * MPI_Ssend completes only when the receiver has started the matching receive, whatever the
  * buffering, so both ranks wait in MPI_Ssend forever; real MPIs hang here too.
  *
- * RANKFOLD-RUN: -np 2 => deadlock
- * RANKFOLD-RUN: -np 2 --buffering infinite => deadlock
+ * RANKFOLD-RUN: -np 2 => deadlock states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => deadlock states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

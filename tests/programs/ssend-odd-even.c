@@ -2,9 +2,9 @@
  * Even ranks send first and then receive; odd ranks receive first and then send. Every
  * MPI_Ssend therefore meets a rank that is (or will be) receiving, so no cycle of waits forms.
  *
- * RANKFOLD-RUN: -np 4 => ok
- * RANKFOLD-RUN: -np 3 => ok
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 4 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

@@ -3,7 +3,7 @@
  * that did not fit, while the other ranks and the checker carry on. Its fixed twin is
  * stack-depth-bounded.c.
  *
- * RANKFOLD-RUN: -np 2 => crash
+ * RANKFOLD-RUN: -np 2 => crash states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

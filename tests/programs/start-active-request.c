@@ -3,7 +3,7 @@
  * only every other round. Starting a persistent request again before the previous
  * communication completed is erroneous (MPI_ERR_REQUEST).
  *
- * RANKFOLD-RUN: -np 2 => usage:request-state
+ * RANKFOLD-RUN: -np 2 => usage:request-state states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

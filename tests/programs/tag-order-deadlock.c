@@ -3,8 +3,8 @@
  * rank 0 waits in its first send for a receive of tag 1 that rank 1 posts only after its
  * receive of tag 2, which waits for rank 0's second send: a deadlock.
  *
- * RANKFOLD-RUN: -np 2 => deadlock
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 2 => deadlock states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

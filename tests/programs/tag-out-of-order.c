@@ -2,8 +2,8 @@
  * Rank 0 starts nonblocking sends with tag 1 then tag 2; rank 1 receives tag 2 first, then
  * tag 1. Nonblocking sends make this safe without any buffering.
  *
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

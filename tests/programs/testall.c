@@ -2,8 +2,8 @@
  * The request array also holds an MPI_REQUEST_NULL entry, which Testall and Waitall must
  * treat as already complete. Each other rank doubles the value it got and sends it back.
  *
- * RANKFOLD-RUN: -np 3 => ok
- * RANKFOLD-RUN: -np 4 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 3 => ok states=2 transitions=2 executions=1 revisits=1
+ * RANKFOLD-RUN: -np 4 --buffering infinite => ok states=2 transitions=2 executions=1 revisits=1
  */
 #include <assert.h>
 #include <mpi.h>

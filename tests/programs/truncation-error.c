@@ -3,8 +3,8 @@
  * to hold the whole message, so the receive fails with MPI_ERR_TRUNCATE, which is fatal
  * under the default error handler.
  *
- * RANKFOLD-RUN: -np 2 => usage:truncation
- * RANKFOLD-RUN: -np 2 --buffering infinite => usage:truncation
+ * RANKFOLD-RUN: -np 2 => usage:truncation states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => usage:truncation states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

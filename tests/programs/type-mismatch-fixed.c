@@ -1,8 +1,8 @@
 /* Type mismatch, fixed: rank 1 receives the ints as MPI_INT and converts them itself.
  * The twin of type-mismatch.c, which must be reported; this one must not.
  *
- * RANKFOLD-RUN: -np 2 => ok
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
  * garbage; MPI requires the receiver's type signature to match the sender's (MPI 3.1 §3.3.1).
  * The twin type-mismatch-fixed.c receives MPI_INT.
  *
- * RANKFOLD-RUN: -np 2 => usage:type-mismatch
- * RANKFOLD-RUN: -np 2 --buffering infinite => usage:type-mismatch
+ * RANKFOLD-RUN: -np 2 => usage:type-mismatch states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => usage:type-mismatch states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * §4.1.9); some implementations happen to work anyway, others fail. The twin
  * uncommitted-datatype-fixed.c commits it.
  *
- * RANKFOLD-RUN: -np 2 => usage:uncommitted-datatype
+ * RANKFOLD-RUN: -np 2 => usage:uncommitted-datatype states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -5,8 +5,8 @@
  * Each matrix is 4 MPI_INTs (no derived datatypes): the operator works on len / 4 matrices.
  * Counts: nothing to choose (collectives only): one state, one execution.
  *
- * RANKFOLD-RUN: -np 4 => ok states=1 transitions=0 executions=1
- * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1
+ * RANKFOLD-RUN: -np 4 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

@@ -3,7 +3,7 @@
  * completes and deallocates the request (and sets the original to MPI_REQUEST_NULL), but the
  * copy still holds the old handle, so the second MPI_Wait gets an invalid request.
  *
- * RANKFOLD-RUN: -np 2 => usage:invalid-handle
+ * RANKFOLD-RUN: -np 2 => usage:invalid-handle states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

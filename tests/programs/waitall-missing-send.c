@@ -3,8 +3,8 @@
  * odd ranks send (the guard should be rank != 0), so MPI_Waitall never returns and every
  * rank waits for a reply that never comes.
  *
- * RANKFOLD-RUN: -np 3 => deadlock
- * RANKFOLD-RUN: -np 3 --buffering infinite => deadlock
+ * RANKFOLD-RUN: -np 3 => deadlock states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => deadlock states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

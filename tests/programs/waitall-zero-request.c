@@ -3,7 +3,7 @@
  * the neighbours it has. The unused slots keep the value 0, which is not MPI_REQUEST_NULL (nor
  * any request), so MPI_Waitall on the end ranks gets an invalid request handle.
  *
- * RANKFOLD-RUN: -np 3 => usage:invalid-handle
+ * RANKFOLD-RUN: -np 3 => usage:invalid-handle states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -2,9 +2,9 @@
  * then waits for the other one. It keeps the index Waitany returned in a global, so the two
  * picks end in different final states: executions=2.
  *
- * RANKFOLD-RUN: -np 3 => ok executions=2
- * RANKFOLD-RUN: -np 3 --buffering infinite => ok executions=2
- * RANKFOLD-RUN: -np 3 --buffering both => ok executions=2
+ * RANKFOLD-RUN: -np 3 => ok states=3 transitions=2 executions=2 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => ok states=3 transitions=2 executions=2 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering both => ok states=8 transitions=11 executions=2 revisits=4
  */
 #include <assert.h>
 #include <mpi.h>

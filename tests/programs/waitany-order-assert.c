@@ -2,8 +2,8 @@
  * and asserts it returns index 0 (rank 1's request), as if requests completed in posting order.
  * Both requests may be complete when Waitany is called; it may return either of them.
  *
- * RANKFOLD-RUN: -np 3 => assertion
- * RANKFOLD-RUN: -np 3 --buffering infinite => assertion
+ * RANKFOLD-RUN: -np 3 => assertion states=2 transitions=2 executions=2 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => assertion states=2 transitions=2 executions=2 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

@@ -2,8 +2,8 @@
  * has not heard from yet (the other of 1 and 2). Both match orders complete; they end in
  * different final states (a and b are swapped), so executions=2.
  *
- * RANKFOLD-RUN: -np 3 => ok executions=2
- * RANKFOLD-RUN: -np 3 --buffering infinite => ok executions=2
+ * RANKFOLD-RUN: -np 3 => ok states=3 transitions=2 executions=2 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => ok states=3 transitions=2 executions=2 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -2,8 +2,8 @@
  * MPI_ANY_SOURCE and then explicitly from rank 1. If the wildcard takes rank 1's message, the
  * second receive waits for a message rank 1 never sends (and rank 2's send is never received).
  *
- * RANKFOLD-RUN: -np 3 => deadlock
- * RANKFOLD-RUN: -np 3 --buffering infinite => deadlock
+ * RANKFOLD-RUN: -np 3 => deadlock states=1 transitions=1 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => deadlock states=1 transitions=1 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
  * arrived (in any order) rank 0 waits forever in its last MPI_ANY_SOURCE receive, and the
  * senders wait forever for the acknowledgement it would send afterwards.
  *
- * RANKFOLD-RUN: -np 3 => deadlock
- * RANKFOLD-RUN: -np 4 --buffering infinite => deadlock
+ * RANKFOLD-RUN: -np 3 => deadlock states=2 transitions=2 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 4 --buffering infinite => deadlock states=3 transitions=3 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

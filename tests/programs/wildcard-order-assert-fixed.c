@@ -2,9 +2,9 @@
  * and only asserts that it got one from each of ranks 1 and 2. It records the arrival order in
  * a global, so the two match orders end in different final states: executions=2.
  *
- * RANKFOLD-RUN: -np 3 => ok executions=2
- * RANKFOLD-RUN: -np 3 --buffering infinite => ok executions=2
- * RANKFOLD-RUN: -np 3 --buffering both => ok executions=2
+ * RANKFOLD-RUN: -np 3 => ok states=5 transitions=4 executions=2 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => ok states=5 transitions=4 executions=2 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering both => ok states=17 transitions=22 executions=2 revisits=6
  */
 #include <assert.h>
 #include <mpi.h>

@@ -2,8 +2,8 @@
  * MPI_ANY_SOURCE and asserts that rank 1's comes first. Nothing orders the two sends, so the
  * assertion fails in the match order where rank 2's message is taken first.
  *
- * RANKFOLD-RUN: -np 3 => assertion
- * RANKFOLD-RUN: -np 3 --buffering infinite => assertion
+ * RANKFOLD-RUN: -np 3 => assertion states=4 transitions=4 executions=2 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => assertion states=4 transitions=4 executions=2 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>

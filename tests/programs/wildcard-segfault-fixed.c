@@ -2,8 +2,8 @@
  * it takes the data, so `slot` is set before use. Without wildcards the program is
  * deterministic: executions=1.
  *
- * RANKFOLD-RUN: -np 3 => ok executions=1
- * RANKFOLD-RUN: -np 3 --buffering infinite => ok executions=1
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -2,8 +2,8 @@
  * data. Rank 0 takes both with MPI_ANY_SOURCE assuming the announcement comes first; when rank
  * 2's message is matched first, `slot` is still NULL and the store crashes.
  *
- * RANKFOLD-RUN: -np 3 => crash
- * RANKFOLD-RUN: -np 3 --buffering infinite => crash
+ * RANKFOLD-RUN: -np 3 => crash states=3 transitions=3 executions=2 revisits=0
+ * RANKFOLD-RUN: -np 3 --buffering infinite => crash states=3 transitions=3 executions=2 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -2,8 +2,8 @@
  * Each rank reads the clock before, during and after a ring exchange and checks the readings
  * never decrease. Only the verdict of the check is printed, never a time.
  *
- * RANKFOLD-RUN: -np 3 => ok
- * RANKFOLD-RUN: -np 2 --buffering infinite => ok
+ * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>
