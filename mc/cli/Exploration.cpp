@@ -1,10 +1,10 @@
 #include "mc/cli/Exploration.hpp"
 
 #include "mc/report/Counterexample.hpp"
-#include "mc/search/MpiSearchSpace.hpp"
 #include "mc/report/ProgressLine.hpp"
 #include "mc/report/TraceFile.hpp"
 #include "mc/search/Explorer.hpp"
+#include "mc/search/MpiSearchSpace.hpp"
 
 #include <fmt/format.h>
 
@@ -44,21 +44,19 @@ constexpr std::size_t kStoryLinesShown = 200;
 
 } // namespace
 
-RunResult explore_program(const RunOptions& o, Scheduler& scheduler, OutputRouter& output,
+RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& output,
                           const ProgramImage& image, std::size_t memory_limit) {
     const auto begin = std::chrono::steady_clock::now();
     RunResult result;
     result.explored = true;
-    scheduler.set_exploring(o.both_buffering);
-    scheduler.enable_snapshots(o.page_sharing);
+    system.enable_snapshots(o.page_sharing);
     std::vector<StoryEvent> prologue; // up to the first choice: part of every story
-    scheduler.record_story(&prologue);
-    scheduler.start();
-    scheduler.close();
-    scheduler.record_story(nullptr);
-    const SystemSnapshot initial = scheduler.capture();
+    system.record_story(&prologue);
+    system.start();
+    system.record_story(nullptr);
+    const SystemSnapshot initial = system.capture();
 
-    MpiSearchSpace space(scheduler, output, o.ranks,
+    MpiSearchSpace space(system, output, o.ranks,
                          o.reexecute ? Backtrack::Reexecute : Backtrack::Restore);
     ExplorerOptions eo;
     eo.state_matching = o.state_matching;
@@ -76,7 +74,7 @@ RunResult explore_program(const RunOptions& o, Scheduler& scheduler, OutputRoute
     ProgressLine progress(output.report());
     std::size_t checks = 0;
     const auto on_violation = [&](const Explorer::Path& path) {
-        const Violation& v = *scheduler.violation();
+        const Violation& v = *system.violation();
         std::string key = violation_key(v);
         if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
             keys.push_back(std::move(key));
@@ -85,7 +83,7 @@ RunResult explore_program(const RunOptions& o, Scheduler& scheduler, OutputRoute
         return true;
     };
     const auto within_limits = [&](const ExplorerStats& s) {
-        const std::size_t memory = scheduler.memory()->store().stats().total_bytes();
+        const std::size_t memory = system.memory()->store().stats().total_bytes();
         progress.update(s, memory);
         if (o.max_states != 0 && s.states >= o.max_states) {
             result.limit = fmt::format("--max-states {}", o.max_states);
@@ -120,21 +118,21 @@ RunResult explore_program(const RunOptions& o, Scheduler& scheduler, OutputRoute
     result.stats.revisits = es.revisits;
     result.stats.sleep_blocked = es.sleep_blocked;
     result.stats.max_depth = es.max_depth;
-    const RunResult inner = scheduler.result();
+    const RunResult inner = system.result();
     result.stats.steps = inner.stats.steps;
     result.warnings = inner.warnings;
     result.stats.matches = inner.stats.matches;
-    result.stats.store_bytes = scheduler.memory()->store().stats().total_bytes() + es.store_bytes;
+    result.stats.store_bytes = system.memory()->store().stats().total_bytes() + es.store_bytes;
 
     // Each counterexample: run its path again from the start, telling the story this time.
     for (std::size_t n = 0; n < found.size(); ++n) {
         const Found& f = found[n];
         std::vector<StoryEvent> story = prologue;
-        scheduler.restore(initial);
-        scheduler.record_story(&story);
-        for (const Transition& t : f.path) scheduler.take(t);
-        scheduler.finish_path(f.violation.kind == ViolationKind::Deadlock);
-        scheduler.record_story(nullptr);
+        system.restore(initial);
+        system.record_story(&story);
+        for (const Transition& t : f.path) system.take(t);
+        system.finish_path(f.violation.kind == ViolationKind::Deadlock);
+        system.record_story(nullptr);
         if (n == 0) {
             std::vector<std::string> out;
             out.reserve(static_cast<std::size_t>(o.ranks));
@@ -168,8 +166,7 @@ RunResult explore_program(const RunOptions& o, Scheduler& scheduler, OutputRoute
     return result;
 }
 
-int replay_trace(const RunOptions& o, Scheduler& scheduler, OutputRouter& output,
-                 RunResult& result) {
+int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output, RunResult& result) {
     const auto begin = std::chrono::steady_clock::now();
     FILE* report = output.report();
     std::string error;
@@ -188,14 +185,13 @@ int replay_trace(const RunOptions& o, Scheduler& scheduler, OutputRouter& output
                    o.replay_path, trace->ranks, trace->buffering, o.ranks, buffering);
         return 2;
     }
-    scheduler.set_exploring(o.both_buffering);
-    scheduler.start();
-    scheduler.close();
+    system.start();
     std::vector<Transition> open;
-    for (std::size_t i = 0; i < trace->transitions.size() && !scheduler.violation(); ++i) {
+    for (std::size_t i = 0; i < trace->transitions.size() && !system.violation(); ++i) {
         const Transition& t = trace->transitions[i];
-        scheduler.choices(open);
-        if (std::find(open.begin(), open.end(), t) == open.end()) {
+        system.choices(open);
+        const auto listed = std::find(open.begin(), open.end(), t);
+        if (listed == open.end()) {
             output.finish();
             fmt::print(report,
                        "rankfold-run: cannot replay {}: step {} ({} of rank {}, outcome {}) is "
@@ -204,10 +200,10 @@ int replay_trace(const RunOptions& o, Scheduler& scheduler, OutputRouter& output
                        o.replay_path, i + 1, kind_name(t.kind), t.rank, t.outcome);
             return 2;
         }
-        scheduler.take(t);
+        system.take(*listed);
     }
-    scheduler.finish_path(trace->violation_kind == "deadlock");
-    result = scheduler.result();
+    system.finish_path(trace->violation_kind == "deadlock");
+    result = system.result();
     result.stats.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     return result.exit_status();

@@ -7,15 +7,15 @@
 #include "mc/runtime/ProgramImage.hpp"
 #include "mc/report/Report.hpp"
 #include "mc/cli/RunOptions.hpp"
-#include "mc/system/Scheduler.hpp"
+#include "mc/system/MpiSystem.hpp"
 
 namespace rankfold::mc {
 
-RunResult explore_program(const RunOptions& options, Scheduler& scheduler, OutputRouter& output,
+RunResult explore_program(const RunOptions& options, MpiSystem& system, OutputRouter& output,
                           const ProgramImage& image, std::size_t memory_limit);
 
 // Returns the exit status; prints errors about the trace itself (exit status 2).
-int replay_trace(const RunOptions& options, Scheduler& scheduler, OutputRouter& output,
+int replay_trace(const RunOptions& options, MpiSystem& system, OutputRouter& output,
                  RunResult& result);
 
 } // namespace rankfold::mc

@@ -1,16 +1,17 @@
 #include "mc/cli/Launcher.hpp"
 
-#include "mc/runtime/CrashHandler.hpp"
 #include "mc/cli/Exploration.hpp"
+#include "mc/cli/RunOptions.hpp"
+#include "mc/cli/SnapshotSelfTest.hpp"
+#include "mc/report/Report.hpp"
+#include "mc/runtime/CrashHandler.hpp"
 #include "mc/runtime/CrashJournal.hpp"
 #include "mc/runtime/OutputRouter.hpp"
 #include "mc/runtime/ProgramImage.hpp"
-#include "mc/report/Report.hpp"
-#include "mc/cli/RunOptions.hpp"
 #include "mc/runtime/SanitizerSupport.hpp"
-#include "mc/system/Scheduler.hpp"
-#include "mc/cli/SnapshotSelfTest.hpp"
 #include "mc/runtime/Watchdog.hpp"
+#include "mc/search/ScheduledRun.hpp"
+#include "mc/system/MpiSystem.hpp"
 #include "snapshot/HeapHooks.hpp"
 #include "snapshot/RankMemory.hpp"
 
@@ -36,7 +37,7 @@ namespace {
 
 void on_heap_error(const char* operation, snapshot::RankArena::FreeResult result, void* pointer,
                    std::uintptr_t site) {
-    Scheduler* s = Scheduler::current();
+    RankRuntime* s = RankRuntime::current();
     if (s == nullptr || !s->in_rank()) return; // the checker's own memory: leak, never corrupt
     const char* what = result == snapshot::RankArena::FreeResult::DoubleFree
                            ? "double free of"
@@ -69,25 +70,32 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         install_crash_handler(fileno(output.report()));
         start_watchdog(o.watchdog_seconds);
         snapshot::set_heap_error_handler(&on_heap_error);
-        std::set_terminate(&Scheduler::on_terminate);
-        Scheduler scheduler(o, image, memory, output);
+        std::set_terminate(&RankRuntime::on_terminate);
+        mpi::MpiWorld world(o.ranks, o.buffering);
+        RankRuntime runtime({o.program, o.arguments}, image, memory, output, world);
+        MpiSystem system({o.both_buffering, o.allow_leaks}, runtime, world);
         if (o.check_snapshots) {
-            scheduler.enable_snapshots(o.page_sharing);
-            const int status = check_snapshots(scheduler, output, o.ranks,
-                                               effective_memory_limit(o), output.report());
+            system.enable_snapshots(o.page_sharing);
+            const int status = check_snapshots(system, output, o.ranks, effective_memory_limit(o),
+                                               output.report());
             output.finish();
             return status;
         }
         RunResult result;
         int status = 0;
         if (o.explore()) {
-            result = explore_program(o, scheduler, output, image, effective_memory_limit(o));
+            result = explore_program(o, system, output, image, effective_memory_limit(o));
             status = result.exit_status();
         } else if (!o.replay_path.empty()) {
-            status = replay_trace(o, scheduler, output, result);
+            status = replay_trace(o, system, output, result);
             if (status == 2) return 2;
         } else {
-            result = scheduler.run();
+            std::unique_ptr<ScheduleStrategy> schedule;
+            if (o.seed)
+                schedule = std::make_unique<RandomSchedule>(*o.seed);
+            else
+                schedule = std::make_unique<RoundRobinSchedule>();
+            result = run_schedule(system, *schedule);
             status = result.exit_status();
         }
         output.finish();

@@ -1,5 +1,7 @@
 #include "mc/cli/SnapshotSelfTest.hpp"
 
+#include "mc/search/ScheduledRun.hpp"
+
 #include <fmt/format.h>
 
 #include <chrono>
@@ -14,40 +16,55 @@ double ms_since(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
 
+// A snapshot and where the round-robin schedule stood then: resuming from it must take the
+// same choices as the run that took it.
+struct Point {
+    SystemSnapshot snapshot;
+    int last_rank = -1;
+};
+
 } // namespace
 
-int check_snapshots(Scheduler& scheduler, OutputRouter& output, int ranks, std::size_t memory_limit,
+int check_snapshots(MpiSystem& system, OutputRouter& output, int ranks, std::size_t memory_limit,
                     FILE* report) {
-    std::vector<SystemSnapshot> snapshots;
+    std::vector<Point> points;
     double capture_ms = 0, restore_ms = 0;
-    scheduler.start();
-    const bool finished = scheduler.advance([&] {
+    bool over_limit = false;
+    RoundRobinSchedule schedule;
+    // A snapshot before every step of the run: inside the closure and at every choice point.
+    system.set_step_hook([&] {
+        if (over_limit) return;
         const auto t = Clock::now();
-        snapshots.push_back(scheduler.capture());
+        points.push_back({system.capture(), schedule.last_rank});
         capture_ms += ms_since(t);
-        return scheduler.memory()->store().stats().total_bytes() <= memory_limit;
+        over_limit = system.memory()->store().stats().total_bytes() > memory_limit;
     });
-    if (!finished) {
+    system.start();
+    finish_schedule(system, schedule);
+    system.set_step_hook({});
+    if (over_limit) {
         fmt::print(report,
                    "rankfold: memory limit reached: the snapshot store holds {} KiB (limit {} "
                    "KiB) after {} snapshots, {} MPI calls; stopping (raise it with "
                    "--memory-limit)\n",
-                   scheduler.memory()->store().stats().total_bytes() >> 10, memory_limit >> 10,
-                   snapshots.size(), scheduler.result().stats.steps);
+                   system.memory()->store().stats().total_bytes() >> 10, memory_limit >> 10,
+                   points.size(), system.result().stats.steps);
         return 3;
     }
-    const SystemSnapshot end = scheduler.capture();
+    const SystemSnapshot end = system.capture();
     std::vector<std::string> outputs;
     outputs.reserve(static_cast<std::size_t>(ranks));
     for (int r = 0; r < ranks; ++r) outputs.push_back(output.captured(r));
 
     int mismatches = 0;
-    for (std::size_t k = 0; k < snapshots.size(); ++k) {
+    for (std::size_t k = 0; k < points.size(); ++k) {
         const auto t = Clock::now();
-        scheduler.restore(snapshots[k]);
+        system.restore(points[k].snapshot);
         restore_ms += ms_since(t);
-        scheduler.advance();
-        const SystemSnapshot resumed = scheduler.capture();
+        schedule.last_rank = points[k].last_rank;
+        system.close(); // a snapshot inside the closure: the rest of it first
+        finish_schedule(system, schedule);
+        const SystemSnapshot resumed = system.capture();
         std::string why;
         if (resumed.hash != end.hash) {
             why = "the final state differs (exact state hash)";
@@ -67,17 +84,17 @@ int check_snapshots(Scheduler& scheduler, OutputRouter& output, int ranks, std::
             if (output.captured(r) != outputs[r]) why = fmt::format("rank {}'s output differs", r);
         if (!why.empty() && ++mismatches <= 10)
             fmt::print(report, "rankfold: snapshot {} of {}: resumed run differs: {}\n", k,
-                       snapshots.size(), why);
+                       points.size(), why);
     }
-    const auto stats = scheduler.memory()->store().stats();
+    const auto stats = system.memory()->store().stats();
     fmt::print(report,
                "rankfold: snapshot check: {} snapshots, {} restored and resumed, {} differ; "
                "tracking {}; {:.3f} ms per capture, {:.3f} ms per restore; store holds {} "
                "distinct pages ({} KiB)\n",
-               snapshots.size(), snapshots.size(), mismatches,
-               snapshot::method_name(scheduler.memory()->tracking()),
-               snapshots.empty() ? 0.0 : capture_ms / static_cast<double>(snapshots.size()),
-               snapshots.empty() ? 0.0 : restore_ms / static_cast<double>(snapshots.size()),
+               points.size(), points.size(), mismatches,
+               snapshot::method_name(system.memory()->tracking()),
+               points.empty() ? 0.0 : capture_ms / static_cast<double>(points.size()),
+               points.empty() ? 0.0 : restore_ms / static_cast<double>(points.size()),
                stats.distinct_pages, stats.total_bytes() >> 10);
     for (int r = 0; r < ranks; ++r) std::fputs(outputs[r].c_str(), output.terminal_out());
     std::fflush(output.terminal_out());

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "mc/runtime/OutputRouter.hpp"
-#include "mc/system/Scheduler.hpp"
+#include "mc/system/MpiSystem.hpp"
 
 #include <cstdio>
 
@@ -13,7 +13,7 @@ namespace rankfold::mc {
 
 // Returns the exit status: 0 when every resumed run matched, 1 otherwise, 3 when the snapshot
 // store outgrew `memory_limit` bytes.
-int check_snapshots(Scheduler& scheduler, OutputRouter& output, int ranks, std::size_t memory_limit,
+int check_snapshots(MpiSystem& system, OutputRouter& output, int ranks, std::size_t memory_limit,
                     FILE* report);
 
 } // namespace rankfold::mc

@@ -29,7 +29,7 @@ struct CrashRecord {
     int frame_count = 0;
 };
 
-extern CrashTarget* volatile g_crash_target; // set by the scheduler while a rank runs
+extern CrashTarget* volatile g_crash_target; // set by the rank runtime while a rank runs
 extern CrashRecord g_crash_record;           // the last rank crash
 
 // Installs the handlers; `checker_fault_fd` receives the message if the checker itself faults.

@@ -1,7 +1,7 @@
 // The libc calls rankfold-cc redirects (--wrap) in every program: exit and abort end one rank,
 // a failed assert() is a violation with its message, and stdio buffering of stdout/stderr stays
 // as the OutputRouter set it. Outside a rank (static constructors) they behave as usual.
-#include "mc/system/Scheduler.hpp"
+#include "mc/runtime/RankRuntime.hpp"
 #include "snapshot/AppContext.hpp"
 
 #include <fmt/format.h>
@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <unistd.h>
 
-using rankfold::mc::Scheduler;
+using rankfold::mc::RankRuntime;
 using rankfold::mc::ViolationKind;
 
 #define RF_WRAP extern "C" __attribute__((visibility("default")))
@@ -19,8 +19,8 @@ using rankfold::mc::ViolationKind;
 #define RF_SITE reinterpret_cast<std::uintptr_t>(__builtin_return_address(0))
 
 namespace {
-Scheduler* running_scheduler() {
-    Scheduler* s = Scheduler::current();
+RankRuntime* running_rank_runtime() {
+    RankRuntime* s = RankRuntime::current();
     return s != nullptr && s->in_rank() ? s : nullptr;
 }
 } // namespace
@@ -28,28 +28,28 @@ Scheduler* running_scheduler() {
 // The linker's --wrap=NAME resolves NAME to __wrap_NAME: these names are reserved, and required.
 // NOLINTBEGIN(bugprone-reserved-identifier)
 RF_WRAP_NORETURN void __wrap_exit(int code) {
-    if (Scheduler* s = running_scheduler()) s->rank_exit(code, RF_SITE);
+    if (RankRuntime* s = running_rank_runtime()) s->rank_exit(code, RF_SITE);
     std::exit(code);
 }
 
 RF_WRAP_NORETURN void __wrap_quick_exit(int code) {
-    if (Scheduler* s = running_scheduler()) s->rank_exit(code, RF_SITE);
+    if (RankRuntime* s = running_rank_runtime()) s->rank_exit(code, RF_SITE);
     std::quick_exit(code);
 }
 
 RF_WRAP_NORETURN void __wrap__exit(int code) {
-    if (Scheduler* s = running_scheduler()) s->rank_exit(code, RF_SITE);
+    if (RankRuntime* s = running_rank_runtime()) s->rank_exit(code, RF_SITE);
     ::_exit(code);
 }
 
 RF_WRAP_NORETURN void __wrap__Exit(int code) {
-    if (Scheduler* s = running_scheduler()) s->rank_exit(code, RF_SITE);
+    if (RankRuntime* s = running_rank_runtime()) s->rank_exit(code, RF_SITE);
     std::_Exit(code);
 }
 
 RF_WRAP_NORETURN void __wrap_abort() {
     rankfold::snapshot::RuntimeSection section;
-    if (Scheduler* s = running_scheduler())
+    if (RankRuntime* s = running_rank_runtime())
         s->rank_violation(ViolationKind::Crash, "abort() called", RF_SITE);
     std::abort();
 }
@@ -57,7 +57,7 @@ RF_WRAP_NORETURN void __wrap_abort() {
 RF_WRAP_NORETURN void __wrap___assert_fail(const char* assertion, const char* file, unsigned line,
                                            const char* function) {
     rankfold::snapshot::RuntimeSection section;
-    if (Scheduler* s = running_scheduler())
+    if (RankRuntime* s = running_rank_runtime())
         s->rank_violation(ViolationKind::Assertion,
                           fmt::format("assertion `{}' failed in {}", assertion, function), RF_SITE);
     std::fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, function, assertion);

@@ -18,9 +18,9 @@ public:
 
     RankFiber(std::byte* stack_low, std::size_t stack_size, Body body, void* argument);
 
-    // Scheduler side: runs the fiber until it suspends or ends.
+    // Checker side: runs the fiber until it suspends or ends.
     void resume();
-    // Fiber side: returns to the scheduler; returns when resumed.
+    // Fiber side: returns to the checker; returns when resumed.
     void suspend();
 
     std::uintptr_t stack_low() const { return reinterpret_cast<std::uintptr_t>(stack_low_); }
@@ -45,8 +45,8 @@ private:
     Body body_;
     void* argument_;
     boost::context::detail::fcontext_t fiber_ = nullptr;  // where the fiber resumes
-    boost::context::detail::fcontext_t caller_ = nullptr; // where the scheduler resumes
-    const void* caller_bottom_ = nullptr;                 // the scheduler's stack, for ASan
+    boost::context::detail::fcontext_t caller_ = nullptr; // where the checker resumes
+    const void* caller_bottom_ = nullptr;                 // the checker's stack, for ASan
     std::size_t caller_size_ = 0;
 };
 

@@ -12,20 +12,20 @@ bool not_yet(const Transition& t) {
 }
 } // namespace
 
-MpiSearchSpace::MpiSearchSpace(Scheduler& scheduler, OutputRouter& output, int ranks,
+MpiSearchSpace::MpiSearchSpace(MpiSystem& system, OutputRouter& output, int ranks,
                                Backtrack backtrack)
-    : scheduler_(scheduler), output_(output), ranks_(ranks), backtrack_(backtrack) {
-    if (backtrack_ == Backtrack::Reexecute) initial_ = scheduler_.capture();
+    : system_(system), output_(output), ranks_(ranks), backtrack_(backtrack) {
+    if (backtrack_ == Backtrack::Reexecute) initial_ = system_.capture();
 }
 
 void MpiSearchSpace::refresh() {
     if (fresh_) return;
-    scheduler_.choices(choices_);
+    system_.choices(choices_);
     fresh_ = true;
 }
 
 SystemSnapshot& MpiSearchSpace::current() {
-    if (!current_) current_ = scheduler_.capture();
+    if (!current_) current_ = system_.capture();
     return *current_;
 }
 
@@ -46,26 +46,26 @@ void MpiSearchSpace::execute(const Transition& t) {
     current_.reset();
     fresh_ = false;
     polled_ = not_yet(t);
-    scheduler_.take(t);
+    system_.take(t);
     if (backtrack_ == Backtrack::Reexecute) path_.push_back(t);
-    if (!only_polls || scheduler_.violation() || current().hash != before) return;
+    if (!only_polls || system_.violation() || current().hash != before) return;
     std::vector<int>& idle = idle_pollers_[before];
     if (std::find(idle.begin(), idle.end(), t.rank) == idle.end()) idle.push_back(t.rank);
     const bool all_idle = std::all_of(pollers.begin(), pollers.end(), [&](int r) {
         return std::find(idle.begin(), idle.end(), r) != idle.end();
     });
     if (all_idle) {
-        scheduler_.declare_deadlock();
+        system_.declare_deadlock();
         current_.reset();
     }
 }
 
 bool MpiSearchSpace::violated() {
     refresh();
-    if (scheduler_.violation()) return true;
+    if (system_.violation()) return true;
     if (!choices_.empty()) return false;
-    scheduler_.end_state();
-    if (scheduler_.violation()) return true;
+    system_.end_state();
+    if (system_.violation()) return true;
     if (!first_output_) {
         first_output_.emplace();
         for (int r = 0; r < ranks_; ++r) first_output_->push_back(output_.captured(r));
@@ -100,14 +100,14 @@ SearchSpace::Saved MpiSearchSpace::save() {
 
 void MpiSearchSpace::restore(Saved saved) {
     if (backtrack_ == Backtrack::Reexecute) {
-        scheduler_.restore(*initial_);
+        system_.restore(*initial_);
         path_ = paths_.at(saved);
-        for (const Transition& t : path_) scheduler_.take(t);
+        for (const Transition& t : path_) system_.take(t);
         current_.reset();
         fresh_ = false;
         return;
     }
-    scheduler_.restore(*saved_.at(saved));
+    system_.restore(*saved_.at(saved));
     current_.reset();
     fresh_ = false;
 }

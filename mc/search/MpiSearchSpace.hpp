@@ -1,5 +1,5 @@
-// The program under the Scheduler as a SearchSpace: states are the closed states between
-// choices, transitions the choices (Scheduler::choices), saving a state is a SystemSnapshot.
+// The MPI transition system (MpiSystem) as a SearchSpace: states are the closed states between
+// choices, transitions the choices (MpiSystem::choices), saving a state is a SystemSnapshot.
 // With Backtrack::Reexecute, saving a state keeps only the path to it, and going back restores
 // the initial state and takes the path again: slower, but it needs no snapshot but the first
 // (the fallback DESIGN.md mentions, kept to be measured against).
@@ -10,7 +10,7 @@
 #pragma once
 
 #include "mc/runtime/OutputRouter.hpp"
-#include "mc/system/Scheduler.hpp"
+#include "mc/system/MpiSystem.hpp"
 #include "mc/search/SearchSpace.hpp"
 
 #include <optional>
@@ -23,7 +23,7 @@ enum class Backtrack { Restore, Reexecute };
 
 class MpiSearchSpace final : public SearchSpace {
 public:
-    MpiSearchSpace(Scheduler& scheduler, OutputRouter& output, int ranks,
+    MpiSearchSpace(MpiSystem& system, OutputRouter& output, int ranks,
                    Backtrack backtrack = Backtrack::Restore);
 
     void enabled(std::vector<Transition>& out) override;
@@ -43,7 +43,7 @@ private:
     void refresh();
     SystemSnapshot& current();
 
-    Scheduler& scheduler_;
+    MpiSystem& system_;
     OutputRouter& output_;
     int ranks_;
     std::vector<Transition> choices_;

@@ -27,7 +27,15 @@ struct Transition {
                      // request index (Waitany) or bit set of completed requests (Waitsome);
                      // TestOutcome: 0 "not yet", k > 0 the k-th way of "done";
                      // SendBuffering: 1 buffered, 0 waits for the match
-    friend bool operator==(const Transition&, const Transition&) = default;
+    // WildcardMatch: the match itself (the receive's and the message's ids), found once when
+    // the choices are listed and applied as is when taken. Not part of the transition's
+    // identity: a trace file does not carry them, and replay finds them among the choices.
+    std::uint64_t receive_id = 0;
+    std::uint64_t message_id = 0;
+    friend bool operator==(const Transition& a, const Transition& b) {
+        return a.kind == b.kind && a.rank == b.rank && a.object == b.object &&
+               a.outcome == b.outcome;
+    }
 };
 
 std::string_view kind_name(TransitionKind kind);

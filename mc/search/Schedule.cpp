@@ -1,0 +1,36 @@
+#include "mc/search/Schedule.hpp"
+
+namespace rankfold::mc {
+
+namespace {
+bool not_yet(const Transition& t) {
+    return t.kind == TransitionKind::TestOutcome && t.outcome == 0;
+}
+} // namespace
+
+std::size_t RoundRobinSchedule::pick(const std::vector<Transition>& choices) {
+    // The first choice of the next rank after last_rank (cyclically), among the choices that
+    // make progress if there are any.
+    bool progress = false;
+    for (const Transition& t : choices) progress = progress || !not_yet(t);
+    std::size_t best = choices.size();
+    int best_distance = 0;
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+        const Transition& t = choices[i];
+        if (progress && not_yet(t)) continue;
+        const int distance =
+            t.rank > last_rank ? t.rank - last_rank : t.rank - last_rank + (1 << 20);
+        if (best == choices.size() || distance < best_distance) {
+            best = i;
+            best_distance = distance;
+        }
+    }
+    last_rank = choices[best].rank;
+    return best;
+}
+
+std::size_t RandomSchedule::pick(const std::vector<Transition>& choices) {
+    return static_cast<std::size_t>(random_() % choices.size());
+}
+
+} // namespace rankfold::mc

@@ -1,0 +1,348 @@
+#include "mc/system/MpiSystem.hpp"
+
+#include "mc/system/LeakCheck.hpp"
+#include "mc/system/WaitDescription.hpp"
+#include "simulated-mpi/src/ErrorStrings.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace rankfold::mc {
+
+namespace {
+using mpi::CallKind;
+
+bool completion_with_outcome(const mpi::RankCall& call) {
+    return call.kind == CallKind::Waitany || call.kind == CallKind::Waitsome ||
+           call.kind == CallKind::Probe;
+}
+} // namespace
+
+MpiSystem::MpiSystem(SystemOptions options, RankRuntime& runtime, mpi::MpiWorld& world)
+    : options_(options), runtime_(runtime), world_(world) {}
+
+void MpiSystem::start() {
+    for (int r = 0; r < size(); ++r) {
+        if (violation()) break;
+        resume(r);
+    }
+    close();
+}
+
+RunResult MpiSystem::result() const {
+    RunResult result;
+    if (violation()) result.violations.push_back({*violation(), {}, {}, {}});
+    result.warnings = warnings_;
+    result.stats.steps = steps_;
+    result.stats.matches = matches_;
+    result.stats.executions = 1;
+    return result;
+}
+
+// ---- the closure ---------------------------------------------------------------------------
+
+bool MpiSystem::buffering_choice(int rank) const {
+    if (!options_.both_buffering || runtime_.status(rank) != RankStatus::AtCall) return false;
+    const mpi::RankCall& call = runtime_.call(rank);
+    if (call.buffered >= 0) return false;
+    switch (call.kind) {
+    case CallKind::Send:
+    case CallKind::Isend:
+    case CallKind::Sendrecv:
+    case CallKind::SendrecvReplace:
+        return call.mode == mpi::SendMode::Standard && call.dest != MPI_PROC_NULL;
+    case CallKind::Start:
+        // One persistent standard send (MPI_Startall's sends share one choice: not offered).
+        return world_.starts_standard_send(rank, call);
+    default:
+        return false;
+    }
+}
+
+bool MpiSystem::open_choice(int rank, std::vector<int>& keys) {
+    mpi::RankCall& call = runtime_.call(rank);
+    world_.open_outcomes(rank, call, outcomes_);
+    keys = outcomes_.done;
+    if (!outcomes_.open) {
+        call.outcome = keys.empty() ? -1 : keys.front();
+        return false;
+    }
+    return true;
+}
+
+void MpiSystem::note(int rank, const char* call, std::uintptr_t site, std::string detail) {
+    if (story_ != nullptr) story_->push_back({rank, call, site, std::move(detail)});
+}
+
+void MpiSystem::issue(int rank) {
+    mpi::RankCall& call = runtime_.call(rank);
+    ++steps_;
+    unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
+    if (story_ != nullptr) note(rank, call.name, call.site, describe_call(call));
+    const mpi::Progress p = world_.issue(rank, call);
+    if (p == mpi::Progress::Failed) return mpi_failure(rank);
+    if (call.kind == mpi::CallKind::Finalize && !check_finalize(rank)) return;
+    if (p == mpi::Progress::Blocked) {
+        runtime_.set_status(rank, RankStatus::Blocked);
+        return;
+    }
+    resume(rank);
+}
+
+void MpiSystem::complete(int rank) {
+    if (world_.complete(rank, runtime_.call(rank), 0) == mpi::Progress::Failed)
+        return mpi_failure(rank);
+    resume(rank);
+}
+
+void MpiSystem::apply_match(const mpi::Match& match) {
+    world_.apply_match(match);
+    ++matches_;
+}
+
+void MpiSystem::match_deterministic() {
+    if (!unmatched_posts_) return;
+    unmatched_posts_ = false;
+    const mpi::MatchingEngine& engine = world_.matching();
+    for (int r = 0; r < world_.size(); ++r) {
+        if (engine.pending_receives(r) == 0 || engine.pending_messages(r) == 0) continue;
+        for (;;) {
+            match_buffer_.clear();
+            engine.allowed_matches_for(r, match_buffer_);
+            auto m = std::find_if(match_buffer_.begin(), match_buffer_.end(),
+                                  [](const mpi::Match& x) { return !x.wildcard; });
+            if (m == match_buffer_.end()) break;
+            if (story_ != nullptr)
+                note(r, "", 0, fmt::format("receives the message of rank {}", m->origin));
+            apply_match(*m);
+        }
+    }
+}
+
+void MpiSystem::close() {
+    for (;;) {
+        match_deterministic();
+        bool moved = false;
+        for (int r = 0; r < size(); ++r) {
+            if (violation()) return;
+            const RankStatus status = runtime_.status(r);
+            if (status == RankStatus::AtCall) {
+                if (buffering_choice(r)) continue;
+                if (mpi::tests(runtime_.call(r).kind) && open_choice(r, keys_)) continue;
+                if (at_step_) at_step_();
+                issue(r);
+                moved = true;
+            } else if (status == RankStatus::Blocked && world_.ready(r, runtime_.call(r))) {
+                if (completion_with_outcome(runtime_.call(r)) && open_choice(r, keys_)) continue;
+                if (at_step_) at_step_();
+                complete(r);
+                moved = true;
+            }
+        }
+        if (violation()) return;
+        if (!moved && !unmatched_posts_) return;
+    }
+}
+
+// ---- choices ------------------------------------------------------------------------------
+
+void MpiSystem::choices(std::vector<Transition>& out) {
+    out.clear();
+    if (violation()) return;
+    for (int r = 0; r < size(); ++r) {
+        const RankStatus status = runtime_.status(r);
+        if (status == RankStatus::AtCall && buffering_choice(r)) {
+            out.push_back({TransitionKind::SendBuffering, r, -1, 0});
+            out.push_back({TransitionKind::SendBuffering, r, -1, 1});
+        } else if (status == RankStatus::AtCall && mpi::tests(runtime_.call(r).kind) &&
+                   open_choice(r, keys_)) {
+            for (int k : keys_) out.push_back({TransitionKind::TestOutcome, r, -1, k});
+            out.push_back({TransitionKind::TestOutcome, r, -1, 0}); // "not yet" last
+        } else if (status == RankStatus::Blocked && completion_with_outcome(runtime_.call(r)) &&
+                   world_.ready(r, runtime_.call(r)) && open_choice(r, keys_)) {
+            const TransitionKind kind = runtime_.call(r).kind == CallKind::Probe
+                                            ? TransitionKind::ProbeReport
+                                            : TransitionKind::CompletionPick;
+            for (int k : keys_) out.push_back({kind, r, -1, k});
+        }
+    }
+    match_buffer_.clear();
+    world_.matching().allowed_matches(match_buffer_);
+    for (const mpi::Match& m : match_buffer_)
+        if (m.wildcard)
+            out.push_back({TransitionKind::WildcardMatch, m.receiver, m.receive_slot, m.origin,
+                           m.receive_id, m.message_id});
+    std::stable_sort(out.begin(), out.end(), [](const Transition& a, const Transition& b) {
+        if (a.rank != b.rank) return a.rank < b.rank;
+        if (a.kind == TransitionKind::WildcardMatch && b.kind == TransitionKind::WildcardMatch)
+            return a.object != b.object ? a.object < b.object : a.outcome < b.outcome;
+        return false;
+    });
+}
+
+void MpiSystem::take(const Transition& t) {
+    if (t.rank < 0 || t.rank >= size()) throw std::logic_error("take: no such rank");
+    mpi::RankCall* call = runtime_.status(t.rank) == RankStatus::AtCall ||
+                                  runtime_.status(t.rank) == RankStatus::Blocked
+                              ? &runtime_.call(t.rank)
+                              : nullptr;
+    if (t.kind != TransitionKind::WildcardMatch && call == nullptr)
+        throw std::logic_error("take: the rank is not in a call");
+    switch (t.kind) {
+    case TransitionKind::WildcardMatch: {
+        // The match was found when the choices were listed; a transition read from a trace
+        // carries no ids and is looked up among them.
+        Transition listed = t;
+        if (t.message_id == 0) {
+            std::vector<Transition> open;
+            choices(open);
+            auto it = std::find(open.begin(), open.end(), t);
+            if (it == open.end()) throw std::logic_error("take: wildcard match not enabled");
+            listed = *it;
+        }
+        mpi::Match m;
+        m.receiver = listed.rank;
+        m.receive_id = listed.receive_id;
+        m.message_id = listed.message_id;
+        m.wildcard = true;
+        m.origin = listed.outcome;
+        m.receive_slot = listed.object;
+        if (story_ != nullptr)
+            note(t.rank, "", 0,
+                 fmt::format("its MPI_ANY_SOURCE receive takes the message of rank {}", t.outcome));
+        apply_match(m);
+        unmatched_posts_ = true; // later receives may now be matchable
+        break;
+    }
+    case TransitionKind::TestOutcome:
+        call->outcome = t.outcome;
+        issue(t.rank);
+        if (story_ != nullptr && t.outcome == 0 && !story_->empty())
+            story_->back().detail += story_->back().detail.empty() ? "not yet" : ": not yet";
+        break;
+    case TransitionKind::SendBuffering:
+        call->buffered = static_cast<std::int8_t>(t.outcome);
+        issue(t.rank);
+        if (story_ != nullptr && !story_->empty())
+            story_->back().detail += t.outcome == 1 ? " (buffered)" : " (not buffered)";
+        break;
+    case TransitionKind::CompletionPick:
+    case TransitionKind::ProbeReport:
+        call->outcome = t.outcome;
+        if (story_ != nullptr)
+            note(t.rank, call->name, call->site,
+                 t.kind == TransitionKind::ProbeReport
+                     ? fmt::format("reports the message of rank {}", t.outcome)
+                     : fmt::format(
+                           "returns request {}{}", call->kind == CallKind::Waitsome ? "set " : "",
+                           call->kind == CallKind::Waitsome ? fmt::format("{:#b}", t.outcome)
+                                                            : std::to_string(t.outcome)));
+        complete(t.rank);
+        break;
+    }
+    close();
+}
+
+// ---- how a path ends ----------------------------------------------------------------------
+
+void MpiSystem::end_state() {
+    if (!violation() && !all_finished()) runtime_.set_violation(deadlock());
+}
+
+void MpiSystem::declare_deadlock() {
+    if (!violation()) runtime_.set_violation(deadlock());
+}
+
+void MpiSystem::finish_path(bool polling_deadlock) {
+    if (violation()) return;
+    std::vector<Transition> open;
+    choices(open);
+    if (open.empty())
+        end_state();
+    else if (polling_deadlock)
+        declare_deadlock();
+}
+
+void MpiSystem::mpi_failure(int rank) {
+    mpi::RankCall& call = runtime_.call(rank);
+    const mpi::MpiFailure f = *world_.failure(rank);
+    if (f.misuse && world_.errors_return(rank, call.comm)) {
+        // MPI_ERRORS_RETURN: the program gets the error class and carries on.
+        call.result = f.code;
+        world_.clear_failure(rank);
+        return resume(rank);
+    }
+    Violation v;
+    v.kind = f.misuse ? ViolationKind::Usage : ViolationKind::MpiError;
+    if (f.misuse) v.subkind = mpi::misuse_name(*f.misuse);
+    v.rank = rank;
+    v.message = fmt::format("{} ({})", f.message, mpi::error_name(f.code));
+    v.location = runtime_.locate_call(call.site);
+    runtime_.fail(rank, std::move(v));
+}
+
+bool MpiSystem::check_finalize(int rank) {
+    const std::vector<Leak> leaks = finalize_leaks(world_, rank);
+    for (const Leak& leak : leaks) {
+        const bool warning =
+            options_.allow_leaks && leak.misuse != mpi::Misuse::PersistentNotStarted;
+        Violation v;
+        v.kind = ViolationKind::Usage;
+        v.subkind = mpi::misuse_name(leak.misuse);
+        v.rank = rank;
+        v.message = leak.message;
+        v.location = runtime_.locate_call(leak.site);
+        if (!warning) {
+            runtime_.fail(rank, std::move(v));
+            return false;
+        }
+        const bool known = std::any_of(warnings_.begin(), warnings_.end(), [&](const Violation& w) {
+            auto place = [](const Violation& x) {
+                return x.location ? x.location->short_text() : std::string();
+            };
+            return w.subkind == v.subkind && w.rank == v.rank && w.message == v.message &&
+                   place(w) == place(v);
+        });
+        if (!known) warnings_.push_back(std::move(v));
+    }
+    return true;
+}
+
+Violation MpiSystem::deadlock() const {
+    Violation v;
+    v.kind = ViolationKind::Deadlock;
+    std::vector<bool> finished;
+    int blocked = 0;
+    for (int r = 0; r < size(); ++r) finished.push_back(runtime_.status(r) == RankStatus::Finished);
+    int polling = 0;
+    for (int r = 0; r < size(); ++r) {
+        const RankStatus status = runtime_.status(r);
+        // A rank polling with a test that can only say "not yet" is as stuck as a blocked one.
+        const bool polls = status == RankStatus::AtCall && mpi::tests(runtime_.call(r).kind);
+        if (status != RankStatus::Blocked && !polls) continue;
+        polling += polls;
+        const mpi::RankCall& call = runtime_.call(r);
+        BlockedRank b = describe_blocked(world_, r, call, finished, runtime_.image());
+        b.location = runtime_.locate_call(call.site);
+        if (v.rank < 0) {
+            v.rank = r;
+            v.location = b.location;
+        }
+        v.blocked.push_back(std::move(b));
+        ++blocked;
+    }
+    const int done = static_cast<int>(std::count(finished.begin(), finished.end(), true));
+    auto ranks = [](int n) { return fmt::format("{} rank{}", n, n == 1 ? "" : "s"); };
+    v.message = done == 0 ? fmt::format("all {} are blocked", ranks(blocked))
+                          : fmt::format("{} {} blocked and {} {} finished", ranks(blocked),
+                                        blocked == 1 ? "is" : "are", ranks(done),
+                                        done == 1 ? "has" : "have");
+    if (polling > 0)
+        v.message +=
+            fmt::format(" ({} of them polling with a test that can never succeed)", polling);
+    return v;
+}
+
+} // namespace rankfold::mc

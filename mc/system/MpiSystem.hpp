@@ -1,0 +1,104 @@
+// The MPI program as a transition system (EXPLORATION.md §1-2): its states are the closed
+// states between choices, its transitions the choices MPI leaves open. Every way of running a
+// program goes through here — exhaustive exploration, one execution under a fixed or random
+// schedule, the replay of a trace — so there is one road from a choice to its effect.
+//
+// Closure: every rank runs to its next call; calls are issued and completed, and messages
+// matched to source-specific receives, as soon as possible, because no choice can change them.
+// What stays open: which sender an ANY_SOURCE receive or probe takes, which requests
+// Waitany/Waitsome return, whether a test succeeds yet (and how), and under --buffering both
+// whether a standard send is buffered. A wildcard match is never made in the closure, so by
+// the time it stops every sender that could reach it without another choice has.
+#pragma once
+
+#include "mc/report/Report.hpp"
+#include "mc/report/Story.hpp"
+#include "mc/runtime/RankRuntime.hpp"
+#include "mc/runtime/SystemMemory.hpp"
+#include "mc/search/Transition.hpp"
+#include "mc/system/SystemSnapshot.hpp"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace rankfold::mc {
+
+struct SystemOptions {
+    bool both_buffering = false; // every standard-mode send is a choice
+    bool allow_leaks = false;    // leaks at MPI_Finalize are warnings
+};
+
+class MpiSystem {
+public:
+    MpiSystem(SystemOptions options, RankRuntime& runtime, mpi::MpiWorld& world);
+
+    // Starts every rank (runs each to its first visible call) and closes.
+    void start();
+    // Runs the deterministic closure. `at_step` (if set) is called before every step of it
+    // (the snapshot self-test captures there).
+    void close();
+    void set_step_hook(std::function<void()> at_step) { at_step_ = std::move(at_step); }
+    // The choices open in the current, closed state, in the order to try them. None while
+    // ranks remain unfinished means a deadlock (see end_state()).
+    void choices(std::vector<Transition>& out);
+    // Takes one of choices() (as listed there, or read from a trace), then closes.
+    void take(const Transition& t);
+    // In a closed state without choices: records the deadlock, if any rank is unfinished.
+    void end_state();
+    // Records a deadlock in which some ranks poll forever (MpiSearchSpace finds these).
+    void declare_deadlock();
+    // Ends a path replayed from a trace or a counterexample: a closed state without choices is
+    // final (a deadlock if ranks remain); one whose choices remain ends in the polling deadlock
+    // the search found there when `polling_deadlock` says it did.
+    void finish_path(bool polling_deadlock);
+
+    const std::optional<Violation>& violation() const { return runtime_.violation(); }
+    bool all_finished() const { return runtime_.all_finished(); }
+    int size() const { return runtime_.size(); }
+    void collect_output() { runtime_.collect_all_output(); }
+    // While set, every issued call, match and choice is appended here (counterexamples).
+    void record_story(std::vector<StoryEvent>* story) { story_ = story; }
+    // Steps and matches so far, the warnings seen on every path (executions = 1).
+    RunResult result() const;
+
+    // ---- snapshots (MpiSystemSnapshots.cpp) ------------------------------------------------
+    void enable_snapshots(bool page_sharing);
+    SystemSnapshot capture();
+    void restore(const SystemSnapshot& snapshot);
+    SystemMemory* memory() { return memory_.get(); }
+
+private:
+    bool buffering_choice(int rank) const;
+    // The outcome keys of an AtCall test or a ready Waitany/Waitsome/Probe; false if the call
+    // proceeds without a choice (and then call.outcome holds the key to use, or -1).
+    bool open_choice(int rank, std::vector<int>& keys);
+    void issue(int rank);
+    void complete(int rank);
+    void match_deterministic();
+    void apply_match(const mpi::Match& match);
+    void mpi_failure(int rank);
+    // After a successful MPI_Finalize: leaks become a violation (false: the rank failed) or,
+    // under --allow-leaks, warnings.
+    bool check_finalize(int rank);
+    Violation deadlock() const;
+    void note(int rank, const char* call, std::uintptr_t site, std::string detail);
+    void resume(int rank) { runtime_.resume(rank, steps_); }
+
+    SystemOptions options_;
+    RankRuntime& runtime_;
+    mpi::MpiWorld& world_;
+    std::unique_ptr<SystemMemory> memory_;
+    bool unmatched_posts_ = false; // something was posted since the last matching round
+    std::uint64_t steps_ = 0;
+    std::uint64_t matches_ = 0;
+    std::vector<Violation> warnings_; // distinct, over every execution explored
+    std::vector<StoryEvent>* story_ = nullptr;
+    std::function<void()> at_step_;
+    std::vector<mpi::Match> match_buffer_;
+    mpi::MpiWorld::OpenOutcomes outcomes_;
+    std::vector<int> keys_;
+};
+
+} // namespace rankfold::mc

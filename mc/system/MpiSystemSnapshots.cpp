@@ -1,0 +1,50 @@
+// MpiSystem: taking and putting back whole-system snapshots (SystemSnapshot.hpp).
+#include "mc/system/MpiSystem.hpp"
+
+namespace rankfold::mc {
+
+void MpiSystem::enable_snapshots(bool page_sharing) {
+    std::vector<const RankFiber*> fibers;
+    for (int r = 0; r < size(); ++r) fibers.push_back(&runtime_.fiber(r));
+    memory_ =
+        std::make_unique<SystemMemory>(runtime_.image(), runtime_.memory(), fibers, page_sharing);
+    runtime_.set_memory(memory_.get());
+}
+
+namespace {
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15 + (h << 6) + (h >> 2);
+    return h;
+}
+} // namespace
+
+SystemSnapshot MpiSystem::capture() {
+    SystemSnapshot s;
+    std::vector<bool> ended;
+    for (int r = 0; r < size(); ++r) ended.push_back(mc::ended(runtime_.status(r)));
+    s.memory = memory_->capture(ended);
+    s.world = world_;
+    s.unmatched_posts = unmatched_posts_;
+    s.violation = runtime_.violation();
+    s.ranks = runtime_.controls();
+    std::uint64_t h = mix(s.memory.hash(), world_.hash());
+    for (int r = 0; r < size(); ++r) {
+        const RankControl& c = s.ranks[r];
+        s.output_sizes.push_back(runtime_.output().captured(r).size());
+        h = mix(h, static_cast<std::uint64_t>(c.status) << 1 | c.crashed);
+    }
+    s.hash = mix(h, static_cast<std::uint64_t>(unmatched_posts_));
+    return s;
+}
+
+void MpiSystem::restore(const SystemSnapshot& s) {
+    memory_->restore(s.memory);
+    world_ = s.world;
+    unmatched_posts_ = s.unmatched_posts;
+    runtime_.set_violation(s.violation);
+    runtime_.set_controls(s.ranks);
+    for (int r = 0; r < size(); ++r) runtime_.output().truncate_captured(r, s.output_sizes[r]);
+    memory_->after_restore();
+}
+
+} // namespace rankfold::mc
