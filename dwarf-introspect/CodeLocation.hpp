@@ -11,6 +11,7 @@ struct CodeLocation {
     int line = 0;
     std::string function;
     std::string short_text() const; // "ring.c:12"
+    friend bool operator==(const CodeLocation&, const CodeLocation&) = default;
 };
 
 } // namespace rankfold

@@ -26,4 +26,12 @@ const char* kind_name(ViolationKind kind) {
     return "unknown";
 }
 
+bool same_finding(const Violation& a, const Violation& b) {
+    const auto place = [](const Violation& v) {
+        return v.location ? v.location->short_text() : std::string();
+    };
+    return a.kind == b.kind && a.subkind == b.subkind && a.rank == b.rank &&
+           a.message == b.message && place(a) == place(b);
+}
+
 } // namespace rankfold::properties

@@ -30,6 +30,7 @@ struct BlockedRank {
     std::string call;        // "MPI_Recv(source 1, tag 0, MPI_COMM_WORLD)"
     std::string waiting_for; // "a message from rank 1"
     std::optional<CodeLocation> location;
+    friend bool operator==(const BlockedRank&, const BlockedRank&) = default;
 };
 
 struct Violation {
@@ -40,6 +41,10 @@ struct Violation {
     std::optional<CodeLocation> location; // where the offending rank was
     std::vector<BlockedRank> blocked;     // deadlocks: every unfinished rank
     std::vector<CodeLocation> backtrace;  // crashes: the program's frames, innermost first
+    friend bool operator==(const Violation&, const Violation&) = default;
 };
+
+// Two violations a user would fix in one place: same kind, rank, place and message.
+bool same_finding(const Violation& a, const Violation& b);
 
 } // namespace rankfold::properties

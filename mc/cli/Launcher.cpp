@@ -12,6 +12,7 @@
 #include "mc/runtime/Watchdog.hpp"
 #include "mc/search/ScheduledRun.hpp"
 #include "mc/system/MpiSystem.hpp"
+#include "properties/StandardMonitors.hpp"
 #include "snapshot/HeapHooks.hpp"
 #include "snapshot/RankMemory.hpp"
 
@@ -72,8 +73,10 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         snapshot::set_heap_error_handler(&on_heap_error);
         std::set_terminate(&RankRuntime::on_terminate);
         mpi::MpiWorld world(o.ranks, o.buffering);
-        RankRuntime runtime({o.program, o.arguments}, image, memory, output, world);
-        MpiSystem system({o.both_buffering, o.allow_leaks}, runtime, world);
+        properties::MonitorSet monitors;
+        properties::add_standard_monitors(monitors, o.allow_leaks);
+        RankRuntime runtime({o.program, o.arguments}, image, memory, output, world, monitors);
+        MpiSystem system({o.both_buffering}, runtime, world, monitors);
         if (o.check_snapshots) {
             system.enable_snapshots(o.page_sharing);
             const int status = check_snapshots(system, output, o.ranks, effective_memory_limit(o),

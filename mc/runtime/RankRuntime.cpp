@@ -26,9 +26,10 @@ namespace rankfold::mc {
 RankRuntime* RankRuntime::current_ = nullptr;
 
 RankRuntime::RankRuntime(ProgramCommand command, const ProgramImage& image,
-                         snapshot::RankMemory& memory, OutputRouter& output, mpi::MpiWorld& world)
+                         snapshot::RankMemory& memory, OutputRouter& output, mpi::MpiWorld& world,
+                         properties::EventSink& events)
     : command_(std::move(command)), image_(image), memory_(memory), output_(output), world_(world),
-      ranks_(static_cast<std::size_t>(world.size())) {
+      events_(events), ranks_(static_cast<std::size_t>(world.size())) {
     for (int r = 0; r < world.size(); ++r) {
         Rank& rank = ranks_[r];
         rank.id = r;
@@ -242,7 +243,7 @@ void RankRuntime::collect_all_output() {
 
 void RankRuntime::fail(int rank, Violation violation) {
     ranks_[rank].control.status = RankStatus::Failed;
-    if (!violation_) violation_ = std::move(violation);
+    events_.on_rank_fault({std::move(violation)});
 }
 
 std::vector<RankControl> RankRuntime::controls() const {

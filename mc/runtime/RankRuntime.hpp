@@ -15,6 +15,7 @@
 #include "mc/runtime/ProgramImage.hpp"
 #include "mc/runtime/RankControl.hpp"
 #include "mc/runtime/RankFiber.hpp"
+#include "properties/EventSink.hpp"
 #include "simulated-mpi/src/MpiWorld.hpp"
 #include "simulated-mpi/src/RankGate.hpp"
 #include "snapshot/RankMemory.hpp"
@@ -37,8 +38,9 @@ struct ProgramCommand {
 
 class RankRuntime final : public mpi::RankGate {
 public:
+    // What ends a rank on its own side goes to `events` as a RankFaultEvent.
     RankRuntime(ProgramCommand command, const ProgramImage& image, snapshot::RankMemory& memory,
-                OutputRouter& output, mpi::MpiWorld& world);
+                OutputRouter& output, mpi::MpiWorld& world, properties::EventSink& events);
     ~RankRuntime() override;
     RankRuntime(const RankRuntime&) = delete;
     RankRuntime& operator=(const RankRuntime&) = delete;
@@ -56,11 +58,8 @@ public:
     // Runs `rank` until its next visible call, its end or its failure; `steps` (visible calls
     // so far) goes to the crash journal.
     void resume(int rank, std::uint64_t steps);
-    // Marks `rank` failed; the violation becomes the path's if it is the first.
+    // Marks `rank` failed and reports why.
     void fail(int rank, Violation violation);
-    // The first violation of the current path (a path ends there), if any.
-    const std::optional<Violation>& violation() const { return violation_; }
-    void set_violation(std::optional<Violation> violation) { violation_ = std::move(violation); }
     std::optional<CodeLocation> locate_call(std::uintptr_t site) const;
     const ProgramImage& image() const { return image_; }
     const snapshot::RankMemory& memory() const { return memory_; }
@@ -117,7 +116,7 @@ private:
     mpi::MpiWorld& world_;
     std::vector<Rank> ranks_;
     int running_ = -1;
-    std::optional<Violation> violation_;
+    properties::EventSink& events_;
     SystemMemory* memory_tracker_ = nullptr;
     static RankRuntime* current_;
 };

@@ -20,8 +20,9 @@ bool completion_with_outcome(const mpi::RankCall& call) {
 }
 } // namespace
 
-MpiSystem::MpiSystem(SystemOptions options, RankRuntime& runtime, mpi::MpiWorld& world)
-    : options_(options), runtime_(runtime), world_(world) {}
+MpiSystem::MpiSystem(SystemOptions options, RankRuntime& runtime, mpi::MpiWorld& world,
+                     properties::MonitorSet& monitors)
+    : options_(options), runtime_(runtime), world_(world), monitors_(monitors) {}
 
 void MpiSystem::start() {
     for (int r = 0; r < size(); ++r) {
@@ -34,7 +35,7 @@ void MpiSystem::start() {
 RunResult MpiSystem::result() const {
     RunResult result;
     if (violation()) result.violations.push_back({*violation(), {}, {}, {}});
-    result.warnings = warnings_;
+    result.warnings = monitors_.warnings();
     result.stats.steps = steps_;
     result.stats.matches = matches_;
     result.stats.executions = 1;
@@ -81,6 +82,7 @@ void MpiSystem::issue(int rank) {
     ++steps_;
     unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
     if (story_ != nullptr) note(rank, call.name, call.site, describe_call(call));
+    monitors_.on_call({rank, call.name, call.site});
     const mpi::Progress p = world_.issue(rank, call);
     if (p == mpi::Progress::Failed) return mpi_failure(rank);
     if (call.kind == mpi::CallKind::Finalize && !check_finalize(rank)) return;
@@ -248,11 +250,11 @@ void MpiSystem::take(const Transition& t) {
 // ---- how a path ends ----------------------------------------------------------------------
 
 void MpiSystem::end_state() {
-    if (!violation() && !all_finished()) runtime_.set_violation(deadlock());
+    if (!violation() && !all_finished()) report_end_state();
 }
 
 void MpiSystem::declare_deadlock() {
-    if (!violation()) runtime_.set_violation(deadlock());
+    if (!violation()) report_end_state();
 }
 
 void MpiSystem::finish_path(bool polling_deadlock) {
@@ -274,75 +276,40 @@ void MpiSystem::mpi_failure(int rank) {
         world_.clear_failure(rank);
         return resume(rank);
     }
-    Violation v;
-    v.kind = f.misuse ? ViolationKind::Usage : ViolationKind::MpiError;
-    if (f.misuse) v.subkind = mpi::misuse_name(*f.misuse);
-    v.rank = rank;
-    v.message = fmt::format("{} ({})", f.message, mpi::error_name(f.code));
-    v.location = runtime_.locate_call(call.site);
-    runtime_.fail(rank, std::move(v));
+    runtime_.set_status(rank, RankStatus::Failed);
+    monitors_.on_misuse({rank, f.misuse ? mpi::misuse_name(*f.misuse) : std::string(),
+                         fmt::format("{} ({})", f.message, mpi::error_name(f.code)),
+                         runtime_.locate_call(call.site)});
 }
 
 bool MpiSystem::check_finalize(int rank) {
-    const std::vector<Leak> leaks = finalize_leaks(world_, rank);
-    for (const Leak& leak : leaks) {
-        const bool warning =
-            options_.allow_leaks && leak.misuse != mpi::Misuse::PersistentNotStarted;
-        Violation v;
-        v.kind = ViolationKind::Usage;
-        v.subkind = mpi::misuse_name(leak.misuse);
-        v.rank = rank;
-        v.message = leak.message;
-        v.location = runtime_.locate_call(leak.site);
-        if (!warning) {
-            runtime_.fail(rank, std::move(v));
-            return false;
-        }
-        const bool known = std::any_of(warnings_.begin(), warnings_.end(), [&](const Violation& w) {
-            auto place = [](const Violation& x) {
-                return x.location ? x.location->short_text() : std::string();
-            };
-            return w.subkind == v.subkind && w.rank == v.rank && w.message == v.message &&
-                   place(w) == place(v);
-        });
-        if (!known) warnings_.push_back(std::move(v));
-    }
-    return true;
+    for (const Leak& leak : finalize_leaks(world_, rank))
+        monitors_.on_leak({rank, mpi::misuse_name(leak.misuse), leak.message,
+                           runtime_.locate_call(leak.site),
+                           leak.misuse == mpi::Misuse::PersistentNotStarted});
+    if (!violation()) return true;
+    runtime_.set_status(rank, RankStatus::Failed);
+    return false;
 }
 
-Violation MpiSystem::deadlock() const {
-    Violation v;
-    v.kind = ViolationKind::Deadlock;
+void MpiSystem::report_end_state() {
+    properties::EndStateEvent e;
+    e.ranks = size();
     std::vector<bool> finished;
-    int blocked = 0;
     for (int r = 0; r < size(); ++r) finished.push_back(runtime_.status(r) == RankStatus::Finished);
-    int polling = 0;
+    e.finished = static_cast<int>(std::count(finished.begin(), finished.end(), true));
     for (int r = 0; r < size(); ++r) {
         const RankStatus status = runtime_.status(r);
         // A rank polling with a test that can only say "not yet" is as stuck as a blocked one.
         const bool polls = status == RankStatus::AtCall && mpi::tests(runtime_.call(r).kind);
         if (status != RankStatus::Blocked && !polls) continue;
-        polling += polls;
+        e.polling += polls;
         const mpi::RankCall& call = runtime_.call(r);
         BlockedRank b = describe_blocked(world_, r, call, finished, runtime_.image());
         b.location = runtime_.locate_call(call.site);
-        if (v.rank < 0) {
-            v.rank = r;
-            v.location = b.location;
-        }
-        v.blocked.push_back(std::move(b));
-        ++blocked;
+        e.stuck.push_back(std::move(b));
     }
-    const int done = static_cast<int>(std::count(finished.begin(), finished.end(), true));
-    auto ranks = [](int n) { return fmt::format("{} rank{}", n, n == 1 ? "" : "s"); };
-    v.message = done == 0 ? fmt::format("all {} are blocked", ranks(blocked))
-                          : fmt::format("{} {} blocked and {} {} finished", ranks(blocked),
-                                        blocked == 1 ? "is" : "are", ranks(done),
-                                        done == 1 ? "has" : "have");
-    if (polling > 0)
-        v.message +=
-            fmt::format(" ({} of them polling with a test that can never succeed)", polling);
-    return v;
+    monitors_.on_end_state(e);
 }
 
 } // namespace rankfold::mc

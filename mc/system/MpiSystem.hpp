@@ -17,6 +17,7 @@
 #include "mc/runtime/SystemMemory.hpp"
 #include "mc/search/Transition.hpp"
 #include "mc/system/SystemSnapshot.hpp"
+#include "properties/MonitorSet.hpp"
 
 #include <functional>
 #include <memory>
@@ -27,12 +28,13 @@ namespace rankfold::mc {
 
 struct SystemOptions {
     bool both_buffering = false; // every standard-mode send is a choice
-    bool allow_leaks = false;    // leaks at MPI_Finalize are warnings
 };
 
 class MpiSystem {
 public:
-    MpiSystem(SystemOptions options, RankRuntime& runtime, mpi::MpiWorld& world);
+    // What happens is reported to `monitors` as events; their verdict ends a path.
+    MpiSystem(SystemOptions options, RankRuntime& runtime, mpi::MpiWorld& world,
+              properties::MonitorSet& monitors);
 
     // Starts every rank (runs each to its first visible call) and closes.
     void start();
@@ -54,7 +56,7 @@ public:
     // the search found there when `polling_deadlock` says it did.
     void finish_path(bool polling_deadlock);
 
-    const std::optional<Violation>& violation() const { return runtime_.violation(); }
+    const std::optional<Violation>& violation() const { return monitors_.violation(); }
     bool all_finished() const { return runtime_.all_finished(); }
     int size() const { return runtime_.size(); }
     void collect_output() { runtime_.collect_all_output(); }
@@ -79,10 +81,11 @@ private:
     void match_deterministic();
     void apply_match(const mpi::Match& match);
     void mpi_failure(int rank);
-    // After a successful MPI_Finalize: leaks become a violation (false: the rank failed) or,
-    // under --allow-leaks, warnings.
+    // After a successful MPI_Finalize: what the rank still holds goes to the monitors; false
+    // if that ended the path.
     bool check_finalize(int rank);
-    Violation deadlock() const;
+    // Nothing can happen any more: tells the monitors who is stuck where.
+    void report_end_state();
     void note(int rank, const char* call, std::uintptr_t site, std::string detail);
     void resume(int rank) { runtime_.resume(rank, steps_); }
 
@@ -93,7 +96,7 @@ private:
     bool unmatched_posts_ = false; // something was posted since the last matching round
     std::uint64_t steps_ = 0;
     std::uint64_t matches_ = 0;
-    std::vector<Violation> warnings_; // distinct, over every execution explored
+    properties::MonitorSet& monitors_;
     std::vector<StoryEvent>* story_ = nullptr;
     std::function<void()> at_step_;
     std::vector<mpi::Match> match_buffer_;

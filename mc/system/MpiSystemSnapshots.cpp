@@ -25,7 +25,7 @@ SystemSnapshot MpiSystem::capture() {
     s.memory = memory_->capture(ended);
     s.world = world_;
     s.unmatched_posts = unmatched_posts_;
-    s.violation = runtime_.violation();
+    s.monitors = monitors_.save();
     s.ranks = runtime_.controls();
     std::uint64_t h = mix(s.memory.hash(), world_.hash());
     for (int r = 0; r < size(); ++r) {
@@ -41,7 +41,7 @@ void MpiSystem::restore(const SystemSnapshot& s) {
     memory_->restore(s.memory);
     world_ = s.world;
     unmatched_posts_ = s.unmatched_posts;
-    runtime_.set_violation(s.violation);
+    monitors_.restore(s.monitors);
     runtime_.set_controls(s.ranks);
     for (int r = 0; r < size(); ++r) runtime_.output().truncate_captured(r, s.output_sizes[r]);
     memory_->after_restore();

@@ -3,9 +3,9 @@
 // rank's control state. Restoring it makes every rank resume as if it had never left.
 #pragma once
 
-#include "mc/report/Violations.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
 #include "mc/runtime/RankControl.hpp"
+#include "properties/MonitorSet.hpp"
+#include "simulated-mpi/src/MpiWorld.hpp"
 #include "snapshot/RegionSnapshot.hpp"
 
 #include <cstdint>
@@ -19,7 +19,7 @@ struct SystemSnapshot {
     mpi::MpiWorld world{0, mpi::Buffering::Zero};
     std::vector<RankControl> ranks;
     bool unmatched_posts = false;
-    std::optional<Violation> violation;
+    properties::MonitorSet::State monitors;
     std::vector<std::size_t> output_sizes; // captured output per rank (capture mode)
     std::uint64_t hash = 0;                // exact state hash: memory, MPI state and rank controls
 };

@@ -2,8 +2,8 @@
 // waits for ("a message from rank 1 with tag 0", "rank 2 to receive; it has finished").
 #pragma once
 
-#include "mc/runtime/ProgramImage.hpp"
 #include "mc/report/Violations.hpp"
+#include "mc/runtime/ProgramImage.hpp"
 #include "simulated-mpi/src/MpiWorld.hpp"
 
 #include <vector>

@@ -1,0 +1,56 @@
+// What the monitors watch (DESIGN.md §6): events flow one way, from the runtimes and the
+// instrumentation to the monitors. Each event says which rank, what, and where in the source;
+// the emitter has already resolved addresses to locations, so nothing here knows a runtime.
+#pragma once
+
+#include "properties/Violation.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rankfold::properties {
+
+// A visible call is issued: its effect is about to happen.
+struct CallEvent {
+    int rank = -1;
+    std::string_view function; // "MPI_Recv"
+    std::uintptr_t site = 0;   // return address into the program (0: none)
+};
+
+// The runtime found the program using its interface wrongly, and the error is fatal (under
+// MPI_ERRORS_RETURN it goes back to the program instead and is no event).
+struct MisuseEvent {
+    int rank = -1;
+    std::string subkind; // a usage sub-kind ("invalid-rank"), or "" for an internal error
+    std::string message;
+    std::optional<CodeLocation> location;
+};
+
+// An object the rank still held when it finalized (MPI_Finalize): never completed or freed.
+struct LeakEvent {
+    int rank = -1;
+    std::string subkind; // "request-leak", "resource-leak", "persistent-not-started"
+    std::string message;
+    std::optional<CodeLocation> location; // where the object was made
+    bool always_fatal = false;            // not even --allow-leaks makes it a warning
+};
+
+// A rank ended badly on its own side: a crash, a failed assertion, an abort, a non-zero exit, a
+// heap error, an endless loop, a usage error found without the scheduler.
+struct RankFaultEvent {
+    Violation violation;
+};
+
+// A state in which nothing can happen any more: every rank finished, or some are blocked (or
+// poll with a test that can never succeed) and nothing can release them.
+struct EndStateEvent {
+    int ranks = 0;
+    int finished = 0;
+    std::vector<BlockedRank> stuck; // the blocked and polling ranks, described
+    int polling = 0;                // how many of `stuck` poll
+};
+
+} // namespace rankfold::properties

@@ -1,0 +1,18 @@
+#include "properties/LeakMonitor.hpp"
+
+namespace rankfold::properties {
+
+void LeakMonitor::on_leak(const LeakEvent& e) {
+    Violation v;
+    v.kind = ViolationKind::Usage;
+    v.subkind = e.subkind;
+    v.rank = e.rank;
+    v.message = e.message;
+    v.location = e.location;
+    if (allow_leaks_ && !e.always_fatal)
+        verdicts().report_warning(std::move(v));
+    else
+        verdicts().report_violation(std::move(v));
+}
+
+} // namespace rankfold::properties

@@ -1,0 +1,51 @@
+// The one shape of every property monitor (DESIGN.md §6): events in, violations out, and a
+// state that is a value — copied into every snapshot, part of the state's fingerprint and of
+// state equality (two paths that reach the same memory with different monitor states are two
+// states), restored on backtrack.
+#pragma once
+
+#include "properties/EventSink.hpp"
+#include "properties/Violation.hpp"
+#include "snapshot/Fingerprint.hpp"
+
+#include <memory>
+#include <string_view>
+
+namespace rankfold::properties {
+
+// A monitor's state. MonitorSet only compares states of the same monitor.
+class MonitorState {
+public:
+    virtual ~MonitorState() = default;
+    virtual std::unique_ptr<MonitorState> clone() const = 0;
+    virtual bool equals(const MonitorState& other) const = 0;
+    virtual void fingerprint(snapshot::FingerprintBuilder& into) const = 0;
+};
+
+// How a monitor answers.
+class Verdicts {
+public:
+    virtual ~Verdicts() = default;
+    // The current path violates the property: it ends here.
+    virtual void report_violation(Violation v) = 0;
+    // Worth telling, not worth ending the path for (kept once per distinct warning).
+    virtual void report_warning(Violation v) = 0;
+};
+
+class Monitor : public EventSink {
+public:
+    explicit Monitor(Verdicts& verdicts) : verdicts_(verdicts) {}
+    virtual std::string_view name() const = 0;
+    // The monitor's state; nullptr for a monitor that keeps none (its verdicts are its only
+    // effect, and those are part of the state already).
+    virtual std::unique_ptr<MonitorState> save() const { return nullptr; }
+    virtual void restore(const MonitorState& state) { (void)state; }
+
+protected:
+    Verdicts& verdicts() { return verdicts_; }
+
+private:
+    Verdicts& verdicts_;
+};
+
+} // namespace rankfold::properties

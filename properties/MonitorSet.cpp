@@ -1,0 +1,85 @@
+#include "properties/MonitorSet.hpp"
+
+#include <algorithm>
+
+namespace rankfold::properties {
+
+template <class Event>
+void MonitorSet::dispatch(void (EventSink::*handler)(const Event&), const Event& e) {
+    // After the path's violation nothing more is judged: the path ends there.
+    if (violation_) return;
+    for (const auto& m : monitors_) (m.get()->*handler)(e);
+}
+
+void MonitorSet::on_call(const CallEvent& e) {
+    dispatch(&EventSink::on_call, e);
+}
+void MonitorSet::on_misuse(const MisuseEvent& e) {
+    dispatch(&EventSink::on_misuse, e);
+}
+void MonitorSet::on_leak(const LeakEvent& e) {
+    dispatch(&EventSink::on_leak, e);
+}
+void MonitorSet::on_rank_fault(const RankFaultEvent& e) {
+    dispatch(&EventSink::on_rank_fault, e);
+}
+void MonitorSet::on_end_state(const EndStateEvent& e) {
+    dispatch(&EventSink::on_end_state, e);
+}
+
+void MonitorSet::report_violation(Violation v) {
+    if (!violation_) violation_ = std::move(v);
+}
+
+void MonitorSet::report_warning(Violation v) {
+    const bool known = std::any_of(warnings_.begin(), warnings_.end(),
+                                   [&](const Violation& w) { return same_finding(w, v); });
+    if (!known) warnings_.push_back(std::move(v));
+}
+
+MonitorSet::State MonitorSet::save() const {
+    State s;
+    s.violation = violation_;
+    s.monitors.reserve(monitors_.size());
+    for (const auto& m : monitors_) s.monitors.push_back(m->save());
+    return s;
+}
+
+void MonitorSet::restore(const State& s) {
+    violation_ = s.violation;
+    for (std::size_t i = 0; i < monitors_.size() && i < s.monitors.size(); ++i)
+        if (s.monitors[i]) monitors_[i]->restore(*s.monitors[i]);
+}
+
+MonitorSet::State::State(const State& other) : violation(other.violation) {
+    monitors.reserve(other.monitors.size());
+    for (const auto& m : other.monitors) monitors.push_back(m ? m->clone() : nullptr);
+}
+
+MonitorSet::State& MonitorSet::State::operator=(const State& other) {
+    if (this != &other) {
+        State copy(other);
+        *this = std::move(copy);
+    }
+    return *this;
+}
+
+bool operator==(const MonitorSet::State& a, const MonitorSet::State& b) {
+    if (a.violation != b.violation || a.monitors.size() != b.monitors.size()) return false;
+    for (std::size_t i = 0; i < a.monitors.size(); ++i) {
+        const MonitorState* x = a.monitors[i].get();
+        const MonitorState* y = b.monitors[i].get();
+        if ((x == nullptr) != (y == nullptr)) return false;
+        if (x != nullptr && !x->equals(*y)) return false;
+    }
+    return true;
+}
+
+void MonitorSet::State::fingerprint(snapshot::FingerprintBuilder& into) const {
+    // A path with a violation ends there and is never looked up: its presence is enough.
+    into.value(static_cast<std::uint8_t>(violation.has_value()));
+    for (const auto& m : monitors)
+        if (m) m->fingerprint(into);
+}
+
+} // namespace rankfold::properties

@@ -1,0 +1,70 @@
+// The monitors of a run, as one: every event goes to each of them, and their verdicts are
+// gathered here — the current path's first violation (the path ends there), and the distinct
+// warnings of every path explored. The path's violation and every monitor's state make up
+// the state value a snapshot keeps (State).
+#pragma once
+
+#include "properties/Monitor.hpp"
+
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace rankfold::properties {
+
+class MonitorSet final : public EventSink, private Verdicts {
+public:
+    MonitorSet() = default;
+    MonitorSet(const MonitorSet&) = delete;
+    MonitorSet& operator=(const MonitorSet&) = delete;
+
+    template <class M, class... Args> M& add(Args&&... args) {
+        auto monitor =
+            std::make_unique<M>(static_cast<Verdicts&>(*this), std::forward<Args>(args)...);
+        M& added = *monitor;
+        monitors_.push_back(std::move(monitor));
+        return added;
+    }
+    std::size_t size() const { return monitors_.size(); }
+
+    void on_call(const CallEvent& e) override;
+    void on_misuse(const MisuseEvent& e) override;
+    void on_leak(const LeakEvent& e) override;
+    void on_rank_fault(const RankFaultEvent& e) override;
+    void on_end_state(const EndStateEvent& e) override;
+
+    const std::optional<Violation>& violation() const { return violation_; }
+    const std::vector<Violation>& warnings() const { return warnings_; }
+
+    // The part of the state the monitors own.
+    class State {
+    public:
+        State() = default;
+        State(const State& other);
+        State& operator=(const State& other);
+        State(State&&) = default;
+        State& operator=(State&&) = default;
+        ~State() = default;
+        friend bool operator==(const State& a, const State& b);
+        void fingerprint(snapshot::FingerprintBuilder& into) const;
+
+    private:
+        friend class MonitorSet;
+        std::optional<Violation> violation;
+        std::vector<std::unique_ptr<MonitorState>> monitors; // nullptr: keeps none
+    };
+    State save() const;
+    void restore(const State& state);
+
+private:
+    void report_violation(Violation v) override;
+    void report_warning(Violation v) override;
+    template <class Event> void dispatch(void (EventSink::*handler)(const Event&), const Event& e);
+
+    std::vector<std::unique_ptr<Monitor>> monitors_;
+    std::optional<Violation> violation_;
+    std::vector<Violation> warnings_; // over every path: not part of the state
+};
+
+} // namespace rankfold::properties
