@@ -11,13 +11,6 @@ void Scheduler::enable_snapshots(bool page_sharing) {
     system_memory_ = std::make_unique<SystemMemory>(image_, memory_, fibers, page_sharing);
 }
 
-namespace {
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-    h ^= v + 0x9e3779b97f4a7c15 + (h << 6) + (h >> 2);
-    return h;
-}
-} // namespace
-
 SystemSnapshot Scheduler::capture() {
     SystemSnapshot s;
     std::vector<bool> ended;
@@ -28,13 +21,17 @@ SystemSnapshot Scheduler::capture() {
     s.last_stepped = last_stepped_;
     s.unmatched_posts = unmatched_posts_;
     s.violation = violation_;
-    std::uint64_t h = mix(s.memory.hash(), world_.hash());
+    snapshot::FingerprintBuilder f;
+    f.value(s.memory.hash());
+    f.value(world_.hash());
     for (const Rank& r : ranks_) {
         s.ranks.push_back({r.status, r.call, r.crashed, r.fiber->context()});
         s.output_sizes.push_back(output_.captured(r.id).size());
-        h = mix(h, static_cast<std::uint64_t>(r.status) << 1 | r.crashed);
+        f.value(static_cast<std::uint64_t>(r.status) << 1 | static_cast<std::uint64_t>(r.crashed));
     }
-    s.hash = mix(h, static_cast<std::uint64_t>(last_stepped_ + 1) << 1 | unmatched_posts_);
+    f.value(static_cast<std::uint64_t>(last_stepped_ + 1) << 1 |
+            static_cast<std::uint64_t>(unmatched_posts_));
+    s.hash = f.digest();
     return s;
 }
 

@@ -6,6 +6,7 @@
 #include "mc/Violation.hpp"
 #include "simulated-mpi/src/MpiWorld.hpp"
 #include "simulated-mpi/src/RankCall.hpp"
+#include "snapshot/Fingerprint.hpp"
 #include "snapshot/RegionSnapshot.hpp"
 
 #include <boost/context/detail/fcontext.hpp>
@@ -33,7 +34,7 @@ struct SystemSnapshot {
     bool unmatched_posts = false;
     std::optional<Violation> violation;
     std::vector<std::size_t> output_sizes; // captured output per rank (capture mode)
-    std::uint64_t hash = 0;                // exact state hash: memory, runtime and scheduler state
+    snapshot::Fingerprint hash;            // of the state: memory, runtime and scheduler state
 };
 
 } // namespace rankfold::mc
