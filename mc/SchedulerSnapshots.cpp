@@ -22,7 +22,7 @@ SystemSnapshot Scheduler::capture() {
     s.unmatched_posts = unmatched_posts_;
     s.violation = violation_;
     snapshot::FingerprintBuilder f;
-    f.value(s.memory.hash());
+    f.fingerprint(s.memory.hash());
     f.value(world_.hash());
     for (const Rank& r : ranks_) {
         s.ranks.push_back({r.status, r.call, r.crashed, r.fiber->context()});
