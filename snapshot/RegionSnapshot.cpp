@@ -1,7 +1,5 @@
 #include "snapshot/RegionSnapshot.hpp"
 
-#include <xxhash.h>
-
 #include <algorithm>
 #include <cstring>
 #include <iterator>
@@ -31,11 +29,6 @@ void add(Fingerprint& sum, const Fingerprint& term) {
 void subtract(Fingerprint& sum, const Fingerprint& term) {
     sum.low -= term.low;
     sum.high -= term.high;
-}
-
-Fingerprint xxh3_128(const void* key, std::size_t bytes, std::uint64_t seed) {
-    const XXH128_hash_t h = XXH3_128bits_withSeed(key, bytes, seed);
-    return {h.low64, h.high64};
 }
 
 void sort_unique(std::vector<std::uint32_t>& v) {
@@ -109,14 +102,14 @@ std::byte* RegionSet::address(const Region& r, std::size_t i) const {
 Fingerprint RegionSet::term(std::size_t region, std::size_t i, PageRef ref) const {
     const Fingerprint& digest = store_.digest(ref);
     const std::uint64_t key[3] = {digest.low, digest.high, (std::uint64_t{region} << 40) ^ i};
-    return xxh3_128(key, sizeof key, kPageSeed);
+    return fingerprint_of(key, sizeof key, kPageSeed);
 }
 
 Fingerprint RegionSet::finish_hash() const {
     Fingerprint h = page_sum_;
     for (std::size_t r = 0; r < regions_.size(); ++r) {
         const std::uint64_t key[2] = {r, regions_[r].synced};
-        add(h, xxh3_128(key, sizeof key, kLengthSeed));
+        add(h, fingerprint_of(key, sizeof key, kLengthSeed));
     }
     return h;
 }
