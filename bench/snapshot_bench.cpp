@@ -163,7 +163,7 @@ Result run(const Config& c, TrackingMethod method, bool sharing, bool alias) {
         if (snaps.size() > keep) snaps.erase(snaps.begin());
     }
     // The state hash survives the round trips.
-    const std::uint64_t expected = snaps.back().hash();
+    const Fingerprint expected = snaps.back().hash();
     if (set.capture().hash() != expected)
         fmt::print("ERROR: {}: hash mismatch after restore\n", res.name);
     res.bytes_per_snapshot = bytes / static_cast<double>(steps);

@@ -40,9 +40,9 @@ public:
 
     void bytes(const void* data, std::size_t n) { XXH3_128bits_update(&state_, data, n); }
     template <class T> void value(const T& v) {
-        static_assert(std::is_trivially_copyable_v<T> &&
-                          std::has_unique_object_representations_v<T>,
-                      "fingerprint fields one by one: padding bytes would make equal values differ");
+        static_assert(
+            std::is_trivially_copyable_v<T> && std::has_unique_object_representations_v<T>,
+            "fingerprint fields one by one: padding bytes would make equal values differ");
         bytes(&v, sizeof v);
     }
     void fingerprint(const Fingerprint& f) {
@@ -58,9 +58,9 @@ private:
     XXH3_state_t state_;
 };
 
-// The fingerprint of one buffer.
-inline Fingerprint fingerprint_of(const void* data, std::size_t n) {
-    const XXH128_hash_t h = XXH3_128bits(data, n);
+// The fingerprint of one buffer; a seed gives an independent family (seed 0 is plain XXH3-128).
+inline Fingerprint fingerprint_of(const void* data, std::size_t n, std::uint64_t seed = 0) {
+    const XXH128_hash_t h = XXH3_128bits_withSeed(data, n, seed);
     return {h.low64, h.high64};
 }
 

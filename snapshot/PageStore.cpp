@@ -5,9 +5,9 @@
 #if defined(__x86_64__) && __has_include(<xxh_x86dispatch.h>)
 #define XXH_DISPATCH_DISABLE_REPLACE 1
 #include <xxh_x86dispatch.h>
-#define RF_XXH3_PAGE XXH3_64bits_dispatch // picks AVX2/AVX-512 at run time: 3x SSE2 here
+#define RF_XXH3_PAGE XXH3_128bits_dispatch // picks AVX2/AVX-512 at run time: 3x SSE2 here
 #else
-#define RF_XXH3_PAGE XXH3_64bits
+#define RF_XXH3_PAGE XXH3_128bits
 #endif
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -70,8 +70,9 @@ const std::byte* PageStore::zero_page() {
     return g_zero_page;
 }
 
-std::uint64_t PageStore::xxh3_digest(const std::byte* page) {
-    return RF_XXH3_PAGE(page, kPageSize);
+Fingerprint PageStore::xxh3_digest(const std::byte* page) {
+    const XXH128_hash_t h = RF_XXH3_PAGE(page, kPageSize);
+    return {h.low64, h.high64};
 }
 
 PageStore::PageStore(Options options)
@@ -86,11 +87,11 @@ PageStore::~PageStore() {
 }
 
 PageRef PageStore::store(const std::byte* page) {
-    const std::uint64_t digest = digest_fn_(page);
+    const Fingerprint digest = digest_fn_(page);
     if (sharing_) {
         if (digest == zero_digest_ && std::memcmp(page, g_zero_page, kPageSize) == 0)
             return kZeroPage;
-        if (const PageRef found = find(digest, page); found != kNoPage) {
+        if (const PageRef found = find(digest.low, page); found != kNoPage) {
             ++refs_[found];
             ++references_;
             return found;
@@ -102,7 +103,7 @@ PageRef PageStore::store(const std::byte* page) {
     digests_[ref] = digest;
     ++distinct_;
     ++references_;
-    if (sharing_) insert(digest, ref);
+    if (sharing_) insert(digest.low, ref);
     return ref;
 }
 
@@ -113,7 +114,7 @@ PageStore::Stats PageStore::stats() const {
     s.page_bytes = distinct_ * kPageSize;
     for (const Slab& slab : slabs_) s.slab_bytes += slab.memory != nullptr ? kSlabBytes : 0;
     s.index_bytes = table_.capacity() * sizeof(Bucket) + refs_.capacity() * sizeof(std::uint32_t) +
-                    digests_.capacity() * sizeof(std::uint64_t) + slabs_.capacity() * sizeof(Slab);
+                    digests_.capacity() * sizeof(Fingerprint) + slabs_.capacity() * sizeof(Slab);
     s.list_bytes = list_bytes_;
     return s;
 }
@@ -155,7 +156,7 @@ PageRef PageStore::allocate_slot() {
 }
 
 void PageStore::free_page(PageRef ref) {
-    if (sharing_) erase(digests_[ref], ref);
+    if (sharing_) erase(digests_[ref].low, ref);
     --distinct_;
     const std::uint32_t slot = ref - 1;
     const std::uint32_t index = slot / kSlabPages;

@@ -1,7 +1,5 @@
 #include "snapshot/RegionSnapshot.hpp"
 
-#include <xxhash.h>
-
 #include <algorithm>
 #include <cstring>
 #include <iterator>
@@ -21,6 +19,16 @@ std::size_t page_count(std::size_t bytes) {
 // Bytes of the partial page at the free end of a used part of `used` bytes (0: none).
 std::size_t partial_bytes(std::size_t used) {
     return used % kPageSize;
+}
+
+// The fingerprint sum's group: each 64-bit half adds (and subtracts) modulo 2^64 on its own.
+void add(Fingerprint& sum, const Fingerprint& term) {
+    sum.low += term.low;
+    sum.high += term.high;
+}
+void subtract(Fingerprint& sum, const Fingerprint& term) {
+    sum.low -= term.low;
+    sum.high -= term.high;
 }
 
 void sort_unique(std::vector<std::uint32_t>& v) {
@@ -44,7 +52,7 @@ std::size_t RegionSnapshot::own_bytes() const {
 
 void RegionSnapshot::reset() {
     images_.clear();
-    page_sum_ = hash_ = 0;
+    page_sum_ = hash_ = Fingerprint{};
 }
 
 RegionSet::RegionSet(PageStore& store, std::unique_ptr<DirtyTracker> tracker)
@@ -91,16 +99,17 @@ std::byte* RegionSet::address(const Region& r, std::size_t i) const {
     return r.base + std::size_t{memory_page(r, i)} * kPageSize;
 }
 
-std::uint64_t RegionSet::term(std::size_t region, std::size_t i, PageRef ref) const {
-    const std::uint64_t key[2] = {store_.digest(ref), (std::uint64_t{region} << 40) ^ i};
-    return XXH3_64bits_withSeed(key, sizeof key, kPageSeed);
+Fingerprint RegionSet::term(std::size_t region, std::size_t i, PageRef ref) const {
+    const Fingerprint& digest = store_.digest(ref);
+    const std::uint64_t key[3] = {digest.low, digest.high, (std::uint64_t{region} << 40) ^ i};
+    return fingerprint_of(key, sizeof key, kPageSeed);
 }
 
-std::uint64_t RegionSet::finish_hash() const {
-    std::uint64_t h = page_sum_;
+Fingerprint RegionSet::finish_hash() const {
+    Fingerprint h = page_sum_;
     for (std::size_t r = 0; r < regions_.size(); ++r) {
         const std::uint64_t key[2] = {r, regions_[r].synced};
-        h += XXH3_64bits_withSeed(key, sizeof key, kLengthSeed);
+        add(h, fingerprint_of(key, sizeof key, kLengthSeed));
     }
     return h;
 }
@@ -141,7 +150,7 @@ void RegionSet::capture_region(std::size_t index) {
     if (partial_bytes(r.synced) != 0 && old_n - 1 < std::min(n, old_n)) todo_.push_back(old_n - 1);
     if (partial_bytes(r.used) != 0 && n - 1 < old_n) todo_.push_back(n - 1);
 
-    for (std::size_t i = n; i < old_n; ++i) page_sum_ -= term(index, i, r.pages[i]);
+    for (std::size_t i = n; i < old_n; ++i) subtract(page_sum_, term(index, i, r.pages[i]));
     r.pages.resize(n);
     same_end_ = r.synced == r.used;
     r.synced = r.used;
@@ -178,8 +187,8 @@ void RegionSet::capture_page(std::size_t index, std::size_t i) {
         store_.release(ref);
         return;
     }
-    if (old != kNoPage) page_sum_ -= term(index, i, old);
-    page_sum_ += term(index, i, ref);
+    if (old != kNoPage) subtract(page_sum_, term(index, i, old));
+    add(page_sum_, term(index, i, ref));
     r.pages.set(i, ref);
 }
 

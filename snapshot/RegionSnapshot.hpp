@@ -18,15 +18,17 @@
 // With the Compare method (no tracking), written pages are found by memcmp with the last copy.
 // With sharing off in the store, capture stores every page again: a full copy per snapshot.
 //
-// State hash: the 64-bit wrapping sum over regions r and used pages i of
-// mix(r, i, digest of the page), plus mix(r, used length) per region. Changing a page updates it
-// in O(1); equal contents and lengths give equal hashes, different ones differ up to collisions
-// of the 64-bit digests and of the sum.
+// State fingerprint (128 bits): the sum, lane by lane (each 64-bit half wrapping on its own),
+// over regions r and used pages i of XXH3-128(r, i, 128-bit digest of the page), plus
+// XXH3-128(r, used length) per region. Changing a page updates it in O(1); equal contents and
+// lengths give equal fingerprints, different ones differ up to collisions of the 128-bit page
+// digests and of the sum.
 //
 // Snapshots hold references into the store and must not outlive it. Not thread-safe.
 #pragma once
 
 #include "snapshot/DirtyTracker.hpp"
+#include "snapshot/Fingerprint.hpp"
 #include "snapshot/PageStore.hpp"
 #include "snapshot/PageVector.hpp"
 
@@ -41,7 +43,8 @@ enum class Growth { Up, Down };
 
 class RegionSnapshot {
 public:
-    std::uint64_t hash() const { return hash_; }
+    // The state fingerprint of the memory (see above).
+    const Fingerprint& hash() const { return hash_; }
     bool empty() const { return images_.empty(); }
     std::size_t region_count() const { return images_.size(); }
     std::size_t used(std::size_t region) const { return images_[region].used; }
@@ -59,8 +62,8 @@ private:
         PageVector pages;
     };
     std::vector<Image> images_;
-    std::uint64_t page_sum_ = 0;
-    std::uint64_t hash_ = 0;
+    Fingerprint page_sum_;
+    Fingerprint hash_;
 };
 
 class RegionSet {
@@ -121,13 +124,13 @@ private:
     void restore_region(std::size_t index, const RegionSnapshot::Image* target);
     void write_back(const Region& r, const RegionSnapshot::Image& t,
                     const std::vector<std::uint32_t>& pages);
-    std::uint64_t term(std::size_t region, std::size_t i, PageRef ref) const;
-    std::uint64_t finish_hash() const;
+    Fingerprint term(std::size_t region, std::size_t i, PageRef ref) const;
+    Fingerprint finish_hash() const;
 
     PageStore& store_;
     std::unique_ptr<DirtyTracker> tracker_;
     std::vector<Region> regions_;
-    std::uint64_t page_sum_ = 0; // sum of term() over all used pages as of the last sync
+    Fingerprint page_sum_; // sum of term() over all used pages as of the last sync
     Counters counters_;
     // Scratch lists reused between calls.
     std::vector<std::uint32_t> dirty_;

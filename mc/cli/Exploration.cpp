@@ -118,6 +118,7 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     result.stats.revisits = es.revisits;
     result.stats.sleep_blocked = es.sleep_blocked;
     result.stats.max_depth = es.max_depth;
+    result.stats.fingerprint_collision_probability = es.fingerprint_collision_probability;
     const RunResult inner = system.result();
     result.stats.steps = inner.stats.steps;
     result.warnings = inner.warnings;

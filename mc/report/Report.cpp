@@ -75,11 +75,16 @@ void print_report(FILE* out, const RunResult& result, int ranks) {
             fmt::format("limit reached ({}): no violation in the part explored", *result.limit);
     else
         verdict = fmt::format("no violation in {} states", s.states);
+    // Below 1e-12 (up to some 2.6e13 states) the chance is not worth a word.
+    const std::string collision = s.fingerprint_collision_probability > 1e-12
+                                      ? fmt::format("; fingerprint collision probability {:.1e}",
+                                                    s.fingerprint_collision_probability)
+                                      : std::string();
     fmt::print(out,
-               "rankfold: {} — {} ranks; {} states, {} transitions, {} executions, {} revisits; "
+               "rankfold: {} — {} ranks; {} states, {} transitions, {} executions, {} revisits{}; "
                "{} MPI calls; {:.3f} s, peak memory {} MiB\n",
-               verdict, ranks, s.states, s.transitions, s.executions, s.revisits, s.steps,
-               s.seconds, s.peak_rss_bytes >> 20);
+               verdict, ranks, s.states, s.transitions, s.executions, s.revisits, collision,
+               s.steps, s.seconds, s.peak_rss_bytes >> 20);
 }
 
 bool write_json_report(const std::string& path, const RunResult& result, FILE* terminal_out) {
@@ -135,6 +140,7 @@ bool write_json_report(const std::string& path, const RunResult& result, FILE* t
                   {"mpi_calls", s.steps},
                   {"matches", s.matches},
                   {"store_bytes", s.store_bytes},
+                  {"fingerprint_collision_probability", s.fingerprint_collision_probability},
                   {"seconds", s.seconds},
                   {"explore_seconds", s.explore_seconds},
                   {"peak_rss_bytes", s.peak_rss_bytes}}}};

@@ -21,6 +21,9 @@ struct RunStats {
     unsigned long long sleep_blocked = 0;
     unsigned long long max_depth = 0;
     std::size_t store_bytes = 0; // snapshot pages and visited states
+    // That two visited states shared a 128-bit fingerprint, one then wrongly skipped
+    // (ExplorerStats::fingerprint_collision_probability).
+    double fingerprint_collision_probability = 0;
     double seconds = 0;
     double explore_seconds = 0; // the search alone, without loading the program
     long peak_rss_bytes = 0;

@@ -14,8 +14,9 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     }
     space_.enabled(enabled_);
     const bool watch_cycle = !options_.state_matching && space_.may_repeat();
-    const std::uint64_t hash = options_.state_matching || watch_cycle ? space_.hash() : 0;
-    if (watch_cycle && path_hashes_.contains(hash)) {
+    const snapshot::Fingerprint state =
+        options_.state_matching || watch_cycle ? space_.fingerprint() : snapshot::Fingerprint{};
+    if (watch_cycle && path_fingerprints_.contains(state)) {
         ++stats_.revisits; // a cycle on the current path: what follows is being explored
         return Arrival::Leaf;
     }
@@ -23,7 +24,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         // Under state matching a final state goes through the store like any other, so that
         // `states` counts distinct states and a final state reached again is a revisit, not
         // another state and execution. Nothing is enabled: its sleep set does not matter.
-        if (options_.state_matching && !visited_.visit(hash, {}, needed_)) {
+        if (options_.state_matching && !visited_.visit(state, {}, needed_)) {
             ++stats_.revisits;
             return Arrival::Leaf;
         }
@@ -33,7 +34,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     }
     bool revisit = false;
     if (options_.state_matching) {
-        if (!visited_.visit(hash, sleep, needed_)) {
+        if (!visited_.visit(state, sleep, needed_)) {
             ++stats_.revisits;
             if (needed_.empty()) return Arrival::Leaf;
             revisit = true; // only what the earlier visit left asleep is still to do
@@ -49,7 +50,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         return Arrival::Stop;
     }
     Frame frame;
-    frame.hash = hash;
+    frame.fingerprint = state;
     for (const Transition& t : enabled_) {
         if (contains(sleep, t)) continue;
         if (revisit && !contains(needed_, t)) continue;
@@ -62,7 +63,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     frame.sleep = std::move(sleep);
     if (watch_cycle) {
         frame.on_path = true;
-        path_hashes_.insert(hash);
+        path_fingerprints_.insert(state);
     }
     // A state with one transition to try is never come back to: no need to save it.
     if (frame.todo.size() > 1) {
@@ -85,7 +86,7 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
         if (top.next > 0) path_.pop_back(); // the previous child is done
         if (top.next == top.todo.size()) {
             if (top.has_saved) space_.discard(top.saved);
-            if (top.on_path) path_hashes_.erase(path_hashes_.find(top.hash));
+            if (top.on_path) path_fingerprints_.erase(path_fingerprints_.find(top.fingerprint));
             stack_.pop_back();
             continue;
         }
@@ -106,8 +107,10 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
     for (Frame& f : stack_)
         if (f.has_saved) space_.discard(f.saved);
     stack_.clear();
-    path_hashes_.clear();
+    path_fingerprints_.clear();
     stats_.store_bytes = visited_.bytes();
+    stats_.fingerprint_collision_probability =
+        static_cast<double>(visited_.collision_probability());
     if (stats_.violations > 0) return SearchEnd::Violation;
     return limit_hit_ ? SearchEnd::Limit : SearchEnd::Exhausted;
 }

@@ -40,6 +40,9 @@ struct ExplorerStats {
     std::uint64_t violations = 0;    // violating states reached
     std::uint64_t max_depth = 0;     // longest path seen
     std::size_t store_bytes = 0;     // the visited-state store, approximately
+    // That two of the visited states stored are different states with one fingerprint (so
+    // that a part of the search was wrongly skipped): VisitedStates::collision_probability.
+    double fingerprint_collision_probability = 0;
 };
 
 enum class SearchEnd { Exhausted, Violation, Limit };
@@ -66,8 +69,8 @@ private:
         std::vector<Transition> todo; // enabled, minus the initial sleep set, in order
         std::size_t next = 0;
         SleepSet sleep; // grows with each explored child
-        std::uint64_t hash = 0;
-        bool on_path = false; // its hash is in path_hashes_
+        snapshot::Fingerprint fingerprint;
+        bool on_path = false; // its fingerprint is in path_fingerprints_
     };
     enum class Arrival { Expand, Leaf, Stop };
     // Looks at the current state (reached with `sleep`): a leaf, or a frame to expand.
@@ -78,7 +81,8 @@ private:
     ExplorerStats stats_;
     VisitedStates visited_;
     std::vector<Frame> stack_;
-    std::unordered_multiset<std::uint64_t> path_hashes_; // without state matching (may_repeat)
+    // Without state matching: the states on the path that may repeat (SearchSpace::may_repeat).
+    std::unordered_multiset<snapshot::Fingerprint, snapshot::FingerprintHash> path_fingerprints_;
     Path path_;
     std::vector<Transition> enabled_;
     SleepSet needed_;

@@ -38,7 +38,7 @@ void MpiSearchSpace::execute(const Transition& t) {
     refresh();
     const bool only_polls = std::all_of(choices_.begin(), choices_.end(), not_yet);
     std::vector<int> pollers;
-    std::uint64_t before = 0;
+    snapshot::Fingerprint before;
     if (only_polls) {
         for (const Transition& c : choices_) pollers.push_back(c.rank);
         before = current().hash;
@@ -73,7 +73,7 @@ bool MpiSearchSpace::violated() {
     return false;
 }
 
-std::uint64_t MpiSearchSpace::hash() {
+snapshot::Fingerprint MpiSearchSpace::fingerprint() {
     return current().hash;
 }
 

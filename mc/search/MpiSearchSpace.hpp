@@ -29,7 +29,7 @@ public:
     void enabled(std::vector<Transition>& out) override;
     void execute(const Transition& t) override;
     bool violated() override;
-    std::uint64_t hash() override;
+    snapshot::Fingerprint fingerprint() override;
     bool may_repeat() override { return polled_; }
     bool dependent(const Transition& a, const Transition& b) const override;
     Saved save() override;
@@ -56,8 +56,9 @@ private:
     std::vector<std::vector<Transition>> paths_; // Reexecute: the saved states
     std::vector<std::optional<SystemSnapshot>> saved_;
     std::vector<Saved> free_slots_;
-    // State hash -> ranks whose "not yet" was seen to lead back to that very state.
-    std::unordered_map<std::uint64_t, std::vector<int>> idle_pollers_;
+    // State fingerprint -> ranks whose "not yet" was seen to lead back to that very state.
+    std::unordered_map<snapshot::Fingerprint, std::vector<int>, snapshot::FingerprintHash>
+        idle_pollers_;
     std::optional<std::vector<std::string>> first_output_;
 };
 

@@ -1,11 +1,12 @@
 // What the explorer searches: a transition system with a current state that can be saved and
 // restored. The MPI program (MpiSearchSpace) is one; unit tests use synthetic ones.
 //
-// The explorer knows nothing else about the states: their hash, which transitions are enabled,
-// which pairs are dependent, and whether a state is a violation all come from here.
+// The explorer knows nothing else about the states: their fingerprint, which transitions are
+// enabled, which pairs are dependent, and whether a state is a violation all come from here.
 #pragma once
 
 #include "mc/search/Transition.hpp"
+#include "snapshot/Fingerprint.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -26,11 +27,12 @@ public:
     // The current state ends its branch with a violation (reported through the explorer's
     // callback); a final state with unfinished ranks is one.
     virtual bool violated() = 0;
-    // Exact hash of the current state: equal states give equal hashes.
-    virtual std::uint64_t hash() = 0;
+    // The current state's 128-bit fingerprint: equal states give equal fingerprints, and the
+    // explorer takes equal fingerprints for equal states (VisitedStates says what that risks).
+    virtual snapshot::Fingerprint fingerprint() = 0;
     // Whether the last transition may have led back to a state on the current path (a poll
-    // that said "not yet"). Without state matching, the explorer hashes only such states, to
-    // cut the cycles that would otherwise make a finite program's search endless.
+    // that said "not yet"). Without state matching, the explorer fingerprints only such states,
+    // to cut the cycles that would otherwise make a finite program's search endless.
     virtual bool may_repeat() { return false; }
     // Whether the order of a and b can matter. Must be symmetric; transitions of one rank are
     // always dependent.

@@ -11,13 +11,6 @@ void MpiSystem::enable_snapshots(bool page_sharing) {
     runtime_.set_memory(memory_.get());
 }
 
-namespace {
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-    h ^= v + 0x9e3779b97f4a7c15 + (h << 6) + (h >> 2);
-    return h;
-}
-} // namespace
-
 SystemSnapshot MpiSystem::capture() {
     SystemSnapshot s;
     std::vector<bool> ended;
@@ -27,13 +20,17 @@ SystemSnapshot MpiSystem::capture() {
     s.unmatched_posts = unmatched_posts_;
     s.monitors = monitors_.save();
     s.ranks = runtime_.controls();
-    std::uint64_t h = mix(s.memory.hash(), world_.hash());
+    snapshot::FingerprintBuilder f;
+    f.fingerprint(s.memory.hash());
+    f.value(world_.hash());
     for (int r = 0; r < size(); ++r) {
         const RankControl& c = s.ranks[r];
         s.output_sizes.push_back(runtime_.output().captured(r).size());
-        h = mix(h, static_cast<std::uint64_t>(c.status) << 1 | c.crashed);
+        f.value(static_cast<std::uint64_t>(c.status) << 1 | static_cast<std::uint64_t>(c.crashed));
     }
-    s.hash = mix(h, static_cast<std::uint64_t>(unmatched_posts_));
+    f.value(static_cast<std::uint64_t>(unmatched_posts_));
+    s.monitors.fingerprint(f);
+    s.hash = f.digest();
     return s;
 }
 

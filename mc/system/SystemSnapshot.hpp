@@ -6,6 +6,7 @@
 #include "mc/runtime/RankControl.hpp"
 #include "properties/MonitorSet.hpp"
 #include "simulated-mpi/src/MpiWorld.hpp"
+#include "snapshot/Fingerprint.hpp"
 #include "snapshot/RegionSnapshot.hpp"
 
 #include <cstdint>
@@ -21,7 +22,7 @@ struct SystemSnapshot {
     bool unmatched_posts = false;
     properties::MonitorSet::State monitors;
     std::vector<std::size_t> output_sizes; // captured output per rank (capture mode)
-    std::uint64_t hash = 0;                // exact state hash: memory, MPI state and rank controls
+    snapshot::Fingerprint hash;            // of the state: memory, MPI state, rank controls, monitors
 };
 
 } // namespace rankfold::mc

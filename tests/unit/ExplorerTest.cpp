@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -17,6 +18,7 @@
 
 using namespace rankfold::mc;
 using namespace rankfold::mc::synthetic;
+using rankfold::snapshot::Fingerprint;
 
 namespace {
 
@@ -465,24 +467,81 @@ TEST_CASE("Explorer: looping systems terminate with state matching", "[explorer]
     }
 }
 
+TEST_CASE("Explorer: states sharing one 64-bit half of their fingerprint are told apart",
+          "[explorer]") {
+    // Looping processes and a guard: a reachable graph with cycles and a final state.
+    SyntheticSystem sys;
+    const int x = sys.variable("x"), y = sys.variable("y");
+    sys.process({update(x, 1, 3), copy(y, x)}, true);
+    sys.process({update(y, 2, 3)}, true);
+    sys.process({read(x).when(x, 2), local()});
+    const Graph g = state_graph(sys);
+    REQUIRE(g.states.size() > 10);
+    // Every state gets the same low half (also the store's bucket key) or the same high half;
+    // the other half alone still separates them.
+    for (const bool same_low : {true, false}) {
+        sys.fingerprint_fn = [same_low](const State& s) {
+            const Fingerprint exact = SyntheticSystem::exact_fingerprint(s);
+            return same_low ? Fingerprint{0x5eed, exact.high} : Fingerprint{exact.low, 0x5eed};
+        };
+        check_matching_only(sys, g);
+        check_matching_and_reduction(sys, g);
+    }
+    // The control: with both halves shared, every state is taken for the first one.
+    sys.fingerprint_fn = [](const State&) { return Fingerprint{0x5eed, 0x5eed}; };
+    const Outcome o = explore(sys, options(false, true));
+    CHECK(o.stats.states == 1);
+    CHECK(sys.arrived().size() < g.states.size());
+    sys.fingerprint_fn = nullptr;
+}
+
+TEST_CASE("VisitedStates: the probability of a fingerprint collision", "[explorer]") {
+    CHECK(VisitedStates::collision_probability(0) == 0.0L);
+    CHECK(VisitedStates::collision_probability(1) == 0.0L);
+    // Two states: one pair, 2^-128.
+    CHECK(VisitedStates::collision_probability(2) == Approx(std::ldexp(1.0, -128)).epsilon(1e-9));
+    // n(n-1)/2^129 while small: 1e9 states, about 1.47e-21.
+    const long double billion = VisitedStates::collision_probability(1'000'000'000);
+    CHECK(billion == Approx(1e18 / std::ldexp(1.0, 129)).epsilon(1e-6));
+    // Monotonic, and a probability even where n^2 overflows 64 bits.
+    CHECK(VisitedStates::collision_probability(std::uint64_t{1} << 40) > billion);
+    const long double most = VisitedStates::collision_probability(~std::uint64_t{0});
+    CHECK(most > 0.0L);
+    CHECK(most <= 1.0L);
+    // The statistic the explorer reports.
+    SyntheticSystem sys;
+    sys.process({local(), local()});
+    sys.process({local(), local()});
+    const Outcome o = explore(sys, options(false, true));
+    CHECK(o.stats.fingerprint_collision_probability ==
+          Approx(static_cast<double>(VisitedStates::collision_probability(9))).epsilon(1e-9));
+    CHECK(o.stats.fingerprint_collision_probability > 0);
+    CHECK(o.stats.fingerprint_collision_probability < 1e-30);
+}
+
 TEST_CASE("Explorer: Godefroid's caching rule", "[explorer]") {
     SECTION("the store") {
         VisitedStates store;
         SleepSet needed;
         const Transition t = step(0), u = step(1), w = step(2);
-        CHECK(store.visit(42, {t, u}, needed));
+        const Fingerprint a{42, 1};
+        CHECK(store.visit(a, {t, u}, needed));
         CHECK(needed.empty());
-        CHECK_FALSE(store.visit(42, {u, w}, needed)); // needs Z \ Z'; now stored with Z ∩ Z'
+        CHECK_FALSE(store.visit(a, {u, w}, needed)); // needs Z \ Z'; now stored with Z ∩ Z'
         CHECK(needed == SleepSet{t});
-        CHECK_FALSE(store.visit(42, {u}, needed)); // {u} ⊆ {u}: nothing new
+        CHECK_FALSE(store.visit(a, {u}, needed)); // {u} ⊆ {u}: nothing new
         CHECK(needed.empty());
-        CHECK_FALSE(store.visit(42, {}, needed));
+        CHECK_FALSE(store.visit(a, {}, needed));
         CHECK(needed == SleepSet{u});
-        CHECK_FALSE(store.visit(42, {t, u, w}, needed)); // stored {} : everything was done
+        CHECK_FALSE(store.visit(a, {t, u, w}, needed)); // stored {} : everything was done
         CHECK(needed.empty());
         CHECK(store.size() == 1);
-        CHECK(store.visit(7, {}, needed));
+        CHECK(store.visit({7, 1}, {}, needed));
         CHECK(store.size() == 2);
+        // Either half tells states apart.
+        CHECK(store.visit({42, 2}, {}, needed));
+        CHECK(store.visit({43, 1}, {}, needed));
+        CHECK(store.size() == 4);
         CHECK(store.bytes() > 0);
         store.clear();
         CHECK(store.size() == 0);

@@ -24,8 +24,8 @@ bool same_bytes(const std::byte* a, const std::vector<std::byte>& b) {
 }
 
 // Every page collides: only memcmp tells them apart.
-std::uint64_t constant_digest(const std::byte*) {
-    return 42;
+Fingerprint constant_digest(const std::byte*) {
+    return {42, 42};
 }
 
 } // namespace
@@ -40,6 +40,7 @@ TEST_CASE("PageStore shares equal pages and counts references", "[snapshot][page
     CHECK(store.stats().distinct_pages == 1);
     CHECK(store.stats().references == 2);
     CHECK(store.digest(r1) == PageStore::xxh3_digest(a.data()));
+    CHECK(store.digest(r1) == fingerprint_of(a.data(), kPageSize)); // XXH3-128 of the page
     CHECK(same_bytes(store.data(r1), a));
     store.release(r1);
     CHECK(store.refcount(r2) == 1);

@@ -372,3 +372,33 @@ TEST_CASE("RegionSet without page sharing copies everything", "[snapshot][region
     set.restore(a);
     CHECK(heap.base[3] == std::byte{0});
 }
+
+namespace {
+// Page digests whose low halves all collide: only the high half separates pages.
+Fingerprint low_half_colliding_digest(const std::byte* page) {
+    return {7, fingerprint_of(page, kPageSize).high};
+}
+} // namespace
+
+TEST_CASE("RegionSet fingerprints use all 128 bits of the page digests", "[snapshot][region]") {
+    PageStore store(PageStore::Options{true, &low_half_colliding_digest});
+    Mapping heap(4);
+    RegionSet set(store, make_default_tracker());
+    const std::size_t r = set.add_region(heap.base, heap.bytes);
+    set.set_used(r, heap.bytes);
+    const RegionSnapshot zero = set.capture();
+    heap.base[5] = std::byte{1};
+    const RegionSnapshot one = set.capture();
+    heap.base[5] = std::byte{2};
+    const RegionSnapshot two = set.capture();
+    CHECK(store.digest(one.pages(r)[0]).low == store.digest(two.pages(r)[0]).low);
+    CHECK(one.hash() != two.hash());
+    CHECK(one.hash() != zero.hash());
+    CHECK(one.hash().low != two.hash().low); // each half of the sum is a hash of its own
+    CHECK(one.hash().high != two.hash().high);
+    // Back to equal contents: equal fingerprints.
+    heap.base[5] = std::byte{1};
+    CHECK(set.capture().hash() == one.hash());
+    set.restore(zero);
+    CHECK(set.capture().hash() == zero.hash());
+}

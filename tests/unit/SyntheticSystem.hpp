@@ -13,6 +13,7 @@
 #pragma once
 
 #include "mc/search/SearchSpace.hpp"
+#include "snapshot/Fingerprint.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -95,6 +96,8 @@ public:
 
     // A violating state; none unless set.
     std::function<bool(const State&)> bad;
+    // Replaces exact_fingerprint (tests force collisions with it).
+    std::function<snapshot::Fingerprint(const State&)> fingerprint_fn;
     bool record_edges = false; // fill edges() (costly on big runs)
 
     // --- semantics on explicit states (also used by the references) ---
@@ -142,6 +145,15 @@ public:
         const Action& y = procs_.at(b.rank).actions.at(b.outcome);
         return (x.write >= 0 && y.accesses(x.write)) || (y.write >= 0 && x.accesses(y.write));
     }
+    // Equal states, equal fingerprints; different ones differ but for XXH3-128 collisions.
+    static snapshot::Fingerprint exact_fingerprint(const State& s) {
+        snapshot::FingerprintBuilder f;
+        f.value(s.pc.size());
+        f.bytes(s.pc.data(), s.pc.size() * sizeof(int));
+        f.value(s.vars.size());
+        f.bytes(s.vars.data(), s.vars.size() * sizeof(int));
+        return f.digest();
+    }
     static Transition label(int process, int step) {
         return {TransitionKind::TestOutcome, process, -1, step};
     }
@@ -165,19 +177,8 @@ public:
         arrived_.insert(current_); // the explorer asks this first at every state it reaches
         return bad && bad(current_);
     }
-    std::uint64_t hash() override {
-        std::uint64_t h = 0x9e3779b97f4a7c15ULL;
-        auto mix = [&](std::int64_t v) {
-            // splitmix64 finaliser over the running value: exact enough for test-sized sets
-            std::uint64_t z = h + 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(v);
-            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-            z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-            h = z ^ (z >> 31);
-        };
-        for (int pc : current_.pc) mix(pc);
-        mix(-1); // separates the two vectors
-        for (int v : current_.vars) mix(v);
-        return h;
+    snapshot::Fingerprint fingerprint() override {
+        return fingerprint_fn ? fingerprint_fn(current_) : exact_fingerprint(current_);
     }
     bool dependent(const Transition& a, const Transition& b) const override {
         return depends(a, b);

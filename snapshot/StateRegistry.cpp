@@ -1,0 +1,72 @@
+#include "snapshot/StateRegistry.hpp"
+
+#include <algorithm>
+
+namespace rankfold::snapshot {
+
+std::size_t StateRegistry::add(std::string name, std::unique_ptr<StateComponent> component) {
+    if (!component) throw std::invalid_argument("state component '" + name + "' is null");
+    if (name.empty()) throw std::invalid_argument("a state component needs a name");
+    if (std::ranges::find(names_, name) != names_.end())
+        throw std::invalid_argument("state component '" + name + "' registered twice");
+    names_.push_back(std::move(name));
+    components_.push_back(std::move(component));
+    return components_.size() - 1;
+}
+
+std::size_t StateRegistry::index_of(std::string_view name) const {
+    const auto it = std::ranges::find(names_, name);
+    if (it == names_.end())
+        throw std::out_of_range("no state component named '" + std::string(name) + "'");
+    return static_cast<std::size_t>(it - names_.begin());
+}
+
+StateSnapshot StateRegistry::capture() {
+    StateSnapshot s;
+    s.owner_ = this;
+    s.parts_.reserve(components_.size());
+    s.part_fingerprints_.reserve(components_.size());
+    FingerprintBuilder whole;
+    whole.value(static_cast<std::uint64_t>(components_.size()));
+    for (const auto& component : components_) {
+        s.parts_.push_back(component->capture());
+        FingerprintBuilder part;
+        component->fingerprint(*s.parts_.back(), part);
+        s.part_fingerprints_.push_back(part.digest());
+        whole.fingerprint(s.part_fingerprints_.back());
+    }
+    s.fingerprint_ = whole.digest();
+    return s;
+}
+
+void StateRegistry::check(const StateSnapshot& s) const {
+    if (s.owner_ != this)
+        throw std::invalid_argument("state snapshot taken by another registry (or empty)");
+    if (s.parts_.size() != components_.size())
+        throw std::invalid_argument("state snapshot taken before a component was registered");
+}
+
+void StateRegistry::restore(const StateSnapshot& snapshot) {
+    check(snapshot);
+    for (std::size_t i = 0; i < components_.size(); ++i)
+        components_[i]->restore(*snapshot.parts_[i]);
+}
+
+std::optional<std::size_t> StateRegistry::first_difference(const StateSnapshot& a,
+                                                           const StateSnapshot& b) const {
+    check(a);
+    check(b);
+    for (std::size_t i = 0; i < components_.size(); ++i) {
+        // Different fingerprints prove a difference; equal ones are confirmed by the values.
+        if (a.part_fingerprints_[i] != b.part_fingerprints_[i] ||
+            !components_[i]->equal(*a.parts_[i], *b.parts_[i]))
+            return i;
+    }
+    return std::nullopt;
+}
+
+bool StateRegistry::equal(const StateSnapshot& a, const StateSnapshot& b) const {
+    return !first_difference(a, b).has_value();
+}
+
+} // namespace rankfold::snapshot

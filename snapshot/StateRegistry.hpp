@@ -1,0 +1,201 @@
+// StateRegistry: the state of the system as a list of named components (issue 11). Every part of
+// the state — rank memory, the MPI world, later the SHMEM world, the property monitors, the
+// Büchi automaton's state — registers here how to capture its live value into a saved part, put
+// a saved part back, feed a saved part into a fingerprint and compare two saved parts. A
+// StateSnapshot holds one saved part per component, in registration order, and the combined
+// 128-bit fingerprint; StateRegistry::equal compares two snapshots component by component, the
+// full-equality confirmation a liveness search needs before it closes a cycle (EXPLORATION.md
+// §5), where the fingerprint alone is only overwhelmingly likely to be right.
+//
+// A component's fingerprint must agree with its equality: equal parts, equal fingerprints.
+//
+// Nothing here knows what the components are: snapshot/ sits below everything else.
+//
+// The registry keeps its components by pointer and each value component keeps its live object
+// by reference: both must outlive the registry's use. Snapshots remember their registry and must
+// be restored and compared only there. Not thread-safe.
+#pragma once
+
+#include "snapshot/Fingerprint.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace rankfold::snapshot {
+
+class StateComponent {
+public:
+    // A saved part; each component knows the concrete type of its own parts.
+    class Part {
+    public:
+        Part() = default;
+        Part(const Part&) = delete;
+        Part& operator=(const Part&) = delete;
+        virtual ~Part() = default;
+    };
+
+    StateComponent() = default;
+    StateComponent(const StateComponent&) = delete;
+    StateComponent& operator=(const StateComponent&) = delete;
+    virtual ~StateComponent() = default;
+
+    // The live value, saved.
+    virtual std::unique_ptr<Part> capture() = 0;
+    // Makes the live value what `part` saved.
+    virtual void restore(const Part& part) = 0;
+    // Feeds `part` into a fingerprint; equal parts must feed equal bytes.
+    virtual void fingerprint(const Part& part, FingerprintBuilder& into) const = 0;
+    virtual bool equal(const Part& a, const Part& b) const = 0;
+};
+
+// The part of a component whose saved value is a `Saved`.
+template <class Saved> class SavedPart final : public StateComponent::Part {
+public:
+    explicit SavedPart(Saved v) : value(std::move(v)) {}
+    Saved value;
+};
+
+// A copyable value type T with operator==, kept by reference: capture copies it, restore
+// assigns it back. `fingerprint(const T&, FingerprintBuilder&)` feeds it into a fingerprint.
+template <class T, class FingerprintFn> class ValueComponent final : public StateComponent {
+public:
+    static_assert(std::is_copy_constructible_v<T> && std::is_copy_assignable_v<T>);
+    ValueComponent(T& live, FingerprintFn fingerprint)
+        : live_(live), fingerprint_(std::move(fingerprint)) {}
+
+    std::unique_ptr<Part> capture() override { return std::make_unique<SavedPart<T>>(live_); }
+    void restore(const Part& part) override { live_ = get(part); }
+    void fingerprint(const Part& part, FingerprintBuilder& into) const override {
+        fingerprint_(get(part), into);
+    }
+    bool equal(const Part& a, const Part& b) const override { return get(a) == get(b); }
+
+private:
+    static const T& get(const Part& part) { return static_cast<const SavedPart<T>&>(part).value; }
+    T& live_;
+    FingerprintFn fingerprint_;
+};
+
+// A component described by four functions, for saved values that are not simply a copy of one
+// object (a memory snapshot taken through a RegionSet, move-only; a value assembled from several
+// objects).
+template <class Saved> class FunctionComponent final : public StateComponent {
+public:
+    struct Functions {
+        std::function<Saved()> capture;
+        std::function<void(const Saved&)> restore;
+        std::function<void(const Saved&, FingerprintBuilder&)> fingerprint;
+        std::function<bool(const Saved&, const Saved&)> equal;
+    };
+    explicit FunctionComponent(Functions f) : f_(std::move(f)) {
+        if (!f_.capture || !f_.restore || !f_.fingerprint || !f_.equal)
+            throw std::invalid_argument("state component: all four functions are needed");
+    }
+
+    std::unique_ptr<Part> capture() override {
+        return std::make_unique<SavedPart<Saved>>(f_.capture());
+    }
+    void restore(const Part& part) override { f_.restore(get(part)); }
+    void fingerprint(const Part& part, FingerprintBuilder& into) const override {
+        f_.fingerprint(get(part), into);
+    }
+    bool equal(const Part& a, const Part& b) const override { return f_.equal(get(a), get(b)); }
+
+private:
+    static const Saved& get(const Part& part) {
+        return static_cast<const SavedPart<Saved>&>(part).value;
+    }
+    Functions f_;
+};
+
+class StateRegistry;
+
+// One saved part per component of the registry that captured it, plus the fingerprints.
+class StateSnapshot {
+public:
+    StateSnapshot() = default;
+    StateSnapshot(StateSnapshot&&) noexcept = default;
+    StateSnapshot& operator=(StateSnapshot&&) noexcept = default;
+    StateSnapshot(const StateSnapshot&) = delete;
+    StateSnapshot& operator=(const StateSnapshot&) = delete;
+    ~StateSnapshot() = default;
+
+    // The whole state's fingerprint: the components' fingerprints, in order.
+    const Fingerprint& fingerprint() const { return fingerprint_; }
+    const Fingerprint& part_fingerprint(std::size_t component) const {
+        return part_fingerprints_.at(component);
+    }
+    std::size_t size() const { return parts_.size(); }
+    bool empty() const { return parts_.empty(); }
+    const StateComponent::Part& part(std::size_t component) const { return *parts_.at(component); }
+    // The saved value of a component whose parts are SavedPart<T> (value and function
+    // components); throws std::bad_cast for another type.
+    template <class T> const T& value(std::size_t component) const {
+        return dynamic_cast<const SavedPart<T>&>(part(component)).value;
+    }
+
+private:
+    friend class StateRegistry;
+    const StateRegistry* owner_ = nullptr;
+    std::vector<std::unique_ptr<StateComponent::Part>> parts_;
+    std::vector<Fingerprint> part_fingerprints_;
+    Fingerprint fingerprint_;
+};
+
+class StateRegistry {
+public:
+    StateRegistry() = default;
+    // Snapshots point at their registry; components at live objects.
+    StateRegistry(const StateRegistry&) = delete;
+    StateRegistry& operator=(const StateRegistry&) = delete;
+
+    // Adds a component after those registered so far. Names are unique and not empty. Snapshots
+    // taken before cannot be restored or compared afterwards (they lack the new part).
+    // Returns the component's index.
+    std::size_t add(std::string name, std::unique_ptr<StateComponent> component);
+
+    // Registers the live object `live` (copyable, with operator==) by reference;
+    // `fingerprint(const T&, FingerprintBuilder&)` must agree with its operator==.
+    template <class T, class FingerprintFn>
+    std::size_t add_value(std::string name, T& live, FingerprintFn fingerprint) {
+        return add(std::move(name), std::make_unique<ValueComponent<T, FingerprintFn>>(
+                                        live, std::move(fingerprint)));
+    }
+    // Registers a component from four functions (see FunctionComponent).
+    template <class Saved>
+    std::size_t add_functions(std::string name,
+                              typename FunctionComponent<Saved>::Functions functions) {
+        return add(std::move(name),
+                   std::make_unique<FunctionComponent<Saved>>(std::move(functions)));
+    }
+
+    StateSnapshot capture();
+    // Puts every component back as `snapshot` saved it, in registration order.
+    void restore(const StateSnapshot& snapshot);
+    // Component by component, with the per-component fingerprints as a quick rejection.
+    bool equal(const StateSnapshot& a, const StateSnapshot& b) const;
+    // The first component whose parts differ (none: the snapshots are equal).
+    std::optional<std::size_t> first_difference(const StateSnapshot& a,
+                                                const StateSnapshot& b) const;
+
+    std::size_t size() const { return components_.size(); }
+    const std::vector<std::string>& component_names() const { return names_; }
+    // The index of a component by name; throws std::out_of_range if there is none.
+    std::size_t index_of(std::string_view name) const;
+
+private:
+    void check(const StateSnapshot& s) const;
+
+    std::vector<std::string> names_;
+    std::vector<std::unique_ptr<StateComponent>> components_;
+};
+
+} // namespace rankfold::snapshot
