@@ -4,7 +4,7 @@
 #include "mc/LeakCheck.hpp"
 #include "mc/WaitDescription.hpp"
 #include "mc/Watchdog.hpp"
-#include "simulated-mpi/src/ErrorStrings.hpp"
+#include "simulated-mpi/interface/ErrorStrings.hpp"
 #include "snapshot/AppContext.hpp"
 #include "snapshot/RankArena.hpp"
 

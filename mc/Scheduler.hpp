@@ -17,8 +17,8 @@
 #include "mc/SystemMemory.hpp"
 #include "mc/SystemSnapshot.hpp"
 #include "mc/explorer/Transition.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
-#include "simulated-mpi/src/RankGate.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
+#include "simulated-mpi/interface/RankGate.hpp"
 #include "snapshot/RankMemory.hpp"
 
 #include <functional>

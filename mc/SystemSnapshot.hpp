@@ -4,8 +4,8 @@
 #pragma once
 
 #include "mc/Violation.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
-#include "simulated-mpi/src/RankCall.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
+#include "simulated-mpi/interface/RankCall.hpp"
 #include "snapshot/RegionSnapshot.hpp"
 
 #include <boost/context/detail/fcontext.hpp>

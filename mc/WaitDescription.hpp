@@ -4,7 +4,7 @@
 
 #include "mc/ProgramImage.hpp"
 #include "mc/Violation.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 
 #include <vector>
 

@@ -6,12 +6,12 @@
 // ((x0 op x1) op x2) ..., for every operator: MPI requires that order for non-commutative
 // operators and allows it for commutative ones (MPI 3.1 §5.9.1). MPICH's default algorithms
 // may associate floating-point sums differently; integer results are identical.
+#include "simulated-mpi/interface/MpiWorld.hpp"
+#include "simulated-mpi/interface/RankGate.hpp"
 #include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/DatatypeTable.hpp"
 #include "simulated-mpi/src/Handles.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
 #include "simulated-mpi/src/PredefinedTypes.hpp"
-#include "simulated-mpi/src/RankGate.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
 #include "simulated-mpi/src/TypePacking.hpp"
 #include "snapshot/AppContext.hpp"

@@ -1,6 +1,6 @@
 // MpiWorld: communicators, request tables, posting and delivery of messages.
 // The per-call logic (issue / ready / complete) is in MpiWorldCalls.cpp.
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 
 #include "simulated-mpi/src/Handles.hpp"
 #include "simulated-mpi/src/TypePacking.hpp"

@@ -1,7 +1,7 @@
 // MpiWorld: what each visible call does when issued, when it is ready, and how it completes.
+#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/Handles.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
 #include "snapshot/GuardedCopy.hpp"
 
 #include <fmt/format.h>

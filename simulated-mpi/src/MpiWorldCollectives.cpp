@@ -1,8 +1,8 @@
 // MpiWorld: issuing collective calls — argument checks, filing each rank's part, checking that
 // the parts of one operation belong together, and completing the operation once all are in.
+#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/Handles.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
 #include "simulated-mpi/src/PredefinedTypes.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
 

@@ -1,7 +1,7 @@
 // MpiWorld: when a blocked call is ready, how many ways it can complete, and completing it.
+#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/Handles.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
 // MpiWorld::hash: the runtime half of the exact state hash. Every field that operator== looks
 // at is fed in, field by field (never raw structs, whose padding is not part of the value).
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/src/OpTable.hpp"
 #include "simulated-mpi/src/StateHasher.hpp"
 

@@ -2,18 +2,31 @@
 // the communicators. A value type: copying it copies the whole network state, which is how the
 // checker snapshots it. It knows nothing of the scheduler: the scheduler asks what a call would
 // do (issue, ready, complete, matches) and decides when each step happens.
+//
+// simulated-mpi/interface/ is what the checker (mc/) may include: this world, the calls it is
+// driven with (RankCall.hpp, Collective.hpp), what the checker reads back (Request.hpp,
+// MatchingEngine.hpp for the matches it chooses among, PendingCollective.hpp for deadlock
+// descriptions), the gate a rank's MPI call goes through (RankGate.hpp), and the names of
+// usage errors and error classes (Misuse.hpp, ErrorStrings.hpp). Every type the checker spells
+// is declared here. The world is a value the checker copies into each snapshot and compares,
+// so this header must see the complete types of what it holds: those stay in src/ and are
+// included from here as an implementation detail. The checker reaches a few of them through
+// accessors (comms(), groups(), ops(), leaked_datatypes() for its leak report and deadlock
+// descriptions) without naming them; hiding them completely would need a pointer to an
+// implementation, an allocation per snapshot and a hand-written ==, for no change in what the
+// checker can do. Everything else in src/ (the MPI_* entry points, the parts' code) is private.
 #pragma once
 
+#include "simulated-mpi/interface/MatchingEngine.hpp"
+#include "simulated-mpi/interface/Misuse.hpp"
+#include "simulated-mpi/interface/RankCall.hpp"
+#include "simulated-mpi/interface/Request.hpp"
 #include "simulated-mpi/src/CollectiveQueue.hpp"
 #include "simulated-mpi/src/CommRegistry.hpp"
 #include "simulated-mpi/src/DatatypeTable.hpp"
 #include "simulated-mpi/src/GroupTable.hpp"
 #include "simulated-mpi/src/KeyvalTable.hpp"
-#include "simulated-mpi/src/MatchingEngine.hpp"
-#include "simulated-mpi/src/Misuse.hpp"
 #include "simulated-mpi/src/OpTable.hpp"
-#include "simulated-mpi/src/RankCall.hpp"
-#include "simulated-mpi/src/Request.hpp"
 
 #include <cstdint>
 #include <optional>
