@@ -1,7 +1,7 @@
 // Everything a run of rankfold-run is asked to do, as parsed from its command line.
 #pragma once
 
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 
 #include <cstdint>
 #include <optional>

@@ -3,7 +3,7 @@
 // the memory snapshot holds, so the pointer stays valid across a restore.
 #pragma once
 
-#include "simulated-mpi/src/RankCall.hpp"
+#include "simulated-mpi/interface/RankCall.hpp"
 
 #include <boost/context/detail/fcontext.hpp>
 

@@ -3,7 +3,7 @@
 #include "mc/runtime/CrashJournal.hpp"
 #include "mc/runtime/SystemMemory.hpp"
 #include "mc/runtime/Watchdog.hpp"
-#include "simulated-mpi/src/ErrorStrings.hpp"
+#include "simulated-mpi/interface/ErrorStrings.hpp"
 #include "snapshot/AppContext.hpp"
 #include "snapshot/RankArena.hpp"
 

@@ -16,8 +16,8 @@
 #include "mc/runtime/RankControl.hpp"
 #include "mc/runtime/RankFiber.hpp"
 #include "properties/EventSink.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
-#include "simulated-mpi/src/RankGate.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
+#include "simulated-mpi/interface/RankGate.hpp"
 #include "snapshot/RankMemory.hpp"
 
 #include <cstdint>

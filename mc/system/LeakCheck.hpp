@@ -4,8 +4,8 @@
 // Each is reported where the object was made.
 #pragma once
 
-#include "simulated-mpi/src/Misuse.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/Misuse.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 
 #include <cstdint>
 #include <string>

@@ -2,7 +2,7 @@
 
 #include "mc/system/LeakCheck.hpp"
 #include "mc/system/WaitDescription.hpp"
-#include "simulated-mpi/src/ErrorStrings.hpp"
+#include "simulated-mpi/interface/ErrorStrings.hpp"
 
 #include <fmt/format.h>
 

@@ -5,7 +5,7 @@
 
 #include "mc/runtime/RankControl.hpp"
 #include "properties/MonitorSet.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "snapshot/Fingerprint.hpp"
 #include "snapshot/RegionSnapshot.hpp"
 

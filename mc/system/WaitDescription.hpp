@@ -4,7 +4,7 @@
 
 #include "mc/report/Violations.hpp"
 #include "mc/runtime/ProgramImage.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 
 #include <vector>
 

@@ -2,8 +2,8 @@
 // needs (leave application context, note the call site) and the submission of a visible call.
 #pragma once
 
-#include "simulated-mpi/src/RankCall.hpp"
-#include "simulated-mpi/src/RankGate.hpp"
+#include "simulated-mpi/interface/RankCall.hpp"
+#include "simulated-mpi/interface/RankGate.hpp"
 #include "snapshot/AppContext.hpp"
 
 #include <cstdint>

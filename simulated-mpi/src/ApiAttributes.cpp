@@ -49,9 +49,9 @@ RF_EXPORT int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function* comm_copy_attr
                                      MPI_Comm_delete_attr_function* comm_delete_attr_fn,
                                      int* comm_keyval, void* extra_state) {
     RF_LOCAL_ENTRY("MPI_Comm_create_keyval");
-    *comm_keyval = call.world.keyvals(call.rank).add(
-        {comm_copy_attr_fn, comm_delete_attr_fn, reinterpret_cast<std::uintptr_t>(extra_state),
-         site});
+    *comm_keyval =
+        call.world.keyvals(call.rank).add({comm_copy_attr_fn, comm_delete_attr_fn,
+                                           reinterpret_cast<std::uintptr_t>(extra_state), site});
     return MPI_SUCCESS;
 }
 

@@ -1,7 +1,7 @@
 // MPI functions of the environment: initialization, finalization, abort, ranks, time, errors.
+#include "simulated-mpi/interface/ErrorStrings.hpp"
 #include "simulated-mpi/src/Api.hpp"
 #include "simulated-mpi/src/AttributeCallbacks.hpp"
-#include "simulated-mpi/src/ErrorStrings.hpp"
 
 #include <unistd.h>
 

@@ -2,7 +2,7 @@
 // the copies that survive a bad pointer. Shared by the files that implement MpiWorld's calls.
 #pragma once
 
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "snapshot/GuardedCopy.hpp"
 
 #include <mpi.h>

@@ -1,4 +1,4 @@
-#include "simulated-mpi/src/Collective.hpp"
+#include "simulated-mpi/interface/Collective.hpp"
 
 namespace rankfold::mpi {
 

@@ -4,7 +4,7 @@
 // per communicator is needed. A value type, part of the MpiWorld state.
 #pragma once
 
-#include "simulated-mpi/src/Collective.hpp"
+#include "simulated-mpi/interface/PendingCollective.hpp"
 #include "simulated-mpi/src/StateHasher.hpp"
 
 #include <cstdint>
@@ -12,25 +12,6 @@
 #include <vector>
 
 namespace rankfold::mpi {
-
-struct CollectivePart {
-    int rank = -1; // world rank of the caller; -1 until it has called
-    CollectiveArgs args;
-    const char* name = "";         // the MPI function it called
-    std::uintptr_t site = 0;       // where
-    int slot = -1;                 // its request, completed when the operation executes
-    MPI_Comm comm = MPI_COMM_NULL; // the caller's handle on the communicator
-    friend bool operator==(const CollectivePart&, const CollectivePart&) = default;
-};
-
-struct PendingCollective {
-    std::vector<CollectivePart> parts; // by rank in the communicator
-    int arrived = 0;
-    bool complete() const { return arrived == static_cast<int>(parts.size()); }
-    // A part that has arrived other than `comm_rank`'s, or nullptr.
-    const CollectivePart* other_than(int comm_rank) const;
-    friend bool operator==(const PendingCollective&, const PendingCollective&) = default;
-};
 
 class CollectiveQueue {
 public:

@@ -1,8 +1,8 @@
 // MpiWorld: the collectives that make communicators (MPI 3.1 §6.4.2, §7.5.1). Once every member
 // of the parent has called, the new communicators are made and each caller's handle is written
 // where it asked; members that get none receive MPI_COMM_NULL.
+#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/src/AppAccess.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
 
 #include <fmt/format.h>
 

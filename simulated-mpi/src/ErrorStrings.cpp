@@ -1,4 +1,4 @@
-#include "simulated-mpi/src/ErrorStrings.hpp"
+#include "simulated-mpi/interface/ErrorStrings.hpp"
 
 #include <mpi.h>
 

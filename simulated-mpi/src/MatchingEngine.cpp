@@ -1,4 +1,4 @@
-#include "simulated-mpi/src/MatchingEngine.hpp"
+#include "simulated-mpi/interface/MatchingEngine.hpp"
 
 #include <mpi.h>
 

@@ -1,4 +1,4 @@
-#include "simulated-mpi/src/Misuse.hpp"
+#include "simulated-mpi/interface/Misuse.hpp"
 
 namespace rankfold::mpi {
 

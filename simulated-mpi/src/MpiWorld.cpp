@@ -1,6 +1,6 @@
 // MpiWorld: communicators, request tables, posting and delivery of messages.
 // The per-call logic (issue / ready / complete) is in MpiWorldCalls.cpp.
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 
 #include "simulated-mpi/src/Handles.hpp"
 #include "simulated-mpi/src/TypePacking.hpp"
@@ -27,8 +27,8 @@ const char* send_mode_name(SendMode mode) {
 }
 
 MpiWorld::MpiWorld(int ranks, Buffering buffering)
-    : buffering_(buffering), ranks_(static_cast<std::size_t>(ranks)), comms_(ranks),
-      matching_(ranks) {}
+    : buffering_(buffering), ranks_(static_cast<std::size_t>(ranks)), requests_(ranks),
+      comms_(ranks), matching_(ranks) {}
 
 // ---- communicators ------------------------------------------------------------------------
 
@@ -64,40 +64,12 @@ Progress MpiWorld::fail(int rank, const RankCall& call, int code, std::optional<
     return Progress::Failed;
 }
 
-int MpiWorld::new_request(int rank) {
-    auto& table = ranks_[rank].requests;
-    // Lowest free slot first: the same history always yields the same handle values.
-    auto it =
-        std::find_if(table.begin(), table.end(), [](const Request& r) { return r.is_free(); });
-    if (it != table.end()) return static_cast<int>(it - table.begin());
-    table.emplace_back();
-    return static_cast<int>(table.size() - 1);
-}
-
-Request* MpiWorld::find_request(int rank, MPI_Request handle) {
-    return const_cast<Request*>(std::as_const(*this).request(rank, handle));
-}
-
 const Request* MpiWorld::request(int rank, MPI_Request handle) const {
-    auto index = handle_index(handle, RF_KIND_REQUEST);
-    const auto& table = ranks_[rank].requests;
-    if (!index || *index >= static_cast<int>(table.size())) return nullptr;
-    const Request& r = table[*index];
-    return r.is_free() ? nullptr : &r;
-}
-
-void MpiWorld::release_request(int rank, int slot) {
-    auto& table = ranks_[rank].requests;
-    table[slot] = Request{};
-    // Trailing free slots are dropped so that equal histories give equal tables.
-    while (!table.empty() && table.back().is_free()) table.pop_back();
+    return requests_.find(rank, handle);
 }
 
 std::vector<const Request*> MpiWorld::unfinished_requests(int rank) const {
-    std::vector<const Request*> out;
-    for (const Request& r : ranks_[rank].requests)
-        if (!r.is_free() && (r.active || !r.persistent)) out.push_back(&r);
-    return out;
+    return requests_.unfinished(rank);
 }
 
 // ---- argument checks ----------------------------------------------------------------------
@@ -166,8 +138,8 @@ bool MpiWorld::check_receive(int rank, const RankCall& call, ReceiveArgs& a, boo
 int MpiWorld::post_send(int rank, const RankCall& call, SendArgs a, int slot) {
     if (!check_send(rank, call, a)) return -1;
     const bool fresh = slot < 0;
-    if (fresh) slot = new_request(rank);
-    Request& req = ranks_[rank].requests[slot];
+    if (fresh) slot = requests_.create(rank);
+    Request& req = requests_.at(rank, slot);
     req.kind = Request::Kind::Send;
     req.mode = a.mode;
     req.active = true;
@@ -195,21 +167,21 @@ int MpiWorld::post_send(int rank, const RankCall& call, SendArgs a, int slot) {
     m.origin = rank;
     m.signature = a.layout->signature().times(static_cast<std::uint64_t>(a.count));
     if (!pack(a.buffer, static_cast<std::uint64_t>(a.count), *a.layout, m.payload)) {
-        if (fresh) release_request(rank, slot);
+        if (fresh) requests_.release(rank, slot);
         fail(rank, call, MPI_ERR_BUFFER, Misuse::InvalidArgument,
              fmt::format("send buffer {} is not readable for {} x {}", a.buffer, a.count,
                          datatype_name(a.type)));
         return -1;
     }
     // Re-fetch: release/new_request may have moved the table.
-    Request& r = ranks_[rank].requests[slot];
+    Request& r = requests_.at(rank, slot);
     RankState& me = ranks_[rank];
     switch (a.mode) {
     case SendMode::Buffered: {
         const std::size_t need = m.payload.size() + MPI_BSEND_OVERHEAD;
         const std::size_t free = static_cast<std::size_t>(me.attached_size) - me.attached_used;
         if (need > free) {
-            if (fresh) release_request(rank, slot);
+            if (fresh) requests_.release(rank, slot);
             fail(rank, call, MPI_ERR_BUFFER, Misuse::BufferSpace,
                  me.attached_buffer == 0
                      ? fmt::format("no buffer attached (needs {} bytes; see MPI_Buffer_attach)",
@@ -239,8 +211,8 @@ int MpiWorld::post_send(int rank, const RankCall& call, SendArgs a, int slot) {
 int MpiWorld::post_receive(int rank, const RankCall& call, ReceiveArgs a, int slot) {
     if (!check_receive(rank, call, a, false)) return -1;
     const bool fresh = slot < 0;
-    if (fresh) slot = new_request(rank);
-    Request& req = ranks_[rank].requests[slot];
+    if (fresh) slot = requests_.create(rank);
+    Request& req = requests_.at(rank, slot);
     req.kind = Request::Kind::Receive;
     req.active = true;
     req.complete = false;
@@ -272,8 +244,8 @@ int MpiWorld::create_persistent(int rank, const RankCall& call) {
     SendArgs s = send_args(call);
     ReceiveArgs r = receive_args(call);
     if (is_send ? !check_send(rank, call, s) : !check_receive(rank, call, r, false)) return -1;
-    const int slot = new_request(rank);
-    Request& req = ranks_[rank].requests[slot];
+    const int slot = requests_.create(rank);
+    Request& req = requests_.at(rank, slot);
     req.kind = is_send ? Request::Kind::Send : Request::Kind::Receive;
     req.mode = call.mode;
     req.persistent = true;
@@ -289,7 +261,7 @@ int MpiWorld::create_persistent(int rank, const RankCall& call) {
 }
 
 bool MpiWorld::start(int rank, const RankCall& call, MPI_Request handle) {
-    Request* req = find_request(rank, handle);
+    Request* req = requests_.find(rank, handle);
     if (!req || !req->persistent)
         return fail(rank, call, MPI_ERR_REQUEST,
                     fmt::format("{:#x} is not a persistent request", handle)),
@@ -321,7 +293,7 @@ void MpiWorld::apply_match(const Match& match) {
 }
 
 void MpiWorld::deliver(int receiver, const PostedReceive& receive, const Message& message) {
-    Request& req = ranks_[receiver].requests[receive.request.slot];
+    Request& req = requests_.at(receiver, receive.request.slot);
     const Typemap& type = *req.layout;
     const std::size_t capacity = type.size() * static_cast<std::size_t>(req.count);
     const std::size_t bytes = std::min(capacity, message.payload.size());
@@ -344,16 +316,10 @@ void MpiWorld::deliver(int receiver, const PostedReceive& receive, const Message
     req.status_bytes = bytes;
     req.message_bytes = message.payload.size();
     req.complete = true;
-    if (req.user_freed) release_request(receiver, receive.request.slot);
+    if (req.user_freed) requests_.release(receiver, receive.request.slot);
 
-    if (message.sender.valid()) complete_send(message.sender);
+    if (message.sender.valid()) requests_.finish(message.sender.rank, message.sender.slot);
     if (message.buffered > 0) ranks_[message.origin].attached_used -= message.buffered;
-}
-
-void MpiWorld::complete_send(RequestRef ref) {
-    Request& req = ranks_[ref.rank].requests[ref.slot];
-    req.complete = true;
-    if (req.user_freed) release_request(ref.rank, ref.slot);
 }
 
 } // namespace rankfold::mpi

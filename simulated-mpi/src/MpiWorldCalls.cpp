@@ -1,7 +1,7 @@
 // MpiWorld: what each visible call does when issued, when it is ready, and how it completes.
+#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/Handles.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
 #include "snapshot/GuardedCopy.hpp"
 
 #include <fmt/format.h>
@@ -38,7 +38,7 @@ int MpiWorld::finish_request(int rank, MPI_Request* handle_ptr, MPI_Status* stat
              fmt::format("request array {} is not readable", fmt::ptr(handle_ptr)));
         return MPI_ERR_ARG;
     }
-    Request* req = handle == MPI_REQUEST_NULL ? nullptr : find_request(rank, handle);
+    Request* req = handle == MPI_REQUEST_NULL ? nullptr : requests_.find(rank, handle);
     if (req == nullptr || !req->active) {
         // A null or inactive request completes at once with an empty status.
         write_status(call, status, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
@@ -51,7 +51,7 @@ int MpiWorld::finish_request(int rank, MPI_Request* handle_ptr, MPI_Status* stat
 }
 
 int MpiWorld::finish_slot(int rank, int slot, MPI_Status* status, const RankCall& call) {
-    Request* req = &ranks_[rank].requests[slot];
+    Request* req = &requests_.at(rank, slot);
     const Request r = *req;
     if (!write_status(call, status, r.status_source, r.status_tag, r.status_error,
                       r.status_bytes)) {
@@ -62,7 +62,7 @@ int MpiWorld::finish_slot(int rank, int slot, MPI_Status* status, const RankCall
         req->active = false;
         req->complete = false;
     } else {
-        release_request(rank, slot);
+        requests_.release(rank, slot);
     }
     if (r.status_error == MPI_ERR_TRUNCATE)
         fail(rank, call, MPI_ERR_TRUNCATE,
@@ -264,14 +264,14 @@ Progress MpiWorld::issue_completion(int rank, RankCall& call) {
         }
         return complete(rank, call, 0);
     case CallKind::RequestFree: {
-        Request* r = find_request(rank, handles[0]);
+        Request* r = requests_.find(rank, handles[0]);
         if (r == nullptr)
             return fail(rank, call, MPI_ERR_REQUEST, Misuse::RequestState,
                         "MPI_REQUEST_NULL cannot be freed");
         if (r->active && !r->complete)
             r->user_freed = true;
         else
-            release_request(rank, *handle_index(handles[0], RF_KIND_REQUEST));
+            requests_.release(rank, *handle_index(handles[0], RF_KIND_REQUEST));
         write_out(call, call.requests, MPI_REQUEST_NULL);
         return Progress::Done;
     }

@@ -1,8 +1,9 @@
 // MpiWorld: issuing collective calls — argument checks, filing each rank's part, checking that
 // the parts of one operation belong together, and completing the operation once all are in.
+#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/src/AppAccess.hpp"
+#include "simulated-mpi/src/CollectiveRun.hpp"
 #include "simulated-mpi/src/Handles.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
 #include "simulated-mpi/src/PredefinedTypes.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
 
@@ -136,9 +137,9 @@ Progress MpiWorld::issue_collective(int rank, RankCall& call) {
     // the program goes on, and the others must not match it).
     if (!check_parts_agree(rank, call, collectives_.next(v->id, v->my_rank), v->my_rank))
         return Progress::Failed;
-    const int slot = new_request(rank);
+    const int slot = requests_.create(rank);
     {
-        Request& req = ranks_[rank].requests[slot];
+        Request& req = requests_.at(rank, slot);
         req.kind = Request::Kind::Collective;
         req.active = true;
         req.complete = false;
@@ -154,17 +155,14 @@ Progress MpiWorld::issue_collective(int rank, RankCall& call) {
         // parts are taken out first: executing may create communicators.
         const PendingCollective done = std::move(op);
         collectives_.pop(v->id);
+        CollectiveRun run(*this, done, call, ranks_[rank].failure);
         const bool ok = call.coll.kind >= CollectiveKind::CommDup
                             ? execute_construction(rank, call, v->id, done)
-                            : execute_collective(rank, call, v->id, done);
+                            : collective::execute(run);
         // Even when the parts turn out not to fit, the operation is over for everyone.
-        for (const CollectivePart& p : done.parts) {
-            Request& req = ranks_[p.rank].requests[p.slot];
-            req.complete = true;
-            if (req.user_freed) release_request(p.rank, p.slot);
-        }
+        for (const CollectivePart& p : done.parts) requests_.finish(p.rank, p.slot);
         if (!ok) {
-            release_request(rank, slot); // the failed call returns no request
+            requests_.release(rank, slot); // the failed call returns no request
             return Progress::Failed;
         }
     }

@@ -1,7 +1,7 @@
 // MpiWorld: when a blocked call is ready, how many ways it can complete, and completing it.
+#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/Handles.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
 
 #include <fmt/format.h>
 
@@ -20,8 +20,8 @@ void MpiWorld::probe_candidates(int rank, const RankCall& call,
 bool MpiWorld::ready(int rank, const RankCall& call) const {
     // The blocking point-to-point calls are most of all calls: answer them first and cheaply.
     if (call.kind == CallKind::Send || call.kind == CallKind::Recv)
-        return ranks_[rank].requests[call.internal[0]].complete;
-    auto slot_done = [&](int slot) { return ranks_[rank].requests[slot].complete; };
+        return requests_.at(rank, call.internal[0]).complete;
+    auto slot_done = [&](int slot) { return requests_.at(rank, slot).complete; };
     auto handle_at = [&](int i) {
         MPI_Request h = MPI_REQUEST_NULL;
         read_app(call.requests + i, h);
@@ -96,7 +96,7 @@ Progress MpiWorld::in_status_failure(int rank) {
 Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
     switch (call.kind) {
     case CallKind::Send:
-        release_request(rank, call.internal[0]);
+        requests_.release(rank, call.internal[0]);
         return Progress::Done;
     case CallKind::Recv:
         return finish_slot(rank, call.internal[0], call.statuses, call) == MPI_SUCCESS
@@ -104,13 +104,13 @@ Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
                    : Progress::Failed;
     case CallKind::Sendrecv:
     case CallKind::SendrecvReplace: {
-        release_request(rank, call.internal[1]);
+        requests_.release(rank, call.internal[1]);
         return finish_slot(rank, call.internal[0], call.statuses, call) == MPI_SUCCESS
                    ? Progress::Done
                    : Progress::Failed;
     }
     case CallKind::Collective:
-        release_request(rank, call.internal[0]);
+        requests_.release(rank, call.internal[0]);
         return Progress::Done;
     case CallKind::Wait:
         return finish_request(rank, call.requests, call.statuses, call) == MPI_SUCCESS

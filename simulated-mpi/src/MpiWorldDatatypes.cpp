@@ -1,6 +1,6 @@
 // MpiWorld: datatypes as the communication calls see them (the tables live in each RankState;
 // the local MPI_Type_* calls work on them directly, see ApiDatatype.cpp).
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 
 #include <fmt/format.h>
 

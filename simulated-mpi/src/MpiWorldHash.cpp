@@ -1,6 +1,6 @@
 // MpiWorld::hash: the runtime half of the exact state hash. Every field that operator== looks
 // at is fed in, field by field (never raw structs, whose padding is not part of the value).
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/src/OpTable.hpp"
 #include "simulated-mpi/src/StateHasher.hpp"
 
@@ -9,24 +9,6 @@
 
 namespace rankfold::mpi {
 namespace {
-
-void feed(StateHasher& h, const Request& r) {
-    h.value(static_cast<std::uint8_t>(r.kind));
-    if (r.is_free()) return;
-    h.value(static_cast<std::uint8_t>(r.mode));
-    h.value(static_cast<std::uint8_t>(r.persistent | r.active << 1 | r.complete << 2 |
-                                      r.user_freed << 3 | r.started << 4));
-    for (int v : {r.peer, r.tag, r.comm, r.count, r.datatype, r.status_source, r.status_tag,
-                  r.status_error})
-        h.value(v);
-    h.value(r.layout ? r.layout->digest() : 0);
-    r.sent.feed(h);
-    for (std::uint64_t v :
-         {static_cast<std::uint64_t>(r.buffer), static_cast<std::uint64_t>(r.site),
-          static_cast<std::uint64_t>(r.status_bytes), static_cast<std::uint64_t>(r.message_bytes),
-          static_cast<std::uint64_t>(r.bsend_bytes)})
-        h.value(v);
-}
 
 // Message and receive ids only tell entries apart; their values grow with every post, so a
 // server loop would never come back to a state if they were part of it.
@@ -47,7 +29,8 @@ void feed(StateHasher& h, const PostedReceive& r) {
 std::uint64_t MpiWorld::hash() const {
     StateHasher h;
     h.value(static_cast<std::uint8_t>(buffering_));
-    for (const RankState& s : ranks_) {
+    for (std::size_t rank = 0; rank < ranks_.size(); ++rank) {
+        const RankState& s = ranks_[rank];
         h.value(static_cast<std::uint8_t>(s.initialized | s.finalized << 1 |
                                           s.failure.has_value() << 2));
         h.value(s.thread_level);
@@ -63,8 +46,7 @@ std::uint64_t MpiWorld::hash() const {
         feed(h, s.ops);
         s.groups.feed(h);
         s.keyvals.feed(h);
-        h.value(static_cast<std::uint64_t>(s.requests.size()));
-        for (const Request& r : s.requests) feed(h, r);
+        requests_.feed(h, static_cast<int>(rank));
         s.datatypes.feed(h);
     }
     comms_.feed(h);

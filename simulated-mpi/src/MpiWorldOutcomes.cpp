@@ -3,8 +3,8 @@
 // Keys name what happens, not its position in some list, so the same outcome keeps its key in
 // a successor state where other requests have completed meanwhile: a request by its position
 // in the call's array, a set of requests by a bit set of positions, a message by its sender.
+#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/src/AppAccess.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
 
 namespace rankfold::mpi {
 

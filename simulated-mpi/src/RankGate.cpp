@@ -1,4 +1,4 @@
-#include "simulated-mpi/src/RankGate.hpp"
+#include "simulated-mpi/interface/RankGate.hpp"
 
 #include <cstdio>
 #include <cstdlib>

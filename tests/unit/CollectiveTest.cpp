@@ -1,7 +1,7 @@
 // Collectives in MpiWorld, driven directly: each rank's part is issued the way the entry points
 // (ApiCollectives.cpp) build it, and the test plays the scheduler. The operation happens when
 // the last member calls; parts that do not belong together fail that last call.
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 
 #include <catch2/catch.hpp>
 #include <mpi.h>

@@ -2,7 +2,7 @@
 // cross-checked on random small queues against a brute-force reference of the rules, and
 // against an operational model of a network (messages arrive in a per-sender FIFO interleaving,
 // each taking the earliest posted compatible receive): the engine must reach all its outcomes.
-#include "simulated-mpi/src/MatchingEngine.hpp"
+#include "simulated-mpi/interface/MatchingEngine.hpp"
 
 #include <catch2/catch.hpp>
 #include <mpi.h>

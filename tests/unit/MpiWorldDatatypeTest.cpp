@@ -1,7 +1,7 @@
 // Datatypes in communication, MpiWorld driven directly: derived types resolved per rank,
 // uncommitted and freed types refused, type signatures matched at delivery (MPI 3.1 §3.3.1),
 // typemaps kept by pending requests, datatype tables and message signatures in the state.
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/src/TypeConstructors.hpp"
 
 #include <catch2/catch.hpp>

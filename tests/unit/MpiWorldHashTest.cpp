@@ -1,6 +1,6 @@
 // MpiWorld::hash agrees with operator==: copies hash alike, and each kind of change to the
 // network state (a pending message, its payload, a request, a rank's flags) changes the digest.
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 
 #include <catch2/catch.hpp>
 #include <mpi.h>

@@ -1,7 +1,7 @@
 // MpiWorld driven directly, without fibers: RankCall values are built the way the MPI entry
 // points (ApiPointToPoint.cpp, ApiCompletion.cpp) build them, over buffers of this test, and the
 // test plays the scheduler: issue, ready, complete, apply_match.
-#include "simulated-mpi/src/MpiWorld.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 
 #include <catch2/catch.hpp>
 #include <mpi.h>

@@ -2,18 +2,32 @@
 // the communicators. A value type: copying it copies the whole network state, which is how the
 // checker snapshots it. It knows nothing of the scheduler: the scheduler asks what a call would
 // do (issue, ready, complete, matches) and decides when each step happens.
+//
+// simulated-mpi/interface/ is what the checker (mc/) may include: this world, the calls it is
+// driven with (RankCall.hpp, Collective.hpp), what the checker reads back (Request.hpp,
+// MatchingEngine.hpp for the matches it chooses among, PendingCollective.hpp for deadlock
+// descriptions), the gate a rank's MPI call goes through (RankGate.hpp), and the names of
+// usage errors and error classes (Misuse.hpp, ErrorStrings.hpp). Every type the checker spells
+// is declared here. The world is a value the checker copies into each snapshot and compares,
+// so this header must see the complete types of what it holds: those stay in src/ and are
+// included from here as an implementation detail. The checker reaches a few of them through
+// accessors (comms(), groups(), ops(), leaked_datatypes() for its leak report and deadlock
+// descriptions) without naming them; hiding them completely would need a pointer to an
+// implementation, an allocation per snapshot and a hand-written ==, for no change in what the
+// checker can do. Everything else in src/ (the MPI_* entry points, the parts' code) is private.
 #pragma once
 
+#include "simulated-mpi/interface/MatchingEngine.hpp"
+#include "simulated-mpi/interface/Misuse.hpp"
+#include "simulated-mpi/interface/RankCall.hpp"
+#include "simulated-mpi/interface/Request.hpp"
 #include "simulated-mpi/src/CollectiveQueue.hpp"
 #include "simulated-mpi/src/CommRegistry.hpp"
 #include "simulated-mpi/src/DatatypeTable.hpp"
 #include "simulated-mpi/src/GroupTable.hpp"
 #include "simulated-mpi/src/KeyvalTable.hpp"
-#include "simulated-mpi/src/MatchingEngine.hpp"
-#include "simulated-mpi/src/Misuse.hpp"
 #include "simulated-mpi/src/OpTable.hpp"
-#include "simulated-mpi/src/RankCall.hpp"
-#include "simulated-mpi/src/Request.hpp"
+#include "simulated-mpi/src/RequestTable.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -123,10 +137,7 @@ public:
     // Whether an MPI_Start call would start a standard-mode send to a real rank.
     bool starts_standard_send(int rank, const RankCall& start) const;
     // Slot `slot` of the rank's request table (free or not), nullptr past its end.
-    const Request* request_slot(int rank, int slot) const {
-        const auto& t = ranks_[rank].requests;
-        return slot < static_cast<int>(t.size()) ? &t[slot] : nullptr;
-    }
+    const Request* request_slot(int rank, int slot) const { return requests_.slot(rank, slot); }
 
     friend bool operator==(const MpiWorld&, const MpiWorld&) = default;
     // Digest of the whole value: equal worlds give equal digests (MpiWorldHash.cpp).
@@ -137,7 +148,6 @@ private:
         bool initialized = false;
         bool finalized = false;
         int thread_level = MPI_THREAD_SINGLE;
-        std::vector<Request> requests;
         std::uintptr_t attached_buffer = 0;
         int attached_size = 0;
         std::size_t attached_used = 0;
@@ -159,14 +169,11 @@ private:
     Progress fail(int rank, const RankCall& call, int code, std::string message);
     Progress fail(int rank, const RankCall& call, int code, std::optional<Misuse> misuse,
                   std::string message);
-    int new_request(int rank);
     // Ids of messages and posted receives: unique, and a function of the posting rank's own
     // history only, so that interleavings that commute give identical states.
     std::uint64_t next_post_id(int rank) {
         return static_cast<std::uint64_t>(rank + 1) << 40 | ++ranks_[rank].posts;
     }
-    Request* find_request(int rank, MPI_Request handle);
-    void release_request(int rank, int slot);
 
     // `layout` is the datatype's typemap: resolved by check_send/check_receive, or given by a
     // persistent request (which keeps it even if the program frees the datatype).
@@ -204,29 +211,13 @@ private:
     int create_persistent(int rank, const RankCall& call);
     bool start(int rank, const RankCall& call, MPI_Request handle);
     void deliver(int receiver, const PostedReceive& receive, const Message& message);
-    void complete_send(RequestRef ref);
 
-    // ---- collectives (MpiWorldCollectives.cpp, CollectiveExecution.cpp) ----------------
+    // ---- collectives (MpiWorldCollectives.cpp; data movement: CollectiveRun.hpp) -------
     Progress issue_collective(int rank, RankCall& call);
     bool check_collective(int rank, const RankCall& call, const CommView& v);
     bool check_parts_agree(int rank, const RankCall& call, const PendingCollective* op,
                            int comm_rank);
-    // Moves the data of an operation every member has joined; false after fail(rank, ...)
-    // when the parts turn out not to fit together.
-    bool execute_collective(int rank, const RankCall& call, int id, const PendingCollective& op);
-    bool execute_reduction(int rank, const RankCall& call, const PendingCollective& op);
     bool execute_construction(int rank, const RankCall& call, int id, const PendingCollective& op);
-    // Datatype access for the collectives (the rank's own handles).
-    std::size_t type_size(int rank, MPI_Datatype type) const;
-    std::ptrdiff_t type_extent(int rank, MPI_Datatype type) const;
-    bool pack_data(int rank, const void* buf, int count, MPI_Datatype type, Payload& out) const;
-    bool unpack_data(int rank, const std::byte* data, std::size_t bytes, MPI_Datatype type,
-                     void* buf) const;
-    // inout = in op inout, element-wise, for `count` elements of `type` (packed); the
-    // operator is `rank`'s (user-defined operators are per process).
-    bool reduce_local(int rank, MPI_Op op, MPI_Datatype type, const std::byte* in, std::byte* inout,
-                      int count);
-
     Progress issue_point_to_point(int rank, RankCall& call);
     Progress issue_completion(int rank, RankCall& call);
     bool request_done(int rank, MPI_Request handle) const;
@@ -246,6 +237,7 @@ private:
 
     Buffering buffering_;
     std::vector<RankState> ranks_;
+    RequestTable requests_;
     CommRegistry comms_;
     CollectiveQueue collectives_;
     MatchingEngine matching_;

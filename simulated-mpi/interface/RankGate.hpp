@@ -2,9 +2,9 @@
 // ranks. The simulated MPI knows only this interface; the model checker implements it.
 #pragma once
 
-#include "simulated-mpi/src/Misuse.hpp"
-#include "simulated-mpi/src/MpiWorld.hpp"
-#include "simulated-mpi/src/RankCall.hpp"
+#include "simulated-mpi/interface/Misuse.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
+#include "simulated-mpi/interface/RankCall.hpp"
 
 #include <cstdint>
 #include <string>

@@ -5,8 +5,8 @@
 // completed later when MpiWorld::ready() says so. The scheduler decides when each happens.
 #pragma once
 
-#include "simulated-mpi/src/Collective.hpp"
-#include "simulated-mpi/src/Request.hpp"
+#include "simulated-mpi/interface/Collective.hpp"
+#include "simulated-mpi/interface/Request.hpp"
 
 #include <mpi.h>
 

@@ -1,0 +1,45 @@
+// Every rank's request slots, a value type and part of MpiWorld. A handle (MPI_Request) is the
+// index of its slot; the lowest free slot is reused first and trailing free slots are dropped,
+// so that equal histories give equal tables and equal handle values.
+#pragma once
+
+#include "simulated-mpi/interface/Request.hpp"
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <vector>
+
+namespace rankfold::mpi {
+
+class StateHasher;
+
+class RequestTable {
+public:
+    explicit RequestTable(int ranks) : slots_(static_cast<std::size_t>(ranks)) {}
+
+    // A free slot of `rank` (the lowest), created past the end if there is none.
+    int create(int rank);
+    Request& at(int rank, int slot) { return slots_[rank][slot]; }
+    const Request& at(int rank, int slot) const { return slots_[rank][slot]; }
+    // The request behind `handle`, or nullptr for a malformed, unknown or free one.
+    const Request* find(int rank, MPI_Request handle) const;
+    Request* find(int rank, MPI_Request handle);
+    // Slot `slot` (free or not), nullptr past the end of the table.
+    const Request* slot(int rank, int slot) const;
+    void release(int rank, int slot);
+    // The operation finished: a wait or test may return it now; a request the program freed
+    // while it was active goes away.
+    void finish(int rank, int slot);
+    // Requests of `rank` that are active, or completed but never waited for.
+    std::vector<const Request*> unfinished(int rank) const;
+
+    // Feeds `rank`'s table, consistently with operator==.
+    void feed(StateHasher& h, int rank) const;
+    friend bool operator==(const RequestTable&, const RequestTable&) = default;
+
+private:
+    std::vector<std::vector<Request>> slots_; // per rank
+};
+
+} // namespace rankfold::mpi
