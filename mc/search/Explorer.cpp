@@ -93,12 +93,8 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
         const Transition t = top.todo[top.next];
         if (top.next > 0) space_.restore(top.saved);
         ++top.next;
-        child_sleep.clear();
-        if (options_.reduction) {
-            for (const Transition& u : top.sleep)
-                if (!space_.dependent(u, t)) child_sleep.push_back(u);
-            top.sleep.push_back(t);
-        }
+        reduction_.child_sleep(top.sleep, t, child_sleep);
+        reduction_.explored(top.sleep, t);
         space_.execute(t);
         ++stats_.transitions;
         path_.push_back(t);

@@ -1,9 +1,10 @@
-// Depth-first search of a SearchSpace: every behaviour, each Mazurkiewicz trace once.
+// Depth-first search of a SearchSpace: every behaviour, each Mazurkiewicz trace once. The search
+// order is this class (nested DFS and SCC searches for liveness come beside it); which
+// interleavings it may skip is a separate piece, the Reduction (Reduction.hpp).
 //
-// Backtracking restores saved states (no re-execution). Reduction is sleep sets alone: after a
-// transition t has been explored from a state, t is asleep in its siblings' subtrees for as long
-// as only transitions independent of t are taken, so each class of equivalent interleavings
-// ends in exactly one complete execution. Every enabled transition that is not asleep is tried
+// Backtracking restores saved states (no re-execution). With sleep sets (SleepSetReduction),
+// each class of equivalent interleavings ends in exactly one complete execution. Every enabled
+// transition that is not asleep is tried
 // (no persistent sets), so none can be ignored around a cycle and no cycle proviso is needed.
 // State matching stops a branch at a state seen before,
 // with Godefroid's sleep-set-aware caching rule (VisitedStates), which keeps the pair sound; a
@@ -11,11 +12,13 @@
 // and polling loops finite.
 #pragma once
 
+#include "mc/search/Reduction.hpp"
 #include "mc/search/SearchSpace.hpp"
 #include "mc/search/VisitedStates.hpp"
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <unordered_set>
 #include <vector>
 
@@ -23,7 +26,7 @@ namespace rankfold::mc {
 
 struct ExplorerOptions {
     bool state_matching = true;
-    bool reduction = true;
+    bool reduction = true;        // sleep sets, when the explorer is not given a Reduction
     bool keep_going = false;      // continue after a violation
     std::uint64_t max_states = 0; // 0: no limit
     std::uint64_t max_depth = 0;  // transitions on one path; 0: no limit
@@ -56,7 +59,11 @@ public:
     // Called at every new state; returning false stops the search with SearchEnd::Limit.
     using LimitCheck = std::function<bool(const ExplorerStats&)>;
 
-    Explorer(SearchSpace& space, ExplorerOptions options) : space_(space), options_(options) {}
+    // `reduction` (if given) must outlive the explorer; otherwise options.reduction chooses.
+    Explorer(SearchSpace& space, ExplorerOptions options, const Reduction* reduction = nullptr)
+        : space_(space), options_(options),
+          own_reduction_(reduction ? nullptr : make_reduction(options.reduction, space)),
+          reduction_(reduction ? *reduction : *own_reduction_) {}
 
     // Explores everything reachable from the space's current state.
     SearchEnd run(const ViolationHandler& on_violation, const LimitCheck& within_limits = {});
@@ -78,6 +85,8 @@ private:
 
     SearchSpace& space_;
     ExplorerOptions options_;
+    std::unique_ptr<Reduction> own_reduction_;
+    const Reduction& reduction_;
     ExplorerStats stats_;
     VisitedStates visited_;
     std::vector<Frame> stack_;

@@ -1,6 +1,6 @@
 #include "mc/search/MpiSearchSpace.hpp"
 
-#include "mc/search/DependencyTable.hpp"
+#include "mc/system/transitions/DependencyTable.hpp"
 
 #include <algorithm>
 

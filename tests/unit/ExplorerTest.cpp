@@ -2,7 +2,6 @@
 // force: every interleaving, the Mazurkiewicz traces they fall into, the reachable state graph.
 #include "mc/search/Explorer.hpp"
 #include "SyntheticSystem.hpp"
-#include "mc/search/DependencyTable.hpp"
 #include "mc/search/VisitedStates.hpp"
 
 #include <catch2/catch.hpp>
@@ -709,37 +708,4 @@ TEST_CASE("Explorer: limits", "[explorer]") {
         CHECK(both.violations == std::vector<Path>{{step(0)}});
         CHECK(both.stats.max_depth == 3);
     }
-}
-
-TEST_CASE("DependencyTable: symmetric, and a rank's own choices are always dependent",
-          "[explorer]") {
-    using namespace dependency_detail;
-    STATIC_REQUIRE(complete_and_symmetric(kTable));
-    for (int ka = 0; ka < kTransitionKinds; ++ka)
-        for (int kb = 0; kb < kTransitionKinds; ++kb) {
-            const auto a_kind = static_cast<TransitionKind>(ka);
-            const auto b_kind = static_cast<TransitionKind>(kb);
-            CHECK(dependency_rule(a_kind, b_kind) != Dependency::Unset);
-            for (int ra = 0; ra < 3; ++ra)
-                for (int rb = 0; rb < 3; ++rb) {
-                    const Transition a{a_kind, ra, ra == 1 ? 4 : -1, 2};
-                    const Transition b{b_kind, rb, -1, rb};
-                    CHECK(dependent(a, b) == dependent(b, a));
-                    if (ra == rb)
-                        CHECK(dependent(a, b));
-                    else // other ranks: exactly what the table's cell says
-                        CHECK(dependent(a, b) ==
-                              (dependency_rule(a_kind, b_kind) == Dependency::Always));
-                }
-        }
-    // The compile-time check rejects a missing cell and an asymmetric one.
-    constexpr auto with = [](int a, int b, Dependency d) {
-        Table t = kTable;
-        t[a][b] = d;
-        return t;
-    };
-    STATIC_REQUIRE_FALSE(complete_and_symmetric(with(1, 3, Dependency::Unset)));
-    STATIC_REQUIRE_FALSE(complete_and_symmetric(with(
-        0, 4, kTable[0][4] == Dependency::Always ? Dependency::SameRank : Dependency::Always)));
-    STATIC_REQUIRE(complete_and_symmetric(with(2, 2, Dependency::Always)));
 }
