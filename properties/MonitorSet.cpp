@@ -40,8 +40,13 @@ void MonitorSet::report_warning(Violation v) {
 MonitorSet::State MonitorSet::save() const {
     State s;
     s.violation = violation_;
-    s.monitors.reserve(monitors_.size());
-    for (const auto& m : monitors_) s.monitors.push_back(m->save());
+    // Monitors that keep no state leave the list empty (no allocation per snapshot).
+    for (std::size_t i = 0; i < monitors_.size(); ++i) {
+        std::unique_ptr<MonitorState> state = monitors_[i]->save();
+        if (!state) continue;
+        s.monitors.resize(monitors_.size());
+        s.monitors[i] = std::move(state);
+    }
     return s;
 }
 

@@ -44,6 +44,22 @@ std::size_t RegionSnapshot::page_count() const {
     return n;
 }
 
+bool RegionSnapshot::same_contents(const RegionSnapshot& other, const PageStore& store) const {
+    if (images_.size() != other.images_.size()) return false;
+    for (std::size_t r = 0; r < images_.size(); ++r) {
+        const Image& a = images_[r];
+        const Image& b = other.images_[r];
+        if (a.used != b.used || a.pages.size() != b.pages.size()) return false;
+        bool same = true;
+        a.pages.for_each_difference(b.pages, [&](std::size_t i) {
+            if (same)
+                same = std::memcmp(store.data(a.pages[i]), store.data(b.pages[i]), kPageSize) == 0;
+        });
+        if (!same) return false;
+    }
+    return true;
+}
+
 std::size_t RegionSnapshot::own_bytes() const {
     std::size_t n = sizeof(*this) + images_.capacity() * sizeof(Image);
     for (const Image& image : images_) n += image.pages.own_bytes();

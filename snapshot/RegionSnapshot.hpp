@@ -50,6 +50,10 @@ public:
     std::size_t used(std::size_t region) const { return images_[region].used; }
     const PageVector& pages(std::size_t region) const { return images_[region].pages; }
     std::size_t page_count() const;
+    // Whether the two snapshots (of one RegionSet, pages in `store`) hold the same bytes: used
+    // lengths equal and every page equal by reference or, where the references differ (page
+    // sharing off), by content.
+    bool same_contents(const RegionSnapshot& other, const PageStore& store) const;
     // Memory this snapshot adds besides pages and chunks it may share with others.
     std::size_t own_bytes() const;
     // Releases the page references (also done by the destructor).

@@ -25,15 +25,15 @@ StateSnapshot StateRegistry::capture() {
     StateSnapshot s;
     s.owner_ = this;
     s.parts_.reserve(components_.size());
-    s.part_fingerprints_.reserve(components_.size());
     FingerprintBuilder whole;
     whole.value(static_cast<std::uint64_t>(components_.size()));
     for (const auto& component : components_) {
-        s.parts_.push_back(component->capture());
+        StateSnapshot::Saved& saved = s.parts_.emplace_back();
+        saved.part = component->capture();
         FingerprintBuilder part;
-        component->fingerprint(*s.parts_.back(), part);
-        s.part_fingerprints_.push_back(part.digest());
-        whole.fingerprint(s.part_fingerprints_.back());
+        component->fingerprint(*saved.part, part);
+        saved.fingerprint = part.digest();
+        whole.fingerprint(saved.fingerprint);
     }
     s.fingerprint_ = whole.digest();
     return s;
@@ -49,7 +49,7 @@ void StateRegistry::check(const StateSnapshot& s) const {
 void StateRegistry::restore(const StateSnapshot& snapshot) {
     check(snapshot);
     for (std::size_t i = 0; i < components_.size(); ++i)
-        components_[i]->restore(*snapshot.parts_[i]);
+        components_[i]->restore(*snapshot.parts_[i].part);
 }
 
 std::optional<std::size_t> StateRegistry::first_difference(const StateSnapshot& a,
@@ -58,8 +58,8 @@ std::optional<std::size_t> StateRegistry::first_difference(const StateSnapshot& 
     check(b);
     for (std::size_t i = 0; i < components_.size(); ++i) {
         // Different fingerprints prove a difference; equal ones are confirmed by the values.
-        if (a.part_fingerprints_[i] != b.part_fingerprints_[i] ||
-            !components_[i]->equal(*a.parts_[i], *b.parts_[i]))
+        if (a.parts_[i].fingerprint != b.parts_[i].fingerprint ||
+            !components_[i]->equal(*a.parts_[i].part, *b.parts_[i].part))
             return i;
     }
     return std::nullopt;

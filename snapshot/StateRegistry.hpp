@@ -57,10 +57,38 @@ public:
 };
 
 // The part of a component whose saved value is a `Saved`.
+//
+// Parts are allocated from a free list per type: every state the explorer reaches captures one
+// part per component, and most are dropped at once (the state was seen before), so plain
+// malloc/free of a handful of small blocks per state showed as a tenth of the search's time.
 template <class Saved> class SavedPart final : public StateComponent::Part {
 public:
     explicit SavedPart(Saved v) : value(std::move(v)) {}
     Saved value;
+
+    static void* operator new(std::size_t size) {
+        if (size == sizeof(SavedPart) && !free_list().empty()) {
+            void* p = free_list().back();
+            free_list().pop_back();
+            return p;
+        }
+        return ::operator new(size);
+    }
+    static void operator delete(void* p, std::size_t size) {
+        if (size == sizeof(SavedPart) && free_list().size() < kKeep) {
+            free_list().push_back(p);
+            return;
+        }
+        ::operator delete(p);
+    }
+
+private:
+    static constexpr std::size_t kKeep = 1024; // blocks kept per type at most
+    static std::vector<void*>& free_list() {
+        // One per thread (parallel searches), never freed: what a finished search keeps.
+        thread_local std::vector<void*> list;
+        return list;
+    }
 };
 
 // A copyable value type T with operator==, kept by reference: capture copies it, restore
@@ -131,11 +159,13 @@ public:
     // The whole state's fingerprint: the components' fingerprints, in order.
     const Fingerprint& fingerprint() const { return fingerprint_; }
     const Fingerprint& part_fingerprint(std::size_t component) const {
-        return part_fingerprints_.at(component);
+        return parts_.at(component).fingerprint;
     }
     std::size_t size() const { return parts_.size(); }
     bool empty() const { return parts_.empty(); }
-    const StateComponent::Part& part(std::size_t component) const { return *parts_.at(component); }
+    const StateComponent::Part& part(std::size_t component) const {
+        return *parts_.at(component).part;
+    }
     // The saved value of a component whose parts are SavedPart<T> (value and function
     // components); throws std::bad_cast for another type.
     template <class T> const T& value(std::size_t component) const {
@@ -145,8 +175,11 @@ public:
 private:
     friend class StateRegistry;
     const StateRegistry* owner_ = nullptr;
-    std::vector<std::unique_ptr<StateComponent::Part>> parts_;
-    std::vector<Fingerprint> part_fingerprints_;
+    struct Saved {
+        std::unique_ptr<StateComponent::Part> part;
+        Fingerprint fingerprint;
+    };
+    std::vector<Saved> parts_;
     Fingerprint fingerprint_;
 };
 

@@ -66,17 +66,22 @@ int check_snapshots(MpiSystem& system, OutputRouter& output, int ranks, std::siz
         finish_schedule(system, schedule);
         const SystemSnapshot resumed = system.capture();
         std::string why;
-        if (resumed.hash != end.hash) {
-            why = "the final state differs (exact state hash)";
-            if (resumed.world != end.world) why += ": MPI state";
-            for (std::size_t g = 0; g < end.memory.region_count(); ++g) {
+        if (resumed.fingerprint() != end.fingerprint()) {
+            const snapshot::StateRegistry& registry = system.state()->registry();
+            const auto differs = registry.first_difference(resumed, end);
+            why = fmt::format("the final state differs (fingerprint; component {})",
+                              differs ? registry.component_names()[*differs] : "none?");
+            using Memory = snapshot::RegionSnapshot;
+            const Memory& a = resumed.value<Memory>(SystemState::Memory);
+            const Memory& b = end.value<Memory>(SystemState::Memory);
+            for (std::size_t g = 0; g < b.region_count(); ++g) {
                 std::vector<std::size_t> differ;
-                resumed.memory.pages(g).for_each_difference(
-                    end.memory.pages(g), [&](std::size_t i) { differ.push_back(i); });
-                if (resumed.memory.used(g) != end.memory.used(g) || !differ.empty())
+                a.pages(g).for_each_difference(b.pages(g),
+                                               [&](std::size_t i) { differ.push_back(i); });
+                if (a.used(g) != b.used(g) || !differ.empty())
                     why +=
                         fmt::format(": memory region {} (used {} vs {}, {} pages differ, first {})",
-                                    g, resumed.memory.used(g), end.memory.used(g), differ.size(),
+                                    g, a.used(g), b.used(g), differ.size(),
                                     differ.empty() ? -1 : static_cast<long>(differ[0]));
             }
         }

@@ -41,14 +41,14 @@ void MpiSearchSpace::execute(const Transition& t) {
     snapshot::Fingerprint before;
     if (only_polls) {
         for (const Transition& c : choices_) pollers.push_back(c.rank);
-        before = current().hash;
+        before = current().fingerprint();
     }
     current_.reset();
     fresh_ = false;
     polled_ = not_yet(t);
     system_.take(t);
     if (backtrack_ == Backtrack::Reexecute) path_.push_back(t);
-    if (!only_polls || system_.violation() || current().hash != before) return;
+    if (!only_polls || system_.violation() || current().fingerprint() != before) return;
     std::vector<int>& idle = idle_pollers_[before];
     if (std::find(idle.begin(), idle.end(), t.rank) == idle.end()) idle.push_back(t.rank);
     const bool all_idle = std::all_of(pollers.begin(), pollers.end(), [&](int r) {
@@ -74,7 +74,7 @@ bool MpiSearchSpace::violated() {
 }
 
 snapshot::Fingerprint MpiSearchSpace::fingerprint() {
-    return current().hash;
+    return current().fingerprint();
 }
 
 bool MpiSearchSpace::dependent(const Transition& a, const Transition& b) const {

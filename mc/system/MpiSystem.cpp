@@ -32,6 +32,11 @@ void MpiSystem::start() {
     close();
 }
 
+void MpiSystem::enable_snapshots(bool page_sharing) {
+    state_ = std::make_unique<SystemState>(runtime_, world_, monitors_, unmatched_posts_,
+                                           page_sharing);
+}
+
 RunResult MpiSystem::result() const {
     RunResult result;
     if (violation()) result.violations.push_back({*violation(), {}, {}, {}});

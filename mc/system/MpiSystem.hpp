@@ -16,7 +16,7 @@
 #include "mc/runtime/RankRuntime.hpp"
 #include "mc/runtime/SystemMemory.hpp"
 #include "mc/search/Transition.hpp"
-#include "mc/system/SystemSnapshot.hpp"
+#include "mc/system/SystemState.hpp"
 #include "properties/MonitorSet.hpp"
 
 #include <functional>
@@ -65,11 +65,12 @@ public:
     // Steps and matches so far, the warnings seen on every path (executions = 1).
     RunResult result() const;
 
-    // ---- snapshots (MpiSystemSnapshots.cpp) ------------------------------------------------
+    // ---- snapshots (SystemState.hpp) -------------------------------------------------------
     void enable_snapshots(bool page_sharing);
-    SystemSnapshot capture();
-    void restore(const SystemSnapshot& snapshot);
-    SystemMemory* memory() { return memory_.get(); }
+    SystemSnapshot capture() { return state_->capture(); }
+    void restore(const SystemSnapshot& snapshot) { state_->restore(snapshot); }
+    SystemMemory* memory() { return state_ ? &state_->memory() : nullptr; }
+    SystemState* state() { return state_.get(); }
 
 private:
     bool buffering_choice(int rank) const;
@@ -92,7 +93,7 @@ private:
     SystemOptions options_;
     RankRuntime& runtime_;
     mpi::MpiWorld& world_;
-    std::unique_ptr<SystemMemory> memory_;
+    std::unique_ptr<SystemState> state_;
     bool unmatched_posts_ = false; // something was posted since the last matching round
     std::uint64_t steps_ = 0;
     std::uint64_t matches_ = 0;

@@ -1,0 +1,94 @@
+#include "mc/system/SystemState.hpp"
+
+namespace rankfold::mc {
+
+namespace {
+template <class Saved> using Functions = typename snapshot::FunctionComponent<Saved>::Functions;
+template <class Saved> std::unique_ptr<snapshot::StateComponent> component(Functions<Saved> f) {
+    return std::make_unique<snapshot::FunctionComponent<Saved>>(std::move(f));
+}
+} // namespace
+
+SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
+                         properties::MonitorSet& monitors, bool& unmatched_posts,
+                         bool page_sharing) {
+    std::vector<const RankFiber*> fibers;
+    for (int r = 0; r < runtime.size(); ++r) fibers.push_back(&runtime.fiber(r));
+    memory_ =
+        std::make_unique<SystemMemory>(runtime.image(), runtime.memory(), fibers, page_sharing);
+    runtime.set_memory(memory_.get());
+    SystemMemory& memory = *memory_;
+
+    registry_.add("memory", component<snapshot::RegionSnapshot>({
+                                [&runtime, &memory] {
+                                    // A finished or failed rank's stack and heap are no
+                                    // longer state (SystemMemory::capture).
+                                    std::vector<bool> ended;
+                                    for (int r = 0; r < runtime.size(); ++r)
+                                        ended.push_back(mc::ended(runtime.status(r)));
+                                    return memory.capture(ended);
+                                },
+                                [&memory](const snapshot::RegionSnapshot& s) { memory.restore(s); },
+                                [](const snapshot::RegionSnapshot& s,
+                                   snapshot::FingerprintBuilder& f) { f.fingerprint(s.hash()); },
+                                [&memory](const snapshot::RegionSnapshot& a,
+                                          const snapshot::RegionSnapshot& b) {
+                                    return a.same_contents(b, memory.store());
+                                },
+                            }));
+    registry_.add_value(
+        "mpi-world", world,
+        [](const mpi::MpiWorld& w, snapshot::FingerprintBuilder& f) { f.value(w.hash()); });
+    registry_.add("ranks",
+                  component<std::vector<RankControl>>({
+                      [&runtime] { return runtime.controls(); },
+                      [&runtime, &memory](const std::vector<RankControl>& c) {
+                          runtime.set_controls(c);
+                          // The fibers' contexts are back: what lies below them is dead.
+                          memory.after_restore();
+                      },
+                      [](const std::vector<RankControl>& c, snapshot::FingerprintBuilder& f) {
+                          // The call and the context lie in the memory, fingerprinted there.
+                          for (const RankControl& r : c)
+                              f.value(static_cast<std::uint64_t>(r.status) << 1 |
+                                      static_cast<std::uint64_t>(r.crashed));
+                      },
+                      [](const std::vector<RankControl>& a, const std::vector<RankControl>& b) {
+                          return a == b;
+                      },
+                  }));
+    registry_.add_value("closure", unmatched_posts,
+                        [](const bool& b, snapshot::FingerprintBuilder& f) {
+                            f.value(static_cast<std::uint8_t>(b));
+                        });
+    registry_.add("monitors",
+                  component<properties::MonitorSet::State>({
+                      [&monitors] { return monitors.save(); },
+                      [&monitors](const properties::MonitorSet::State& s) { monitors.restore(s); },
+                      [](const properties::MonitorSet::State& s, snapshot::FingerprintBuilder& f) {
+                          s.fingerprint(f);
+                      },
+                      [](const properties::MonitorSet::State& a,
+                         const properties::MonitorSet::State& b) { return a == b; },
+                  }));
+    registry_.add(
+        "output",
+        component<std::vector<std::size_t>>({
+            [&runtime] {
+                std::vector<std::size_t> sizes;
+                for (int r = 0; r < runtime.size(); ++r)
+                    sizes.push_back(runtime.output().captured(r).size());
+                return sizes;
+            },
+            [&runtime](const std::vector<std::size_t>& sizes) {
+                for (int r = 0; r < runtime.size(); ++r)
+                    runtime.output().truncate_captured(r, sizes[r]);
+            },
+            // What was printed is not state: it cannot influence what
+            // happens next.
+            [](const std::vector<std::size_t>&, snapshot::FingerprintBuilder&) {},
+            [](const std::vector<std::size_t>&, const std::vector<std::size_t>&) { return true; },
+        }));
+}
+
+} // namespace rankfold::mc
