@@ -1,8 +1,8 @@
 #include "mc/cli/Exploration.hpp"
 
-#include "mc/report/Counterexample.hpp"
 #include "mc/report/ProgressLine.hpp"
 #include "mc/report/TraceFile.hpp"
+#include "mc/report/TraceOutput.hpp"
 #include "mc/search/Explorer.hpp"
 #include "mc/search/MpiSearchSpace.hpp"
 
@@ -50,10 +50,10 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     RunResult result;
     result.explored = true;
     system.enable_snapshots(o.page_sharing);
-    std::vector<StoryEvent> prologue; // up to the first choice: part of every story
-    system.record_story(&prologue);
+    std::vector<TraceStep> prologue; // up to the first choice: part of every story
+    system.record_steps(&prologue);
     system.start();
-    system.record_story(nullptr);
+    system.record_steps(nullptr);
     const SystemSnapshot initial = system.capture();
 
     MpiSearchSpace space(system, output, o.ranks,
@@ -128,12 +128,12 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     // Each counterexample: run its path again from the start, telling the story this time.
     for (std::size_t n = 0; n < found.size(); ++n) {
         const Found& f = found[n];
-        std::vector<StoryEvent> story = prologue;
+        std::vector<TraceStep> story = prologue;
         system.restore(initial);
-        system.record_story(&story);
+        system.record_steps(&story);
         for (const Transition& t : f.path) system.take(t);
         system.finish_path(f.violation.kind == ViolationKind::Deadlock);
-        system.record_story(nullptr);
+        system.record_steps(nullptr);
         if (n == 0) {
             std::vector<std::string> out;
             out.reserve(static_cast<std::size_t>(o.ranks));
@@ -148,7 +148,7 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
             fv.story.push_back(
                 fmt::format("... {} earlier steps (all are in the trace file)", skip));
         for (std::size_t i = skip; i < story.size(); ++i)
-            fv.story.push_back(story_line(story[i], image));
+            fv.story.push_back(step_line(story[i], image));
         fv.trace_path = trace_path_for(o, n);
         std::string error;
         if (write_trace_file(fv.trace_path, make_trace(o, f.violation, f.path, story, image),

@@ -30,9 +30,9 @@
 namespace rankfold::mc {
 
 namespace {
-Journal g_private_journal;
+CrashJournal g_private_crash_journal;
 }
-Journal* g_journal = &g_private_journal;
+CrashJournal* g_crash_journal = &g_private_crash_journal;
 
 namespace {
 
@@ -120,9 +120,9 @@ int check_program(const RunOptions& o, const std::string& scratch) {
 // Runs the check in a child process, so that even a checker killed by a wild write of the
 // program is reported, with what it was doing, instead of vanishing.
 int supervise(const RunOptions& o, const std::string& scratch) {
-    void* shared =
-        mmap(nullptr, sizeof(Journal), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (shared != MAP_FAILED) g_journal = new (shared) Journal{};
+    void* shared = mmap(nullptr, sizeof(CrashJournal), PROT_READ | PROT_WRITE,
+                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (shared != MAP_FAILED) g_crash_journal = new (shared) CrashJournal{};
     std::fflush(nullptr);
     const pid_t child = fork();
     if (child < 0) return check_program(o, scratch);
@@ -144,7 +144,7 @@ int supervise(const RunOptions& o, const std::string& scratch) {
         fmt::print(stderr, "rankfold-run: interrupted\n");
         return 128 + sig;
     }
-    const Journal& j = *g_journal;
+    const CrashJournal& j = *g_crash_journal;
     fmt::print(stderr,
                "rankfold-run: internal error: the checking process died of signal {} ({}) {} "
                "after {} MPI calls. Please report this with the program.\n",

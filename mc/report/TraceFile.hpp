@@ -18,11 +18,14 @@ namespace rankfold::mc {
 
 inline constexpr int kTraceVersion = 1; // the only version parse_trace accepts
 
-struct TraceStep { // one line of the human story, informational only
+// One step of a trace as a person reads it: a visible call, a match the network made, a choice.
+// Informational only: replay follows the transitions.
+struct TraceStep {
     int rank = 0;
-    std::string call;     // "MPI_Recv"
-    std::string detail;   // "from rank 1, tag 0"
-    std::string location; // "file.c:12" or ""
+    std::string call;        // "MPI_Recv", or "" for a match made by the network
+    std::string detail;      // "from rank 1, tag 0", "takes the message of rank 1", ...
+    std::string location;    // "file.c:12" or "" (filled from `site` when the trace is written)
+    std::uintptr_t site = 0; // while recording: return address into the program (not in files)
     friend bool operator==(const TraceStep&, const TraceStep&) = default;
 };
 

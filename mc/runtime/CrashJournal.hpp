@@ -6,12 +6,12 @@
 
 namespace rankfold::mc {
 
-struct Journal {
+struct CrashJournal {
     volatile int rank = -1;           // the rank running now, -1 in the checker
     volatile std::uint64_t steps = 0; // visible calls so far
 };
 
 // Points into shared memory under the supervisor, at a private instance otherwise.
-extern Journal* g_journal;
+extern CrashJournal* g_crash_journal;
 
 } // namespace rankfold::mc

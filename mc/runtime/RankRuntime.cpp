@@ -222,8 +222,8 @@ bool RankRuntime::all_finished() const {
 
 void RankRuntime::resume(int id, std::uint64_t steps) {
     Rank& rank = ranks_[id];
-    g_journal->rank = rank.id;
-    g_journal->steps = steps;
+    g_crash_journal->rank = rank.id;
+    g_crash_journal->steps = steps;
     running_ = rank.id;
     rank.control.status = RankStatus::Running;
     g_crash_target = &rank.crash_target;
@@ -232,7 +232,7 @@ void RankRuntime::resume(int id, std::uint64_t steps) {
     rank.fiber->resume();
     g_crash_target = nullptr;
     running_ = -1;
-    g_journal->rank = -1;
+    g_crash_journal->rank = -1;
     output_.collect(rank.id);
     if (rank.control.crashed) crash_violation(rank);
 }

@@ -33,8 +33,8 @@ void MpiSystem::start() {
 }
 
 void MpiSystem::enable_snapshots(bool page_sharing) {
-    state_ = std::make_unique<SystemState>(runtime_, world_, monitors_, unmatched_posts_,
-                                           page_sharing);
+    state_ =
+        std::make_unique<SystemState>(runtime_, world_, monitors_, unmatched_posts_, page_sharing);
 }
 
 RunResult MpiSystem::result() const {
@@ -79,14 +79,14 @@ bool MpiSystem::open_choice(int rank, std::vector<int>& keys) {
 }
 
 void MpiSystem::note(int rank, const char* call, std::uintptr_t site, std::string detail) {
-    if (story_ != nullptr) story_->push_back({rank, call, site, std::move(detail)});
+    if (recording_ != nullptr) recording_->push_back({rank, call, std::move(detail), {}, site});
 }
 
 void MpiSystem::issue(int rank) {
     mpi::RankCall& call = runtime_.call(rank);
     ++steps_;
     unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
-    if (story_ != nullptr) note(rank, call.name, call.site, describe_call(call));
+    if (recording_ != nullptr) note(rank, call.name, call.site, describe_call(call));
     monitors_.on_call({rank, call.name, call.site});
     const mpi::Progress p = world_.issue(rank, call);
     if (p == mpi::Progress::Failed) return mpi_failure(rank);
@@ -121,7 +121,7 @@ void MpiSystem::match_deterministic() {
             auto m = std::find_if(match_buffer_.begin(), match_buffer_.end(),
                                   [](const mpi::Match& x) { return !x.wildcard; });
             if (m == match_buffer_.end()) break;
-            if (story_ != nullptr)
+            if (recording_ != nullptr)
                 note(r, "", 0, fmt::format("receives the message of rank {}", m->origin));
             apply_match(*m);
         }
@@ -216,7 +216,7 @@ void MpiSystem::take(const Transition& t) {
         m.wildcard = true;
         m.origin = listed.outcome;
         m.receive_slot = listed.object;
-        if (story_ != nullptr)
+        if (recording_ != nullptr)
             note(t.rank, "", 0,
                  fmt::format("its MPI_ANY_SOURCE receive takes the message of rank {}", t.outcome));
         apply_match(m);
@@ -226,19 +226,20 @@ void MpiSystem::take(const Transition& t) {
     case TransitionKind::TestOutcome:
         call->outcome = t.outcome;
         issue(t.rank);
-        if (story_ != nullptr && t.outcome == 0 && !story_->empty())
-            story_->back().detail += story_->back().detail.empty() ? "not yet" : ": not yet";
+        if (recording_ != nullptr && t.outcome == 0 && !recording_->empty())
+            recording_->back().detail +=
+                recording_->back().detail.empty() ? "not yet" : ": not yet";
         break;
     case TransitionKind::SendBuffering:
         call->buffered = static_cast<std::int8_t>(t.outcome);
         issue(t.rank);
-        if (story_ != nullptr && !story_->empty())
-            story_->back().detail += t.outcome == 1 ? " (buffered)" : " (not buffered)";
+        if (recording_ != nullptr && !recording_->empty())
+            recording_->back().detail += t.outcome == 1 ? " (buffered)" : " (not buffered)";
         break;
     case TransitionKind::CompletionPick:
     case TransitionKind::ProbeReport:
         call->outcome = t.outcome;
-        if (story_ != nullptr)
+        if (recording_ != nullptr)
             note(t.rank, call->name, call->site,
                  t.kind == TransitionKind::ProbeReport
                      ? fmt::format("reports the message of rank {}", t.outcome)

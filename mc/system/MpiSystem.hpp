@@ -12,7 +12,7 @@
 #pragma once
 
 #include "mc/report/Report.hpp"
-#include "mc/report/Story.hpp"
+#include "mc/report/TraceFile.hpp"
 #include "mc/runtime/RankRuntime.hpp"
 #include "mc/runtime/SystemMemory.hpp"
 #include "mc/search/Transition.hpp"
@@ -61,7 +61,7 @@ public:
     int size() const { return runtime_.size(); }
     void collect_output() { runtime_.collect_all_output(); }
     // While set, every issued call, match and choice is appended here (counterexamples).
-    void record_story(std::vector<StoryEvent>* story) { story_ = story; }
+    void record_steps(std::vector<TraceStep>* steps) { recording_ = steps; }
     // Steps and matches so far, the warnings seen on every path (executions = 1).
     RunResult result() const;
 
@@ -98,7 +98,7 @@ private:
     std::uint64_t steps_ = 0;
     std::uint64_t matches_ = 0;
     properties::MonitorSet& monitors_;
-    std::vector<StoryEvent>* story_ = nullptr;
+    std::vector<TraceStep>* recording_ = nullptr;
     std::function<void()> at_step_;
     std::vector<mpi::Match> match_buffer_;
     mpi::MpiWorld::OpenOutcomes outcomes_;

@@ -1,4 +1,4 @@
-#include "mc/report/Counterexample.hpp"
+#include "mc/report/TraceOutput.hpp"
 
 #include <fmt/format.h>
 
@@ -21,26 +21,25 @@ const char* buffering_name(const RunOptions& o) {
     return o.buffering == mpi::Buffering::Infinite ? "infinite" : "zero";
 }
 
-std::string location_of(const StoryEvent& e, const ProgramImage& image) {
-    if (e.site == 0) return "";
-    auto loc = image.locate(e.site, true);
-    return loc ? loc->short_text() : "";
+void locate(TraceStep& step, const ProgramImage& image) {
+    if (step.site == 0 || !step.location.empty()) return;
+    if (auto loc = image.locate(step.site, true)) step.location = loc->short_text();
 }
 } // namespace
 
-std::string story_line(const StoryEvent& e, const ProgramImage& image) {
+std::string step_line(TraceStep& e, const ProgramImage& image) {
+    locate(e, image);
     std::string text = fmt::format("rank {}: ", e.rank);
     if (e.call.empty())
         text += e.detail;
     else
         text += e.detail.empty() ? e.call : e.call + " " + e.detail;
-    const std::string where = location_of(e, image);
-    if (!where.empty()) text += "  (" + where + ")";
+    if (!e.location.empty()) text += "  (" + e.location + ")";
     return text;
 }
 
 Trace make_trace(const RunOptions& o, const Violation& v, const std::vector<Transition>& path,
-                 const std::vector<StoryEvent>& story, const ProgramImage& image) {
+                 std::vector<TraceStep>& story, const ProgramImage& image) {
     Trace t;
     t.program = o.program;
     t.arguments = o.arguments;
@@ -50,8 +49,10 @@ Trace make_trace(const RunOptions& o, const Violation& v, const std::vector<Tran
     t.violation_rank = v.rank;
     t.violation_message = v.message;
     t.transitions = path;
-    for (const StoryEvent& e : story)
-        t.story.push_back({e.rank, e.call, e.detail, location_of(e, image)});
+    for (TraceStep& e : story) {
+        locate(e, image);
+        t.story.push_back({e.rank, e.call, e.detail, e.location, 0});
+    }
     return t;
 }
 

@@ -1,23 +1,23 @@
-// A violation's path turned into what a person and a debugger need: the story of the
-// execution (one line per MPI call, match and choice, with file:line), the trace file and the
-// exact command that replays it.
+// A violation's trace turned into what a person and a debugger need: its steps as lines (one
+// per MPI call, match and choice, with file:line), the trace file and the exact command that
+// replays it.
 #pragma once
 
-#include "mc/runtime/ProgramImage.hpp"
-#include "mc/report/Report.hpp"
 #include "mc/cli/RunOptions.hpp"
-#include "mc/report/Story.hpp"
+#include "mc/report/Report.hpp"
 #include "mc/report/TraceFile.hpp"
+#include "mc/runtime/ProgramImage.hpp"
 
 #include <string>
 #include <vector>
 
 namespace rankfold::mc {
 
-std::string story_line(const StoryEvent& event, const ProgramImage& image);
+// "rank 1: MPI_Recv from rank 0, tag 0  (ring.c:12)"; fills the step's location from its site.
+std::string step_line(TraceStep& step, const ProgramImage& image);
 // The trace for `path` (with its story) as replay reads it.
 Trace make_trace(const RunOptions& options, const Violation& violation,
-                 const std::vector<Transition>& path, const std::vector<StoryEvent>& story,
+                 const std::vector<Transition>& path, std::vector<TraceStep>& story,
                  const ProgramImage& image);
 // Where the n-th violation's trace goes (n from 0): --trace-file, else PROGRAM.rankfold-trace.json
 // in the current folder; later ones get .2, .3 ... before ".json".
