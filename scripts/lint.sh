@@ -7,7 +7,8 @@
 #   configured here (no build needed). Nothing is built.
 # Environment: LINT_JOBS (parallel clang-tidy processes, default: nproc), CLANG_TIDY, CPPCHECK.
 #
-# Checked: mc/ (with explorer/), simulated-mpi/src, snapshot/, dwarf-introspect/,
+# Checked: mc/ (every layer folder), properties/, simulated-mpi/src and interface/, snapshot/,
+# dwarf-introspect/,
 # compiler-driver/, tests/unit, tests/corpus and bench/ -- the sources listed in
 # compile_commands.json, and the project headers they include. Not checked: third-party and
 # system headers, simulated-mpi/include (the C interface), the C test programs and examples.

@@ -14,6 +14,7 @@
 // (ranks interleave freely).
 // The last line of output is always "N passed, N failed"; the exit status is 0 iff none failed.
 #include "corpus_header.hpp"
+#include "process_runner.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -43,94 +44,6 @@ struct Options {
     bool dry_run = false;
     Strings paths;
 };
-
-struct Outcome {
-    bool timed_out = false;
-    int exit_code = -1; // when the process exited
-    int signal = 0;     // when a signal ended it
-    std::string out, err;
-    std::string status() const {
-        if (timed_out) return "timed out";
-        if (signal) return std::string("killed by signal ") + strsignal(signal);
-        return "exit status " + std::to_string(exit_code);
-    }
-};
-
-bool g_dry_run = false;
-int g_timeout = 60;
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-Strings lines_of(const std::string& text) {
-    Strings lines;
-    std::istringstream in(text);
-    for (std::string l; std::getline(in, l);) lines.push_back(l);
-    return lines;
-}
-
-// The last lines of a tool's stderr (or stdout when stderr is empty), indented under a FAIL.
-std::string tail(const Outcome& o, size_t count = 12) {
-    Strings lines = lines_of(o.err.empty() ? o.out : o.err);
-    if (lines.empty()) return "";
-    std::string s = o.err.empty() ? "\n    (stdout tail)" : "\n    (stderr tail)";
-    for (size_t i = lines.size() > count ? lines.size() - count : 0; i < lines.size(); i++)
-        s += "\n    | " + lines[i];
-    return s;
-}
-
-// Runs argv in its own process group with stdin from /dev/null and stdout/stderr captured in
-// `base`.out/.err. The whole group is killed on timeout, and afterwards in any case, so that
-// helpers (rankfold-run's explorer, mpiexec's proxies) never outlive the run.
-Outcome run_process(const Strings& argv, const fs::path& base) {
-    Outcome o;
-    if (g_dry_run) {
-        std::cout << "+ " << join(argv) << "\n";
-        o.exit_code = 0;
-        return o;
-    }
-    fs::path out_path = base.string() + ".out", err_path = base.string() + ".err";
-    pid_t pid = fork();
-    if (pid == 0) {
-        setpgid(0, 0);
-        int in = open("/dev/null", O_RDONLY);
-        int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(in, 0), dup2(out, 1), dup2(err, 2);
-        std::vector<char*> cargv;
-        for (const auto& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
-        cargv.push_back(nullptr);
-        execvp(cargv[0], cargv.data());
-        dprintf(2, "corpus_runner: cannot execute %s: %s\n", cargv[0], strerror(errno));
-        _exit(127);
-    }
-    if (pid < 0) {
-        o.err = std::string("fork failed: ") + strerror(errno);
-        return o;
-    }
-    setpgid(pid, pid); // also from this side, so the group exists before we might kill it
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(g_timeout);
-    int status = 0;
-    for (;;) {
-        pid_t r = waitpid(pid, &status, WNOHANG);
-        if (r == pid || (r < 0 && errno != EINTR)) break;
-        if (std::chrono::steady_clock::now() >= deadline) {
-            kill(-pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            o.timed_out = true;
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    kill(-pid, SIGKILL);
-    if (!o.timed_out && WIFEXITED(status)) o.exit_code = WEXITSTATUS(status);
-    if (!o.timed_out && WIFSIGNALED(status)) o.signal = WTERMSIG(status);
-    o.out = slurp(out_path);
-    o.err = slurp(err_path);
-    return o;
-}
 
 // Counts results and prints one line per result.
 struct Tally {
