@@ -17,7 +17,7 @@ bool MpiWorld::execute_construction(int rank, const RankCall& call, int id,
     const auto& parts = op.parts;
     const int n = static_cast<int>(parts.size());
     const CollectiveKind kind = parts[0].args.kind;
-    const Communicator parent = comms_.communicator(id);
+    const Communicator parent = core_.comms.communicator(id);
     // The new communicators, as lists of parent ranks.
     std::vector<std::vector<int>> groups;
     std::vector<int> group_of(static_cast<std::size_t>(n), -1);
@@ -121,20 +121,21 @@ bool MpiWorld::execute_construction(int rank, const RankCall& call, int id,
         std::vector<int> world;
         world.reserve(g.size());
         for (int i : g) world.push_back(parent.members[i]);
-        const int new_id = comms_.create(std::move(world));
+        const int new_id = core_.comms.create(std::move(world));
         collectives_.reset(new_id);
-        comms_.communicator(new_id).cart_dims = cart_dims;
-        comms_.communicator(new_id).cart_periods = cart_periods;
+        core_.comms.communicator(new_id).cart_dims = cart_dims;
+        core_.comms.communicator(new_id).cart_periods = cart_periods;
         ids.push_back(new_id);
     }
     for (int i = 0; i < n; ++i) {
         const CollectivePart& p = parts[i];
         const MPI_Comm handle =
-            group_of[i] < 0 ? MPI_COMM_NULL : comms_.attach(p.rank, ids[group_of[i]], p.site);
+            group_of[i] < 0 ? MPI_COMM_NULL : core_.comms.attach(p.rank, ids[group_of[i]], p.site);
         // A new communicator inherits its parent's error handler (MPI 3.1 §8.3).
         if (handle != MPI_COMM_NULL)
-            comms_.handle(p.rank, handle)->errhandler = comms_.handle(p.rank, p.comm)->errhandler;
-        if (!write_out(call, p.args.newcomm, handle)) {
+            core_.comms.handle(p.rank, handle)->errhandler =
+                core_.comms.handle(p.rank, p.comm)->errhandler;
+        if (!write_out(p.args.newcomm, handle)) {
             fail(rank, call, MPI_ERR_ARG, Misuse::InvalidArgument,
                  fmt::format("{}: rank {}'s newcomm argument is not writable", p.name, i));
             return false;

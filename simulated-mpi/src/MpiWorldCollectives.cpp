@@ -71,7 +71,7 @@ bool MpiWorld::check_collective(int rank, const RankCall& call, const CommView& 
         return fail(rank, call, MPI_ERR_ROOT,
                     fmt::format("invalid root {} (communicator size {})", a.root, v.size)),
                false;
-    if (has_op(a.kind) && ((!predefined_op(a.op) && ranks_[rank].ops.find(a.op) == nullptr) ||
+    if (has_op(a.kind) && ((!predefined_op(a.op) && core_.ranks[rank].ops.find(a.op) == nullptr) ||
                            a.op == MPI_REPLACE || a.op == MPI_NO_OP))
         return fail(rank, call, MPI_ERR_OP,
                     fmt::format("invalid operator {} for a reduction", op_name(a.op))),
@@ -82,7 +82,7 @@ bool MpiWorld::check_collective(int rank, const RankCall& call, const CommView& 
             return fail(rank, call, MPI_ERR_COUNT,
                         fmt::format("negative {} count {}", what, count)),
                    false;
-        if (!usable_datatype(rank, call, type)) return false;
+        if (!core_.usable_datatype(rank, call, type)) return false;
         if (buf == nullptr && count > 0)
             return fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
                         fmt::format("NULL {} buffer with count {}", what, count)),
@@ -137,9 +137,9 @@ Progress MpiWorld::issue_collective(int rank, RankCall& call) {
     // the program goes on, and the others must not match it).
     if (!check_parts_agree(rank, call, collectives_.next(v->id, v->my_rank), v->my_rank))
         return Progress::Failed;
-    const int slot = requests_.create(rank);
+    const int slot = core_.requests.create(rank);
     {
-        Request& req = requests_.at(rank, slot);
+        Request& req = core_.requests.at(rank, slot);
         req.kind = Request::Kind::Collective;
         req.active = true;
         req.complete = false;
@@ -155,14 +155,14 @@ Progress MpiWorld::issue_collective(int rank, RankCall& call) {
         // parts are taken out first: executing may create communicators.
         const PendingCollective done = std::move(op);
         collectives_.pop(v->id);
-        CollectiveRun run(*this, done, call, ranks_[rank].failure);
+        CollectiveRun run(*this, done, call, core_.ranks[rank].failure);
         const bool ok = call.coll.kind >= CollectiveKind::CommDup
                             ? execute_construction(rank, call, v->id, done)
                             : collective::execute(run);
         // Even when the parts turn out not to fit, the operation is over for everyone.
-        for (const CollectivePart& p : done.parts) requests_.finish(p.rank, p.slot);
+        for (const CollectivePart& p : done.parts) core_.requests.finish(p.rank, p.slot);
         if (!ok) {
-            requests_.release(rank, slot); // the failed call returns no request
+            core_.requests.release(rank, slot); // the failed call returns no request
             return Progress::Failed;
         }
     }
@@ -170,7 +170,7 @@ Progress MpiWorld::issue_collective(int rank, RankCall& call) {
         call.internal[0] = slot;
         return Progress::Blocked;
     }
-    if (!write_out(call, call.requests, make_handle(RF_KIND_REQUEST, slot)))
+    if (!write_out(call.requests, make_handle(RF_KIND_REQUEST, slot)))
         return fail(rank, call, MPI_ERR_ARG, "the request argument is not writable");
     return Progress::Done;
 }

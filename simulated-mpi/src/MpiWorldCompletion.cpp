@@ -11,17 +11,11 @@ namespace rankfold::mpi {
 
 // ---- readiness and completion -------------------------------------------------------------
 
-void MpiWorld::probe_candidates(int rank, const RankCall& call,
-                                std::vector<const Message*>& out) const {
-    const CommView v = *view(rank, call.comm);
-    matching_.probe_candidates(rank, call.source, call.recv_tag, v.id, out);
-}
-
 bool MpiWorld::ready(int rank, const RankCall& call) const {
     // The blocking point-to-point calls are most of all calls: answer them first and cheaply.
     if (call.kind == CallKind::Send || call.kind == CallKind::Recv)
-        return requests_.at(rank, call.internal[0]).complete;
-    auto slot_done = [&](int slot) { return requests_.at(rank, slot).complete; };
+        return core_.requests.at(rank, call.internal[0]).complete;
+    auto slot_done = [&](int slot) { return core_.requests.at(rank, slot).complete; };
     auto handle_at = [&](int i) {
         MPI_Request h = MPI_REQUEST_NULL;
         read_app(call.requests + i, h);
@@ -54,11 +48,11 @@ bool MpiWorld::ready(int rank, const RankCall& call) const {
     case CallKind::Probe: {
         if (call.source == MPI_PROC_NULL) return true;
         std::vector<const Message*> candidates;
-        probe_candidates(rank, call, candidates);
+        p2p_.probe_candidates(core_, rank, call, candidates);
         return !candidates.empty();
     }
     case CallKind::BufferDetach:
-        return ranks_[rank].attached_used == 0;
+        return p2p_.detach_ready(rank);
     case CallKind::Collective:
         return slot_done(call.internal[0]);
     default:
@@ -70,7 +64,7 @@ int MpiWorld::completion_choices(int rank, const RankCall& call) const {
     if (call.kind != CallKind::Probe && call.kind != CallKind::Waitany) return 1;
     if (call.kind == CallKind::Probe && call.source != MPI_PROC_NULL) {
         std::vector<const Message*> candidates;
-        probe_candidates(rank, call, candidates);
+        p2p_.probe_candidates(core_, rank, call, candidates);
         return std::max<int>(1, static_cast<int>(candidates.size()));
     }
     if (call.kind == CallKind::Waitany) {
@@ -89,14 +83,14 @@ int MpiWorld::completion_choices(int rank, const RankCall& call) const {
 // A call on several requests reports their errors in the statuses' MPI_ERROR fields and
 // returns MPI_ERR_IN_STATUS (MPI 3.1 §3.7.5); the sub-kind stays that of the request's error.
 Progress MpiWorld::in_status_failure(int rank) {
-    if (ranks_[rank].failure) ranks_[rank].failure->code = MPI_ERR_IN_STATUS;
+    if (core_.ranks[rank].failure) core_.ranks[rank].failure->code = MPI_ERR_IN_STATUS;
     return Progress::Failed;
 }
 
 Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
     switch (call.kind) {
     case CallKind::Send:
-        requests_.release(rank, call.internal[0]);
+        core_.requests.release(rank, call.internal[0]);
         return Progress::Done;
     case CallKind::Recv:
         return finish_slot(rank, call.internal[0], call.statuses, call) == MPI_SUCCESS
@@ -104,13 +98,13 @@ Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
                    : Progress::Failed;
     case CallKind::Sendrecv:
     case CallKind::SendrecvReplace: {
-        requests_.release(rank, call.internal[1]);
+        core_.requests.release(rank, call.internal[1]);
         return finish_slot(rank, call.internal[0], call.statuses, call) == MPI_SUCCESS
                    ? Progress::Done
                    : Progress::Failed;
     }
     case CallKind::Collective:
-        requests_.release(rank, call.internal[0]);
+        core_.requests.release(rank, call.internal[0]);
         return Progress::Done;
     case CallKind::Wait:
         return finish_request(rank, call.requests, call.statuses, call) == MPI_SUCCESS
@@ -134,13 +128,13 @@ Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
             const Request* r = request(rank, h);
             if (r == nullptr || !r->active || !r->complete) continue;
             if (seen++ != choice) continue;
-            write_out(call, call.index, i);
+            write_out(call.index, i);
             return finish_request(rank, call.requests + i, call.statuses, call) == MPI_SUCCESS
                        ? Progress::Done
                        : Progress::Failed;
         }
-        write_out(call, call.index, MPI_UNDEFINED);
-        write_status(call, call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
+        write_out(call.index, MPI_UNDEFINED);
+        write_status(call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
         return Progress::Done;
     }
     case CallKind::Waitsome:
@@ -156,19 +150,19 @@ Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
             if (!r->complete) continue;
             // A chosen outcome names the subset (bit i: position i) that completes now.
             if (call.outcome > 0 && (i > 30 || (call.outcome >> i & 1) == 0)) continue;
-            write_out(call, call.indices + out, i);
+            write_out(call.indices + out, i);
             ok = finish_request(rank, call.requests + i, status_at(call.statuses, out), call) ==
                      MPI_SUCCESS &&
                  ok;
             ++out;
         }
-        write_out(call, call.outcount, any_active ? out : MPI_UNDEFINED);
+        write_out(call.outcount, any_active ? out : MPI_UNDEFINED);
         return ok ? Progress::Done : in_status_failure(rank);
     }
     case CallKind::Probe:
     case CallKind::Iprobe: {
         if (call.source == MPI_PROC_NULL) {
-            write_status(call, call.statuses, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
+            write_status(call.statuses, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
             return Progress::Done;
         }
         if (call.outcome >= 0) {
@@ -176,21 +170,14 @@ Progress MpiWorld::complete(int rank, RankCall& call, int choice) {
             choice = std::max(0, ordinal_of_key(rank, call, sender));
         }
         std::vector<const Message*> candidates;
-        probe_candidates(rank, call, candidates);
+        p2p_.probe_candidates(core_, rank, call, candidates);
         const Message& m = *candidates.at(static_cast<std::size_t>(choice));
-        if (!write_status(call, call.statuses, m.source, m.tag, MPI_SUCCESS, m.payload.size()))
+        if (!write_status(call.statuses, m.source, m.tag, MPI_SUCCESS, m.payload.size()))
             return fail(rank, call, MPI_ERR_ARG, "status is not writable");
         return Progress::Done;
     }
-    case CallKind::BufferDetach: {
-        RankState& me = ranks_[rank];
-        write_out(call, static_cast<void**>(call.buffer_address),
-                  reinterpret_cast<void*>(me.attached_buffer));
-        write_out(call, call.size_out, me.attached_size);
-        me.attached_buffer = 0;
-        me.attached_size = 0;
-        return Progress::Done;
-    }
+    case CallKind::BufferDetach:
+        return p2p_.complete_detach(rank, call);
     default:
         return Progress::Done;
     }

@@ -87,7 +87,7 @@ void MpiWorld::open_outcomes(int rank, const RankCall& call, OpenOutcomes& out) 
     case CallKind::Probe: {
         if (call.source == MPI_PROC_NULL || !view(rank, call.comm)) return;
         std::vector<const Message*> candidates;
-        probe_candidates(rank, call, candidates);
+        p2p_.probe_candidates(core_, rank, call, candidates);
         const int shift = call.kind == CallKind::Iprobe ? 1 : 0;
         for (const Message* m : candidates) out.done.push_back(shift + m->origin);
         out.open = call.kind == CallKind::Iprobe || call.source == MPI_ANY_SOURCE;
@@ -111,7 +111,7 @@ int MpiWorld::ordinal_of_key(int rank, const RankCall& call, int key) const {
     case CallKind::Probe:
     case CallKind::Iprobe: {
         std::vector<const Message*> candidates;
-        probe_candidates(rank, call, candidates);
+        p2p_.probe_candidates(core_, rank, call, candidates);
         for (std::size_t i = 0; i < candidates.size(); ++i)
             if (candidates[i]->origin == key) return static_cast<int>(i);
         return -1;
