@@ -6,8 +6,11 @@
 // The world is an aggregate of parts with one job each, and forwards the checker's calls to
 // them: WorldCore (each rank's own state and local tables, the request table, the
 // communicators, failures), PointToPoint (posting, matching, delivery, persistent requests, the
-// Bsend buffer) and the collective queues. Equality is the parts' defaulted equality; hash()
-// feeds their fields in one fixed order (pinned by MpiWorldHashPinTest).
+// Bsend buffer) and Collectives (checks, filing parts, running an operation; one function per
+// family, and CommConstruction for new communicators). Completion and CompletionQuery (the
+// wait/test family, probes, open outcomes) hold no data and are built over the core for a call.
+// Equality is the parts' defaulted equality; hash() feeds their fields in one fixed order
+// (pinned by MpiWorldHashPinTest).
 //
 // simulated-mpi/interface/ is what the checker (mc/) may include: this world, the calls it is
 // driven with (RankCall.hpp, Collective.hpp), what the checker reads back (Request.hpp,
@@ -29,7 +32,8 @@
 #include "simulated-mpi/interface/Progress.hpp"
 #include "simulated-mpi/interface/RankCall.hpp"
 #include "simulated-mpi/interface/Request.hpp"
-#include "simulated-mpi/src/CollectiveQueue.hpp"
+#include "simulated-mpi/src/Collectives.hpp"
+#include "simulated-mpi/src/Completion.hpp"
 #include "simulated-mpi/src/PointToPoint.hpp"
 #include "simulated-mpi/src/WorldCore.hpp"
 
@@ -49,13 +53,19 @@ public:
 
     // ---- visible calls -------------------------------------------------------------------
     Progress issue(int rank, RankCall& call);
-    bool ready(int rank, const RankCall& call) const;
+    bool ready(int rank, const RankCall& call) const {
+        return CompletionQuery(core_, p2p_).ready(rank, call);
+    }
     // How many different ways a ready call can complete (which request a Waitany returns,
     // which message a Probe reports); complete() takes a number below this.
-    int completion_choices(int rank, const RankCall& call) const;
-    Progress complete(int rank, RankCall& call, int choice = 0);
+    int completion_choices(int rank, const RankCall& call) const {
+        return CompletionQuery(core_, p2p_).completion_choices(rank, call);
+    }
+    Progress complete(int rank, RankCall& call, int choice = 0) {
+        return Completion(core_, p2p_).complete(rank, call, choice);
+    }
 
-    // ---- outcomes left open (MpiWorldOutcomes.cpp) ----------------------------------------
+    // ---- outcomes left open (CompletionQuery.cpp) -------------------------------------------
     // For a Test-family call or Iprobe before it is issued, or a ready Waitany/Waitsome/Probe:
     // whether its outcome is the explorer's to choose (`open`), and the keys of the ways it
     // can complete now. A Test key is 1 (Test, Testall), 1 + position (Testany), a bit set of
@@ -63,7 +73,9 @@ public:
     // position (Waitany), a bit set (Waitsome) or a sender (Probe). RankCall::outcome carries
     // the chosen key into issue() or complete().
     using OpenOutcomes = mpi::OpenOutcomes;
-    void open_outcomes(int rank, const RankCall& call, OpenOutcomes& out) const;
+    void open_outcomes(int rank, const RankCall& call, OpenOutcomes& out) const {
+        CompletionQuery(core_, p2p_).open_outcomes(rank, call, out);
+    }
 
     // ---- matching ------------------------------------------------------------------------
     const MatchingEngine& matching() const { return p2p_.matching(); }
@@ -94,7 +106,9 @@ public:
     bool errors_return(int rank, MPI_Comm comm) const;
 
     // The collective `rank` waits in on `comm` (for deadlock reports), or nullptr.
-    const PendingCollective* collective_waiting(int rank, MPI_Comm comm) const;
+    const PendingCollective* collective_waiting(int rank, MPI_Comm comm) const {
+        return collectives_.waiting(core_, rank, comm);
+    }
 
     // The world ranks of `group` as `rank` holds it, or nullopt for an invalid handle.
     std::optional<std::vector<int>> group_members(int rank, MPI_Group group) const {
@@ -136,34 +150,10 @@ public:
 private:
     using CommView = WorldCore::CommView;
     std::optional<CommView> view(int rank, MPI_Comm comm) const { return core_.view(rank, comm); }
-    template <class... Args> Progress fail(int rank, const RankCall& call, Args&&... args) {
-        return core_.fail(rank, call, std::forward<Args>(args)...);
-    }
-    // What a receive whose message did not match its type reports.
-    static std::string type_mismatch_text(const Request& receive);
-
-    // ---- collectives (MpiWorldCollectives.cpp; data movement: CollectiveRun.hpp) -------
-    Progress issue_collective(int rank, RankCall& call);
-    bool check_collective(int rank, const RankCall& call, const CommView& v);
-    bool check_parts_agree(int rank, const RankCall& call, const PendingCollective* op,
-                           int comm_rank);
-    bool execute_construction(int rank, const RankCall& call, int id, const PendingCollective& op);
-    Progress issue_completion(int rank, RankCall& call);
-    bool request_done(int rank, MPI_Request handle) const;
-    // Positions in the call's request array of active, completed requests.
-    void request_positions(int rank, const RankCall& call, std::vector<int>& complete,
-                           bool& incomplete_active) const;
-    // The position in today's candidate list of the outcome with this key, or -1.
-    int ordinal_of_key(int rank, const RankCall& call, int key) const;
-    // Copies the status out and releases or deactivates the request; returns its error.
-    int finish_request(int rank, MPI_Request* handle, MPI_Status* status, const RankCall& call);
-    int finish_slot(int rank, int slot, MPI_Status* status, const RankCall& call);
-    Progress in_status_failure(int rank);
-    static bool write_status(MPI_Status* status, int source, int tag, int error, std::size_t bytes);
 
     WorldCore core_;
     PointToPoint p2p_;
-    CollectiveQueue collectives_;
+    Collectives collectives_;
 };
 
 } // namespace rankfold::mpi
