@@ -1,8 +1,7 @@
 // How the runtime reads and writes the application's memory (statuses, handles, flags): through
-// the copies that survive a bad pointer. Shared by the files that implement MpiWorld's calls.
+// the copies that survive a bad pointer. Shared by the parts of MpiWorld.
 #pragma once
 
-#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "snapshot/GuardedCopy.hpp"
 
 #include <mpi.h>
@@ -22,8 +21,7 @@ inline MPI_Status* status_at(MPI_Status* statuses, int i) {
     return ignored(statuses) ? MPI_STATUS_IGNORE : statuses + i;
 }
 
-template <class T> bool MpiWorld::write_out(const RankCall& call, T* where, T value) {
-    (void)call;
+template <class T> bool write_out(T* where, T value) {
     return snapshot::copy_to_app(where, &value, sizeof(T));
 }
 

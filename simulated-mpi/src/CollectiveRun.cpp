@@ -58,7 +58,7 @@ bool CollectiveRun::put(int from, int to, const Payload& data, void* buf,
 }
 
 const Typemap* CollectiveRun::datatype(int member, MPI_Datatype type) const {
-    return world_.datatype(part(member).rank, type);
+    return core_.ranks[part(member).rank].datatypes.find(type).get();
 }
 
 std::ptrdiff_t CollectiveRun::extent(int member, MPI_Datatype type) const {
@@ -91,7 +91,7 @@ bool CollectiveRun::reduce_local(int member, MPI_Op op, MPI_Datatype type, const
     }
     // (`type` is the basic element type; a user function of a derived type gets that too.)
     const int rank = part(member).rank;
-    const UserOp* user = world_.ops(rank).find(op);
+    const UserOp* user = core_.ranks[rank].ops.find(op);
     if (user == nullptr) return false;
     // The user's function is the program's code (of this rank's copy of the program), run
     // from the runtime on packed copies: packed equals laid out for predefined types.

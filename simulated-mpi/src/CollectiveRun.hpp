@@ -6,9 +6,10 @@
 // and return false after fail() when the members' parts do not fit together.
 #pragma once
 
-#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/interface/PendingCollective.hpp"
+#include "simulated-mpi/interface/Progress.hpp"
 #include "simulated-mpi/src/Payload.hpp"
+#include "simulated-mpi/src/WorldCore.hpp"
 
 #include <cstddef>
 #include <optional>
@@ -19,9 +20,9 @@ namespace rankfold::mpi {
 class CollectiveRun {
 public:
     // `failure` is where the completing call (`call`, of that rank) records what went wrong.
-    CollectiveRun(const MpiWorld& world, const PendingCollective& op, const RankCall& call,
+    CollectiveRun(const WorldCore& core, const PendingCollective& op, const RankCall& call,
                   std::optional<MpiFailure>& failure)
-        : world_(world), op_(op), call_(call), failure_(failure) {}
+        : core_(core), op_(op), call_(call), failure_(failure) {}
 
     const CollectivePart& part(int member) const { return op_.parts[member]; }
     const CollectiveArgs& args(int member) const { return op_.parts[member].args; }
@@ -55,7 +56,7 @@ public:
                       std::byte* inout, int count) const;
 
 private:
-    const MpiWorld& world_;
+    const WorldCore& core_;
     const PendingCollective& op_;
     const RankCall& call_;
     std::optional<MpiFailure>& failure_;

@@ -21,7 +21,7 @@ PendingCollective filed(const std::vector<CollectiveArgs>& args) {
 } // namespace
 
 TEST_CASE("scatter hands each member its block at the root's displacement", "[collective]") {
-    const MpiWorld world(3, Buffering::Zero);
+    const WorldCore world(3);
     const int send[6] = {10, 11, 12, 13, 14, 15};
     const int counts[3] = {1, 2, 1}, displs[3] = {5, 0, 3};
     int out[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};
@@ -49,7 +49,7 @@ TEST_CASE("scatter hands each member its block at the root's displacement", "[co
 }
 
 TEST_CASE("scatter reports a member expecting another size than the root sends", "[collective]") {
-    const MpiWorld world(2, Buffering::Zero);
+    const WorldCore world(2);
     const int send[2] = {1, 2};
     int out[2][2] = {};
     std::vector<CollectiveArgs> args;

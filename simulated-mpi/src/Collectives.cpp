@@ -1,8 +1,10 @@
-// MpiWorld: issuing collective calls — argument checks, filing each rank's part, checking that
+// Collectives: issuing collective calls — argument checks, filing each rank's part, checking that
 // the parts of one operation belong together, and completing the operation once all are in.
-#include "simulated-mpi/interface/MpiWorld.hpp"
+#include "simulated-mpi/src/Collectives.hpp"
+
 #include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/CollectiveRun.hpp"
+#include "simulated-mpi/src/CommConstruction.hpp"
 #include "simulated-mpi/src/Handles.hpp"
 #include "simulated-mpi/src/PredefinedTypes.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
@@ -60,32 +62,34 @@ std::string describe_part(const CollectivePart& p) {
 
 } // namespace
 
-const PendingCollective* MpiWorld::collective_waiting(int rank, MPI_Comm comm) const {
-    auto v = view(rank, comm);
-    return v ? collectives_.waiting(v->id, v->my_rank) : nullptr;
+const PendingCollective* Collectives::waiting(const WorldCore& core, int rank,
+                                              MPI_Comm comm) const {
+    auto v = core.view(rank, comm);
+    return v ? queue_.waiting(v->id, v->my_rank) : nullptr;
 }
 
-bool MpiWorld::check_collective(int rank, const RankCall& call, const CommView& v) {
+bool Collectives::check(WorldCore& core, int rank, const RankCall& call,
+                        const WorldCore::CommView& v) {
     const CollectiveArgs& a = call.coll;
     if (has_root(a.kind) && (a.root < 0 || a.root >= v.size))
-        return fail(rank, call, MPI_ERR_ROOT,
-                    fmt::format("invalid root {} (communicator size {})", a.root, v.size)),
+        return core.fail(rank, call, MPI_ERR_ROOT,
+                         fmt::format("invalid root {} (communicator size {})", a.root, v.size)),
                false;
-    if (has_op(a.kind) && ((!predefined_op(a.op) && ranks_[rank].ops.find(a.op) == nullptr) ||
+    if (has_op(a.kind) && ((!predefined_op(a.op) && core.ranks[rank].ops.find(a.op) == nullptr) ||
                            a.op == MPI_REPLACE || a.op == MPI_NO_OP))
-        return fail(rank, call, MPI_ERR_OP,
-                    fmt::format("invalid operator {} for a reduction", op_name(a.op))),
+        return core.fail(rank, call, MPI_ERR_OP,
+                         fmt::format("invalid operator {} for a reduction", op_name(a.op))),
                false;
     const SidesUsed used = sides_used(a, has_root(a.kind) && a.root == v.my_rank);
     auto check_side = [&](const char* what, const void* buf, int count, MPI_Datatype type) {
         if (count < 0)
-            return fail(rank, call, MPI_ERR_COUNT,
-                        fmt::format("negative {} count {}", what, count)),
+            return core.fail(rank, call, MPI_ERR_COUNT,
+                             fmt::format("negative {} count {}", what, count)),
                    false;
-        if (!usable_datatype(rank, call, type)) return false;
+        if (!core.usable_datatype(rank, call, type)) return false;
         if (buf == nullptr && count > 0)
-            return fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
-                        fmt::format("NULL {} buffer with count {}", what, count)),
+            return core.fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
+                             fmt::format("NULL {} buffer with count {}", what, count)),
                    false;
         return true;
     };
@@ -94,7 +98,7 @@ bool MpiWorld::check_collective(int rank, const RankCall& call, const CommView& 
     if (has_op(a.kind)) {
         const MPI_Datatype type = used.send ? a.sendtype : a.recvtype;
         if (predefined_op(a.op) && predefined_index(type) && !op_defined_for(a.op, type))
-            return fail(
+            return core.fail(
                        rank, call, MPI_ERR_OP,
                        fmt::format("{} is not defined for {}", op_name(a.op), datatype_name(type))),
                    false;
@@ -102,19 +106,19 @@ bool MpiWorld::check_collective(int rank, const RankCall& call, const CommView& 
     return true;
 }
 
-bool MpiWorld::check_parts_agree(int rank, const RankCall& call, const PendingCollective* op,
-                                 int comm_rank) {
+bool Collectives::check_parts_agree(WorldCore& core, int rank, const RankCall& call,
+                                    const PendingCollective* op, int comm_rank) {
     const CollectivePart* other = op != nullptr ? op->other_than(comm_rank) : nullptr;
     if (other == nullptr) return true;
     const CollectiveArgs& mine = call.coll;
     const CollectiveArgs& theirs = other->args;
     const int other_rank = static_cast<int>(other - op->parts.data());
     auto mismatch = [&](const std::string& what) {
-        fail(rank, call, MPI_ERR_OTHER, Misuse::CollectiveMismatch,
-             fmt::format("{}: this rank called {} where rank {} called {} on the same "
-                         "communicator",
-                         what, describe_part({rank, mine, call.name, call.site, -1}), other_rank,
-                         describe_part(*other)));
+        core.fail(rank, call, MPI_ERR_OTHER, Misuse::CollectiveMismatch,
+                  fmt::format("{}: this rank called {} where rank {} called {} on the same "
+                              "communicator",
+                              what, describe_part({rank, mine, call.name, call.site, -1}),
+                              other_rank, describe_part(*other)));
         return false;
     };
     if (mine.kind != theirs.kind) return mismatch("collective calls differ");
@@ -128,18 +132,19 @@ bool MpiWorld::check_parts_agree(int rank, const RankCall& call, const PendingCo
     return true;
 }
 
-Progress MpiWorld::issue_collective(int rank, RankCall& call) {
-    const auto v = view(rank, call.comm);
+Progress Collectives::issue(WorldCore& core, int rank, RankCall& call) {
+    const auto v = core.view(rank, call.comm);
     if (!v)
-        return fail(rank, call, MPI_ERR_COMM, fmt::format("invalid communicator {:#x}", call.comm));
-    if (!check_collective(rank, call, *v)) return Progress::Failed;
+        return core.fail(rank, call, MPI_ERR_COMM,
+                         fmt::format("invalid communicator {:#x}", call.comm));
+    if (!check(core, rank, call, *v)) return Progress::Failed;
     // Checked before filing: a part that does not fit must not join (under MPI_ERRORS_RETURN
     // the program goes on, and the others must not match it).
-    if (!check_parts_agree(rank, call, collectives_.next(v->id, v->my_rank), v->my_rank))
+    if (!check_parts_agree(core, rank, call, queue_.next(v->id, v->my_rank), v->my_rank))
         return Progress::Failed;
-    const int slot = requests_.create(rank);
+    const int slot = core.requests.create(rank);
     {
-        Request& req = requests_.at(rank, slot);
+        Request& req = core.requests.at(rank, slot);
         req.kind = Request::Kind::Collective;
         req.active = true;
         req.complete = false;
@@ -148,21 +153,18 @@ Progress MpiWorld::issue_collective(int rank, RankCall& call) {
         req.peer = MPI_PROC_NULL;
     }
     PendingCollective& op =
-        collectives_.arrive(v->id, v->size, v->my_rank,
-                            CollectivePart{rank, call.coll, call.name, call.site, slot, call.comm});
+        queue_.arrive(v->id, v->size, v->my_rank,
+                      CollectivePart{rank, call.coll, call.name, call.site, slot, call.comm});
     if (op.complete()) {
         // Every member has called: the operation happens now, for all of them at once. The
         // parts are taken out first: executing may create communicators.
         const PendingCollective done = std::move(op);
-        collectives_.pop(v->id);
-        CollectiveRun run(*this, done, call, ranks_[rank].failure);
-        const bool ok = call.coll.kind >= CollectiveKind::CommDup
-                            ? execute_construction(rank, call, v->id, done)
-                            : collective::execute(run);
+        queue_.pop(v->id);
+        const bool ok = execute(core, rank, call, v->id, done);
         // Even when the parts turn out not to fit, the operation is over for everyone.
-        for (const CollectivePart& p : done.parts) requests_.finish(p.rank, p.slot);
+        for (const CollectivePart& p : done.parts) core.requests.finish(p.rank, p.slot);
         if (!ok) {
-            requests_.release(rank, slot); // the failed call returns no request
+            core.requests.release(rank, slot); // the failed call returns no request
             return Progress::Failed;
         }
     }
@@ -170,9 +172,17 @@ Progress MpiWorld::issue_collective(int rank, RankCall& call) {
         call.internal[0] = slot;
         return Progress::Blocked;
     }
-    if (!write_out(call, call.requests, make_handle(RF_KIND_REQUEST, slot)))
-        return fail(rank, call, MPI_ERR_ARG, "the request argument is not writable");
+    if (!write_out(call.requests, make_handle(RF_KIND_REQUEST, slot)))
+        return core.fail(rank, call, MPI_ERR_ARG, "the request argument is not writable");
     return Progress::Done;
+}
+
+bool Collectives::execute(WorldCore& core, int rank, const RankCall& call, int id,
+                          const PendingCollective& op) {
+    if (call.coll.kind >= CollectiveKind::CommDup)
+        return CommConstruction(core, queue_, rank, call).execute(id, op);
+    CollectiveRun run(core, op, call, core.ranks[rank].failure);
+    return collective::execute(run);
 }
 
 } // namespace rankfold::mpi

@@ -1,0 +1,42 @@
+// Collectives, a part of MpiWorld: issuing collective calls — their argument checks, filing each
+// member's part in the operation it belongs to, checking that the parts of one operation fit
+// together, and running the operation once every member is in (data movement: one function per
+// family, CollectiveRun.hpp; new communicators: CommConstruction.hpp). A value type: it holds
+// the operations in progress on each communicator and is given the rest of the world (requests,
+// communicators, failures) with each call.
+#pragma once
+
+#include "simulated-mpi/interface/PendingCollective.hpp"
+#include "simulated-mpi/interface/Progress.hpp"
+#include "simulated-mpi/interface/RankCall.hpp"
+#include "simulated-mpi/src/CollectiveQueue.hpp"
+#include "simulated-mpi/src/WorldCore.hpp"
+
+namespace rankfold::mpi {
+
+class StateHasher;
+
+class Collectives {
+public:
+    // Checks and files the collective `call` of `rank`; runs the operation if it completes it.
+    Progress issue(WorldCore& core, int rank, RankCall& call);
+    // The collective `rank` waits in on `comm` (for deadlock reports), or nullptr.
+    const PendingCollective* waiting(const WorldCore& core, int rank, MPI_Comm comm) const;
+
+    void feed(StateHasher& h) const { queue_.feed(h); }
+    friend bool operator==(const Collectives&, const Collectives&) = default;
+
+private:
+    static bool check(WorldCore& core, int rank, const RankCall& call,
+                      const WorldCore::CommView& v);
+    // Whether `call` fits the parts others filed in the operation it would join.
+    static bool check_parts_agree(WorldCore& core, int rank, const RankCall& call,
+                                  const PendingCollective* op, int comm_rank);
+    // Runs an operation every member has joined; false after fail().
+    bool execute(WorldCore& core, int rank, const RankCall& call, int id,
+                 const PendingCollective& op);
+
+    CollectiveQueue queue_;
+};
+
+} // namespace rankfold::mpi

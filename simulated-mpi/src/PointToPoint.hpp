@@ -1,0 +1,105 @@
+// Point-to-point communication, a part of MpiWorld: posting sends and receives (with their
+// argument checks), persistent requests, the MPI_Bsend attached buffers, the matching engine
+// that holds what is posted, and delivery when a match is applied. A value type: it holds the
+// data that is its own (the queues, the attached buffers, the post counters, the buffering of
+// standard sends) and is given the rest of the world (requests, communicators, failures) with
+// each call.
+#pragma once
+
+#include "simulated-mpi/interface/MatchingEngine.hpp"
+#include "simulated-mpi/interface/Progress.hpp"
+#include "simulated-mpi/interface/RankCall.hpp"
+#include "simulated-mpi/src/WorldCore.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace rankfold::mpi {
+
+class StateHasher;
+
+class PointToPoint {
+public:
+    PointToPoint(int ranks, Buffering buffering)
+        : buffering_(buffering), ranks_(static_cast<std::size_t>(ranks)), matching_(ranks) {}
+
+    Buffering buffering() const { return buffering_; }
+    const MatchingEngine& matching() const { return matching_; }
+
+    // Whether issue() handles calls of this kind.
+    static bool handles(CallKind kind);
+    // Posts what `call` asks for (sends, receives, persistent requests and their start,
+    // Sendrecv, Probe's checks, attaching and detaching the Bsend buffer).
+    Progress issue(WorldCore& core, int rank, RankCall& call);
+    // Checks the arguments of a probe; false after fail().
+    static bool check_probe(WorldCore& core, int rank, const RankCall& call);
+    // Messages a probe of `call` (on a valid communicator) could report, in matching order.
+    void probe_candidates(const WorldCore& core, int rank, const RankCall& call,
+                          std::vector<const Message*>& out) const;
+    // Performs a match the engine allows: delivers the data and completes both requests.
+    void apply_match(WorldCore& core, const Match& match);
+    // MPI_Buffer_detach waits until the buffered messages of `rank` have left.
+    bool detach_ready(int rank) const { return ranks_[rank].attached_used == 0; }
+    Progress complete_detach(int rank, const RankCall& call);
+
+    // `rank`'s attached buffer, fed where the world's hash has always had it.
+    void feed_attached(StateHasher& h, int rank) const;
+    // The queues of every receiver.
+    void feed_queues(StateHasher& h) const;
+    friend bool operator==(const PointToPoint&, const PointToPoint&) = default;
+
+    // `layout` is the datatype's typemap: resolved by the checks, or given by a persistent
+    // request (which keeps it even if the program frees the datatype).
+    struct SendArgs {
+        const void* buffer;
+        int count;
+        MPI_Datatype type;
+        int dest;
+        int tag;
+        MPI_Comm comm;
+        SendMode mode;
+        TypemapRef layout = {};
+    };
+    struct ReceiveArgs {
+        void* buffer;
+        int count;
+        MPI_Datatype type;
+        int source;
+        int tag;
+        MPI_Comm comm;
+        TypemapRef layout = {};
+    };
+
+private:
+    struct RankChannels {
+        std::uintptr_t attached_buffer = 0;
+        int attached_size = 0;
+        std::size_t attached_used = 0;
+        std::uint64_t posts = 0; // messages and receives posted, for their ids
+        friend bool operator==(const RankChannels&, const RankChannels&) = default;
+    };
+
+    // Ids of messages and posted receives: unique, and a function of the posting rank's own
+    // history only, so that interleavings that commute give identical states.
+    std::uint64_t next_post_id(int rank) {
+        return static_cast<std::uint64_t>(rank + 1) << 40 | ++ranks_[rank].posts;
+    }
+    static bool check_send(WorldCore& core, int rank, const RankCall& call, SendArgs& a);
+    static bool check_receive(WorldCore& core, int rank, const RankCall& call, ReceiveArgs& a,
+                              bool probe);
+    // Posting: the request slot, or -1 after fail(). `slot` reuses a persistent request.
+    int post_send(WorldCore& core, int rank, const RankCall& call, SendArgs a, int slot = -1);
+    int post_receive(WorldCore& core, int rank, const RankCall& call, ReceiveArgs a, int slot = -1);
+    static int create_persistent(WorldCore& core, int rank, const RankCall& call);
+    bool start(WorldCore& core, int rank, const RankCall& call, MPI_Request handle);
+    Progress attach(WorldCore& core, int rank, const RankCall& call);
+    void deliver(WorldCore& core, int receiver, const PostedReceive& receive,
+                 const Message& message);
+
+    Buffering buffering_;
+    std::vector<RankChannels> ranks_;
+    MatchingEngine matching_;
+};
+
+} // namespace rankfold::mpi

@@ -1,0 +1,65 @@
+// What every part of MpiWorld reaches besides its own data: each rank's own state (life cycle,
+// failure, clock, local tables), the request table and the communicators. A value type, part of
+// the MpiWorld state; the parts (PointToPoint, Completion, Collectives, CommConstruction) are
+// given it with each call instead of reaching into the world.
+#pragma once
+
+#include "simulated-mpi/interface/Misuse.hpp"
+#include "simulated-mpi/interface/Progress.hpp"
+#include "simulated-mpi/interface/RankCall.hpp"
+#include "simulated-mpi/src/CommRegistry.hpp"
+#include "simulated-mpi/src/DatatypeTable.hpp"
+#include "simulated-mpi/src/GroupTable.hpp"
+#include "simulated-mpi/src/KeyvalTable.hpp"
+#include "simulated-mpi/src/OpTable.hpp"
+#include "simulated-mpi/src/RequestTable.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rankfold::mpi {
+
+// One rank's own state: what no other rank's call changes.
+struct RankState {
+    bool initialized = false;
+    bool finalized = false;
+    int thread_level = MPI_THREAD_SINGLE;
+    std::optional<MpiFailure> failure;
+    std::uint64_t clock = 0;
+    OpTable ops;
+    GroupTable groups;
+    KeyvalTable keyvals;
+    DatatypeTable datatypes;
+    friend bool operator==(const RankState&, const RankState&) = default;
+};
+
+struct WorldCore {
+    explicit WorldCore(int ranks)
+        : ranks(static_cast<std::size_t>(ranks)), requests(ranks), comms(ranks) {}
+
+    std::vector<RankState> ranks;
+    RequestTable requests;
+    CommRegistry comms;
+
+    using CommView = CommRegistry::View;
+    std::optional<CommView> view(int rank, MPI_Comm comm) const { return comms.view(rank, comm); }
+    // The world rank of `comm_rank` in `comm` (a live handle of `rank`).
+    int world_rank(int rank, MPI_Comm comm, int comm_rank) const;
+
+    // Records the failure of `call`; the sub-kind follows from the error class unless given.
+    Progress fail(int rank, const RankCall& call, int code, std::string message);
+    Progress fail(int rank, const RankCall& call, int code, std::optional<Misuse> misuse,
+                  std::string message);
+    // The typemap of `type` for a communication call of `rank`, or none after fail(): an
+    // invalid or freed handle, or a derived datatype not committed.
+    TypemapRef usable_datatype(int rank, const RankCall& call, MPI_Datatype type);
+
+    friend bool operator==(const WorldCore&, const WorldCore&) = default;
+};
+
+// Why a communicator argument is not one.
+std::string invalid_comm_text(MPI_Comm comm);
+
+} // namespace rankfold::mpi
