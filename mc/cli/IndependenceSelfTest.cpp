@@ -47,7 +47,7 @@ struct Order {
     bool disabled = false;       // the second step was no longer enabled after the first
     std::optional<Violation> violation;
     SystemSnapshot end;
-    std::vector<std::string> outputs;
+    std::vector<std::string> outputs; // what each rank wrote after the state
 };
 
 // What differs between two states that should be equal, in the manner of SnapshotSelfTest.
@@ -131,10 +131,7 @@ private:
         ++states_;
         std::vector<Transition> open;
         system_.choices(open);
-        path_.clear();
-        for (const Frame& f : stack_)
-            if (f.via) path_.push_back(*f.via);
-        if (via) path_.push_back(*via);
+        via_ = via;
         check_pairs(state, open);
         if (options_.max_states != 0 && states_ >= options_.max_states) {
             stopped_ = true;
@@ -184,7 +181,8 @@ private:
         system_.take(*listed);
         if (system_.violation()) o.violation = *system_.violation();
         o.end = system_.capture();
-        for (int r = 0; r < options_.ranks; ++r) o.outputs.push_back(output_.captured(r));
+        for (int r = 0; r < options_.ranks; ++r)
+            o.outputs.push_back(output_.captured(r).substr(state.output_sizes[r]));
         return o;
     }
 
@@ -224,23 +222,33 @@ private:
         }
         if (why.empty()) return;
         if (++differ_ > kFailuresShown) return;
+        const std::vector<Transition> path = path_here();
         fmt::print(report_, "rankfold: independence: state {} ({} choices from the start{}):\n",
-                   states_, path_.size(), path_summary());
+                   states_, path.size(), path_summary(path));
         fmt::print(report_, "  a = {}\n  b = {}\n  a then b vs b then a: {}\n", describe(a),
                    describe(b), why);
         if (differ_ == kFailuresShown)
             fmt::print(report_, "rankfold: independence: further differences are only counted\n");
     }
 
-    std::string path_summary() const {
-        if (path_.empty()) return "";
+    // The choices from the initial state to the state being checked (the stack does not hold
+    // that state yet).
+    std::vector<Transition> path_here() const {
+        std::vector<Transition> path;
+        for (const Frame& f : stack_)
+            if (f.via) path.push_back(*f.via);
+        if (via_) path.push_back(*via_);
+        return path;
+    }
+
+    static std::string path_summary(const std::vector<Transition>& path) {
+        if (path.empty()) return "";
         std::string s = ": ";
-        const std::size_t skip =
-            path_.size() > kPathStepsShown ? path_.size() - kPathStepsShown : 0;
+        const std::size_t skip = path.size() > kPathStepsShown ? path.size() - kPathStepsShown : 0;
         if (skip > 0) s += fmt::format("... {} earlier, ", skip);
-        for (std::size_t i = skip; i < path_.size(); ++i)
-            s += fmt::format("{}{} r{} {}", i > skip ? ", " : "", kind_name(path_[i].kind),
-                             path_[i].rank, path_[i].outcome);
+        for (std::size_t i = skip; i < path.size(); ++i)
+            s += fmt::format("{}{} r{} {}", i > skip ? ", " : "", kind_name(path[i].kind),
+                             path[i].rank, path[i].outcome);
         return s;
     }
 
@@ -252,7 +260,7 @@ private:
     std::vector<Frame> stack_;
     std::unordered_set<snapshot::Fingerprint, snapshot::FingerprintHash> seen_;
     std::vector<Transition> after_;
-    std::vector<Transition> path_; // to the state being checked
+    std::optional<Transition> via_; // the last choice to the state being checked
     std::uint64_t states_ = 0, checked_ = 0, differ_ = 0, dependent_ = 0, both_violate_ = 0;
     bool stopped_ = false;
     std::string stop_reason_;
