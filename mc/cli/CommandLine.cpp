@@ -107,6 +107,10 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     app.add_flag("--check-snapshots", o.check_snapshots,
                  "self-test: snapshot at every scheduling point, restore each and run on; every "
                  "continuation must end in the same state and output");
+    app.add_flag("--check-independence", o.check_independence,
+                 "self-test: in every state (up to --max-states, default 2000), take each pair "
+                 "of choices the reduction calls independent in both orders; both must end in "
+                 "the same state");
     app.set_version_flag("--version", "rankfold-run 0.1.0");
 
     std::vector<std::string> reversed(ours.rbegin(), ours.rend());
@@ -122,6 +126,14 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
         o.stack_size = parse_size(stack);
         o.heap_size = parse_size(heap);
         if (!memory_limit.empty()) o.memory_limit = parse_size(memory_limit);
+        if (o.check_independence && o.check_snapshots)
+            throw CLI::ValidationError("--check-independence",
+                                       "cannot be combined with --check-snapshots");
+        if (o.check_independence &&
+            (o.single_run || seed_opt->count() > 0 || !o.replay_path.empty()))
+            throw CLI::ValidationError("--check-independence",
+                                       "cannot be combined with --single-run, --seed or --replay");
+        if (o.check_independence && o.max_states == 0) o.max_states = 2000;
         if (o.stack_size < (std::size_t{256} << 10))
             throw CLI::ValidationError("--stack-size", "must be at least 256K");
         if (o.heap_size < (std::size_t{1} << 20))

@@ -1,6 +1,7 @@
 #include "mc/cli/Launcher.hpp"
 
 #include "mc/cli/Exploration.hpp"
+#include "mc/cli/IndependenceSelfTest.hpp"
 #include "mc/cli/RunOptions.hpp"
 #include "mc/cli/SnapshotSelfTest.hpp"
 #include "mc/report/Report.hpp"
@@ -65,8 +66,9 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         arenas.reserve(static_cast<std::size_t>(o.ranks));
         for (int r = 0; r < o.ranks; ++r) arenas.push_back(memory.arena(r));
         ProgramImage image(o.program, o.ranks, scratch, arenas);
-        OutputRouter output(o.check_snapshots || o.explore() ? OutputRouter::Mode::Capture
-                                                             : OutputRouter::Mode::Print,
+        OutputRouter output(o.check_snapshots || o.check_independence || o.explore()
+                                ? OutputRouter::Mode::Capture
+                                : OutputRouter::Mode::Print,
                             o.label, o.ranks);
         install_crash_handler(fileno(output.report()));
         start_watchdog(o.watchdog_seconds);
@@ -81,6 +83,16 @@ int check_program(const RunOptions& o, const std::string& scratch) {
             system.enable_snapshots(o.page_sharing);
             const int status = check_snapshots(system, output, o.ranks, effective_memory_limit(o),
                                                output.report());
+            output.finish();
+            return status;
+        }
+        if (o.check_independence) {
+            system.enable_snapshots(o.page_sharing);
+            IndependenceCheckOptions io;
+            io.ranks = o.ranks;
+            io.max_states = o.max_states;
+            io.memory_limit = effective_memory_limit(o);
+            const int status = check_independence(system, output, io, output.report());
             output.finish();
             return status;
         }

@@ -26,6 +26,8 @@ struct RunOptions {
     bool page_sharing = true;       // --no-page-sharing stores full copies (to measure the saving)
     std::size_t memory_limit = 0;   // bytes the snapshot store may hold; 0: 3/4 of physical memory
     bool check_snapshots = false;   // --check-snapshots: the snapshot self-test
+    // --check-independence: the dependency relation's self-test (IndependenceSelfTest.hpp)
+    bool check_independence = false;
     // Exploration (the default mode).
     bool both_buffering = false;  // --buffering both: each standard send is a choice
     bool state_matching = true;   // --no-state-matching
@@ -38,7 +40,10 @@ struct RunOptions {
     std::string trace_path;  // where counterexample traces go ("" : next to the program)
     std::string replay_path; // --replay TRACE: run that one execution
     bool reexecute = false;  // --backtrack reexecute: no snapshot but the initial one
-    bool explore() const { return !single_run && !seed && !check_snapshots && replay_path.empty(); }
+    bool explore() const {
+        return !single_run && !seed && !check_snapshots && !check_independence &&
+               replay_path.empty();
+    }
 };
 
 // Parses argv. On --help/--version or an error, prints and returns the exit status to use.

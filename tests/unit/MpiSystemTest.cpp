@@ -1,0 +1,265 @@
+// MpiSystem, the MPI transition system, driven directly on a real program: the deterministic
+// closure, the choices it leaves open and what taking one does. The program is
+// tests/fixtures/mpisystem_fixture.c, built with rankfold-cc (tests/fixtures/CMakeLists.txt);
+// its first argument names the scenario. Everything is assembled as the launcher does it.
+//
+// While a System exists the output router owns file descriptors 1 and 2 (Catch2's own output
+// would be taken for the ranks'), so each case records what it observed inside a scope and
+// checks it after the System is gone.
+#include "mc/system/MpiSystem.hpp"
+#include "mc/runtime/OutputRouter.hpp"
+#include "mc/runtime/ProgramImage.hpp"
+#include "mc/runtime/RankRuntime.hpp"
+#include "mc/search/Schedule.hpp"
+#include "mc/search/ScheduledRun.hpp"
+#include "properties/MonitorSet.hpp"
+#include "properties/StandardMonitors.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
+#include "snapshot/RankMemory.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+using rankfold::mc::MpiSystem;
+using rankfold::mc::OutputRouter;
+using rankfold::mc::ProgramImage;
+using rankfold::mc::RankRuntime;
+using rankfold::mc::RoundRobinSchedule;
+using rankfold::mc::Transition;
+using rankfold::mc::TransitionKind;
+using rankfold::properties::Violation;
+using rankfold::properties::ViolationKind;
+namespace fs = std::filesystem;
+namespace mpi = rankfold::mpi;
+
+namespace {
+
+const char* const kModule = RF_BUILD_DIR "/lib/mpisystem_fixture.so";
+
+struct ScratchDir {
+    std::string path;
+    ScratchDir() {
+        std::string pattern = (fs::temp_directory_path() / "rf-mpisystem-test-XXXXXX").string();
+        if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+        path = pattern;
+    }
+    ~ScratchDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+};
+
+struct Monitors {
+    rankfold::properties::MonitorSet set;
+    Monitors() { rankfold::properties::add_standard_monitors(set, false); }
+};
+
+std::vector<rankfold::snapshot::RankArena*> arenas_of(rankfold::snapshot::RankMemory& memory,
+                                                      int ranks) {
+    std::vector<rankfold::snapshot::RankArena*> arenas;
+    for (int r = 0; r < ranks; ++r) arenas.push_back(memory.arena(r));
+    return arenas;
+}
+
+// OutputRouter::finish() hands stdout back with setvbuf(stdout, nullptr, _IOLBF, 0), which in
+// glibc keeps the stream's current buffer: the router's own, freed with the router. rankfold-run
+// writes nothing to stdout after that, but this test process does (Catch2's report), so once
+// the router is gone stdout gets a buffer of its own again (unbuffered: glibc's one-byte one).
+struct StdioAfterRouter {
+    StdioAfterRouter() = default;
+    StdioAfterRouter(const StdioAfterRouter&) = delete;
+    StdioAfterRouter& operator=(const StdioAfterRouter&) = delete;
+    ~StdioAfterRouter() {
+        std::setvbuf(stdout, nullptr, _IONBF, 0);
+        std::setvbuf(stderr, nullptr, _IONBF, 0);
+    }
+};
+
+// The launcher's assembly, for `ranks` ranks running the fixture's `scenario`. Only one may
+// exist at a time (one RankMemory, one rank gate, fds 1 and 2).
+struct System {
+    StdioAfterRouter stdio; // destroyed last
+    ScratchDir scratch;
+    rankfold::snapshot::RankMemory memory;
+    ProgramImage image;
+    OutputRouter output;
+    mpi::MpiWorld world;
+    Monitors monitors;
+    RankRuntime runtime;
+    MpiSystem system;
+    System(int ranks, const std::string& scenario, bool both_buffering = false)
+        : memory(ranks, std::size_t{1} << 20, std::size_t{16} << 20),
+          image(kModule, ranks, scratch.path, arenas_of(memory, ranks)),
+          output(OutputRouter::Mode::Capture, false, ranks), world(ranks, mpi::Buffering::Zero),
+          runtime({kModule, {scenario}}, image, memory, output, world, monitors.set),
+          system({both_buffering}, runtime, world, monitors.set) {}
+
+    std::vector<Transition> choices() {
+        std::vector<Transition> out;
+        system.choices(out);
+        return out;
+    }
+    // The rest of the run under the round-robin schedule: whether every rank finished, and
+    // finished without a violation.
+    bool run_to_end() {
+        RoundRobinSchedule schedule;
+        rankfold::mc::finish_schedule(system, schedule);
+        return system.all_finished() && !system.violation();
+    }
+    std::string out(int rank) {
+        runtime.collect_all_output();
+        return output.captured(rank);
+    }
+};
+
+std::vector<int> outcomes(const std::vector<Transition>& ts) {
+    std::vector<int> out;
+    for (const Transition& t : ts) out.push_back(t.outcome);
+    return out;
+}
+
+bool all_of_kind(const std::vector<Transition>& ts, TransitionKind kind, int rank) {
+    for (const Transition& t : ts)
+        if (t.kind != kind || t.rank != rank) return false;
+    return true;
+}
+
+} // namespace
+
+TEST_CASE("the closure finishes a program that leaves nothing open", "[mpisystem]") {
+    std::size_t choices = 99;
+    bool finished = false;
+    std::optional<Violation> violation;
+    std::string out1;
+    {
+        System s(2, "closure");
+        s.system.start();
+        choices = s.choices().size();
+        finished = s.system.all_finished();
+        s.system.end_state();
+        violation = s.system.violation();
+        out1 = s.out(1);
+    }
+    CHECK(choices == 0);
+    CHECK(finished);
+    CHECK_FALSE(violation.has_value());
+    CHECK(out1 == "got 7\n");
+}
+
+TEST_CASE("an ANY_SOURCE receive with three senders offers one match per sender", "[mpisystem]") {
+    std::vector<Transition> first, second;
+    std::string out0;
+    bool finished = false;
+    {
+        System s(4, "anysource");
+        s.system.start();
+        first = s.choices();
+        // Take the match with rank 2's message.
+        for (const Transition& t : first)
+            if (t.outcome == 2) s.system.take(t);
+        out0 = s.out(0);
+        second = s.choices();
+        finished = s.run_to_end();
+    }
+    REQUIRE(first.size() == 3);
+    CHECK(all_of_kind(first, TransitionKind::WildcardMatch, 0));
+    CHECK(outcomes(first) == std::vector<int>{1, 2, 3});
+    CHECK(out0 == "from 2 value 20\n");
+    CHECK(all_of_kind(second, TransitionKind::WildcardMatch, 0));
+    CHECK(outcomes(second) == std::vector<int>{1, 3});
+    CHECK(finished);
+}
+
+TEST_CASE("a Testany polling loop offers each way of done, and not yet last", "[mpisystem]") {
+    std::vector<Transition> first, after_not_yet;
+    std::string out0;
+    bool finished = false;
+    {
+        System s(3, "testany");
+        s.system.start();
+        first = s.choices();
+        s.system.take(first.back()); // not yet: the loop comes round to the same choice
+        after_not_yet = s.choices();
+        s.system.take(after_not_yet[1]); // done: the receive from rank 2 (position 1)
+        out0 = s.out(0);
+        finished = s.run_to_end();
+    }
+    REQUIRE(first.size() == 3);
+    CHECK(all_of_kind(first, TransitionKind::TestOutcome, 0));
+    CHECK(outcomes(first) == std::vector<int>{1, 2, 0}); // Testany: 1 + position; 0 not yet
+    CHECK(outcomes(after_not_yet) == outcomes(first));
+    CHECK(out0 == "index 1 after 2 polls\n");
+    CHECK(finished);
+}
+
+TEST_CASE("--buffering both offers a standard send buffered or not", "[mpisystem]") {
+    for (int buffered : {0, 1}) {
+        std::vector<Transition> first;
+        bool finished = false;
+        std::string out0, out1;
+        {
+            System s(2, "standard-send", true);
+            s.system.start();
+            first = s.choices();
+            for (const Transition& t : first)
+                if (t.outcome == buffered) s.system.take(t);
+            finished = s.choices().empty() && s.system.all_finished();
+            out0 = s.out(0);
+            out1 = s.out(1);
+        }
+        INFO("buffered " << buffered);
+        REQUIRE(first.size() == 2);
+        CHECK(all_of_kind(first, TransitionKind::SendBuffering, 0));
+        CHECK(outcomes(first) == std::vector<int>{0, 1});
+        CHECK(finished);
+        CHECK(out0 == "sent\n");
+        CHECK(out1 == "got 5\n");
+    }
+}
+
+TEST_CASE("head-to-head standard sends leave no choice and end in a deadlock", "[mpisystem]") {
+    std::size_t choices = 99;
+    bool finished = true;
+    std::optional<Violation> before, after;
+    {
+        System s(2, "head-to-head");
+        s.system.start();
+        choices = s.choices().size();
+        finished = s.system.all_finished();
+        before = s.system.violation();
+        s.system.end_state();
+        after = s.system.violation();
+    }
+    CHECK(choices == 0);
+    CHECK_FALSE(finished);
+    CHECK_FALSE(before.has_value());
+    REQUIRE(after.has_value());
+    CHECK(after->kind == ViolationKind::Deadlock);
+    CHECK(after->blocked.size() == 2);
+}
+
+TEST_CASE("the round-robin schedule lets two pollers both progress", "[mpisystem]") {
+    bool finished = false;
+    std::optional<Violation> violation;
+    std::string out0, out1;
+    {
+        System s(2, "pollers");
+        RoundRobinSchedule schedule;
+        s.system.start();
+        rankfold::mc::finish_schedule(s.system, schedule);
+        finished = s.system.all_finished();
+        violation = s.system.violation();
+        out0 = s.out(0);
+        out1 = s.out(1);
+    }
+    CHECK(finished);
+    CHECK_FALSE(violation.has_value());
+    CHECK_THAT(out0, Catch::Matchers::StartsWith("round 0\nround 1\nround 2\nrank 0 polled"));
+    CHECK_THAT(out1, Catch::Matchers::StartsWith("round 0\nround 1\nround 2\nrank 1 polled"));
+}
