@@ -21,22 +21,6 @@ std::string describe(const Transition& t) {
                        t.outcome);
 }
 
-const char* status_name(RankStatus s) {
-    switch (s) {
-    case RankStatus::Running:
-        return "running";
-    case RankStatus::AtCall:
-        return "at a call";
-    case RankStatus::Blocked:
-        return "blocked";
-    case RankStatus::Finished:
-        return "finished";
-    case RankStatus::Failed:
-        return "failed";
-    }
-    return "?";
-}
-
 std::string describe(const Violation& v) {
     return fmt::format("{} of rank {}: {}", kind_name(v.kind), v.rank, v.message);
 }
@@ -49,36 +33,6 @@ struct Order {
     SystemSnapshot end;
     std::vector<std::string> outputs; // what each rank wrote after the state
 };
-
-// What differs between two states that should be equal, in the manner of SnapshotSelfTest.
-std::string explain(const SystemSnapshot& x, const SystemSnapshot& y) {
-    std::string why;
-    if (x.world != y.world)
-        why += x.world.matching() != y.world.matching()
-                   ? "; MPI state (the matching queues differ)"
-                   : "; MPI state (not the matching queues: requests, communicators, ...)";
-    for (std::size_t g = 0; g < x.memory.region_count() && g < y.memory.region_count(); ++g) {
-        std::vector<std::size_t> differ;
-        x.memory.pages(g).for_each_difference(y.memory.pages(g),
-                                              [&](std::size_t i) { differ.push_back(i); });
-        if (x.memory.used(g) != y.memory.used(g) || !differ.empty())
-            why += fmt::format("; memory region {} (used {} vs {}, {} pages differ, first {})", g,
-                               x.memory.used(g), y.memory.used(g), differ.size(),
-                               differ.empty() ? -1 : static_cast<long>(differ[0]));
-    }
-    for (std::size_t r = 0; r < x.ranks.size() && r < y.ranks.size(); ++r) {
-        const RankControl& a = x.ranks[r];
-        const RankControl& b = y.ranks[r];
-        if (a.status != b.status || a.crashed != b.crashed)
-            why += fmt::format("; rank {} control ({}{} vs {}{})", r, status_name(a.status),
-                               a.crashed ? ", crashed" : "", status_name(b.status),
-                               b.crashed ? ", crashed" : "");
-    }
-    if (x.unmatched_posts != y.unmatched_posts) why += "; the unmatched-posts flag";
-    if (!(x.monitors == y.monitors)) why += "; the monitors' state";
-    if (why.empty()) return "only the state hash differs";
-    return why.substr(2);
-}
 
 class Checker {
 public:
@@ -127,7 +81,7 @@ private:
     void visit(std::optional<Transition> via) {
         if (system_.violation()) return; // a path's end, not a state of the search
         SystemSnapshot state = system_.capture();
-        if (!seen_.insert(state.hash).second) return;
+        if (!seen_.insert(state.fingerprint()).second) return;
         ++states_;
         std::vector<Transition> open;
         system_.choices(open);
@@ -182,7 +136,8 @@ private:
         if (system_.violation()) o.violation = *system_.violation();
         o.end = system_.capture();
         for (int r = 0; r < options_.ranks; ++r)
-            o.outputs.push_back(output_.captured(r).substr(state.output_sizes[r]));
+            o.outputs.push_back(output_.captured(r).substr(state.value<std::vector<std::size_t>>(
+                SystemState::Output)[static_cast<std::size_t>(r)]));
         return o;
     }
 
@@ -213,8 +168,9 @@ private:
             if (ba.disabled)
                 why += fmt::format("{}[{}] disables [{}]", why.empty() ? "" : "; ", describe(b),
                                    describe(a));
-        } else if (ab.end.hash != ba.end.hash) {
-            why = "the states differ: " + explain(ab.end, ba.end);
+        } else if (ab.end.fingerprint() != ba.end.fingerprint()) {
+            const std::string what = system_.state()->describe_difference(ab.end, ba.end);
+            why = "the states differ: " + (what.empty() ? "only the fingerprint" : what);
         } else {
             for (int r = 0; r < options_.ranks && why.empty(); ++r)
                 if (ab.outputs[r] != ba.outputs[r])

@@ -66,25 +66,8 @@ int check_snapshots(MpiSystem& system, OutputRouter& output, int ranks, std::siz
         finish_schedule(system, schedule);
         const SystemSnapshot resumed = system.capture();
         std::string why;
-        if (resumed.fingerprint() != end.fingerprint()) {
-            const snapshot::StateRegistry& registry = system.state()->registry();
-            const auto differs = registry.first_difference(resumed, end);
-            why = fmt::format("the final state differs (fingerprint; component {})",
-                              differs ? registry.component_names()[*differs] : "none?");
-            using Memory = snapshot::RegionSnapshot;
-            const Memory& a = resumed.value<Memory>(SystemState::Memory);
-            const Memory& b = end.value<Memory>(SystemState::Memory);
-            for (std::size_t g = 0; g < b.region_count(); ++g) {
-                std::vector<std::size_t> differ;
-                a.pages(g).for_each_difference(b.pages(g),
-                                               [&](std::size_t i) { differ.push_back(i); });
-                if (a.used(g) != b.used(g) || !differ.empty())
-                    why +=
-                        fmt::format(": memory region {} (used {} vs {}, {} pages differ, first {})",
-                                    g, a.used(g), b.used(g), differ.size(),
-                                    differ.empty() ? -1 : static_cast<long>(differ[0]));
-            }
-        }
+        if (resumed.fingerprint() != end.fingerprint())
+            why = "the final state differs: " + system.state()->describe_difference(resumed, end);
         for (int r = 0; r < ranks && why.empty(); ++r)
             if (output.captured(r) != outputs[r]) why = fmt::format("rank {}'s output differs", r);
         if (!why.empty() && ++mismatches <= 10)

@@ -1,5 +1,7 @@
 #include "mc/system/SystemState.hpp"
 
+#include <fmt/format.h>
+
 namespace rankfold::mc {
 
 namespace {
@@ -89,6 +91,71 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
             [](const std::vector<std::size_t>&, snapshot::FingerprintBuilder&) {},
             [](const std::vector<std::size_t>&, const std::vector<std::size_t>&) { return true; },
         }));
+}
+
+namespace {
+const char* status_name(RankStatus s) {
+    switch (s) {
+    case RankStatus::Running:
+        return "running";
+    case RankStatus::AtCall:
+        return "at a call";
+    case RankStatus::Blocked:
+        return "blocked";
+    case RankStatus::Finished:
+        return "finished";
+    case RankStatus::Failed:
+        return "failed";
+    }
+    return "?";
+}
+
+std::string memory_difference(const snapshot::RegionSnapshot& x,
+                              const snapshot::RegionSnapshot& y) {
+    std::string why;
+    for (std::size_t g = 0; g < x.region_count() && g < y.region_count(); ++g) {
+        std::vector<std::size_t> differ;
+        x.pages(g).for_each_difference(y.pages(g), [&](std::size_t i) { differ.push_back(i); });
+        if (x.used(g) != y.used(g) || !differ.empty())
+            why += fmt::format(", region {} (used {} vs {}, {} pages differ, first {})", g,
+                               x.used(g), y.used(g), differ.size(),
+                               differ.empty() ? -1 : static_cast<long>(differ[0]));
+    }
+    return why;
+}
+} // namespace
+
+std::string SystemState::describe_difference(const SystemSnapshot& a,
+                                             const SystemSnapshot& b) const {
+    std::string why;
+    for (std::size_t c = 0; c < registry_.size(); ++c) {
+        if (a.part_fingerprint(c) == b.part_fingerprint(c)) continue;
+        why += "; " + registry_.component_names()[c];
+        switch (c) {
+        case Memory:
+            why += memory_difference(a.value<snapshot::RegionSnapshot>(c),
+                                     b.value<snapshot::RegionSnapshot>(c));
+            break;
+        case World:
+            why += a.value<mpi::MpiWorld>(c).matching() != b.value<mpi::MpiWorld>(c).matching()
+                       ? " (the matching queues differ)"
+                       : " (not the matching queues: requests, communicators, ...)";
+            break;
+        case Ranks: {
+            const auto& x = a.value<std::vector<RankControl>>(c);
+            const auto& y = b.value<std::vector<RankControl>>(c);
+            for (std::size_t r = 0; r < x.size() && r < y.size(); ++r)
+                if (x[r].status != y[r].status || x[r].crashed != y[r].crashed)
+                    why += fmt::format(", rank {} ({}{} vs {}{})", r, status_name(x[r].status),
+                                       x[r].crashed ? ", crashed" : "", status_name(y[r].status),
+                                       y[r].crashed ? ", crashed" : "");
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return why.empty() ? why : why.substr(2);
 }
 
 } // namespace rankfold::mc

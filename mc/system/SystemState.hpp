@@ -16,6 +16,7 @@
 #include "properties/MonitorSet.hpp"
 
 #include <memory>
+#include <string>
 
 namespace rankfold::mc {
 
@@ -30,6 +31,9 @@ public:
     SystemSnapshot capture() { return registry_.capture(); }
     void restore(const SystemSnapshot& s) { registry_.restore(s); }
     snapshot::StateRegistry& registry() { return registry_; }
+    // What differs between two snapshots, for self-tests: every component that does, with the
+    // memory regions, matching queues and rank controls spelled out ("" when they are equal).
+    std::string describe_difference(const SystemSnapshot& a, const SystemSnapshot& b) const;
     SystemMemory& memory() { return *memory_; }
 
 private:
