@@ -46,9 +46,10 @@ OutputRouter::OutputRouter(Mode mode, bool label, int ranks)
                                      std::strerror(errno));
         s.partial.resize(static_cast<std::size_t>(ranks));
         // Our own buffer, fully buffered: the C library allocates none while a rank runs, and a
-        // slice's output stays in it until collect() looks.
-        s.buffer.resize(kStdioBuffer);
-        ::setvbuf(file, s.buffer.data(), _IOFBF, s.buffer.size());
+        // slice's output stays in it until collect() looks. It lives as long as the process:
+        // setvbuf(NULL) in finish() changes the mode but keeps using it.
+        static char buffers[2][kStdioBuffer];
+        ::setvbuf(file, buffers[fd - 1], _IOFBF, kStdioBuffer);
     };
     setup(out_, stdout, 1, "rankfold-stdout");
     setup(err_, stderr, 2, "rankfold-stderr");

@@ -44,7 +44,6 @@ private:
         int memory_fd; // where the program's bytes go
         std::size_t read_offset = 0;
         std::vector<std::string> partial; // per rank: bytes after the last newline
-        std::vector<char> buffer;         // stdio buffer we install
     };
     void drain(Stream& s, int rank);
     void emit(Stream& s, int rank, const char* data, std::size_t n);

@@ -67,24 +67,9 @@ std::vector<rankfold::snapshot::RankArena*> arenas_of(rankfold::snapshot::RankMe
     return arenas;
 }
 
-// OutputRouter::finish() hands stdout back with setvbuf(stdout, nullptr, _IOLBF, 0), which in
-// glibc keeps the stream's current buffer: the router's own, freed with the router. rankfold-run
-// writes nothing to stdout after that, but this test process does (Catch2's report), so once
-// the router is gone stdout gets a buffer of its own again (unbuffered: glibc's one-byte one).
-struct StdioAfterRouter {
-    StdioAfterRouter() = default;
-    StdioAfterRouter(const StdioAfterRouter&) = delete;
-    StdioAfterRouter& operator=(const StdioAfterRouter&) = delete;
-    ~StdioAfterRouter() {
-        std::setvbuf(stdout, nullptr, _IONBF, 0);
-        std::setvbuf(stderr, nullptr, _IONBF, 0);
-    }
-};
-
 // The launcher's assembly, for `ranks` ranks running the fixture's `scenario`. Only one may
 // exist at a time (one RankMemory, one rank gate, fds 1 and 2).
 struct System {
-    StdioAfterRouter stdio; // destroyed last
     ScratchDir scratch;
     rankfold::snapshot::RankMemory memory;
     ProgramImage image;
