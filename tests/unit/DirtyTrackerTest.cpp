@@ -70,19 +70,19 @@ TEST_CASE("mprotect tracking reports exactly the written pages", "[snapshot][tra
     CHECK_FALSE(DirtyTracker::handle_fault(reinterpret_cast<void*>(16))); // not ours
 }
 
-TEST_CASE("userfaultfd tracking reports exactly the written pages", "[snapshot][tracker]") {
+// The userfaultfd cases run as their own ctest (unit-uffd), which uffd_probe reports as skipped
+// where the kernel lacks asynchronous write protection; here they require it.
+TEST_CASE("userfaultfd tracking reports exactly the written pages", "[snapshot][tracker][uffd]") {
     auto t = UffdTracker::create();
-    if (!t) {
-        WARN("userfaultfd asynchronous write protection is not available here");
-        return;
-    }
+    REQUIRE(t);
     check_precise_tracker(*t, 64);
     check_precise_tracker(*t, 1024);
 }
 
-TEST_CASE("userfaultfd tracking sees kernel writes and file-backed memory", "[snapshot][tracker]") {
+TEST_CASE("userfaultfd tracking sees kernel writes and file-backed memory",
+          "[snapshot][tracker][uffd]") {
     auto t = UffdTracker::create();
-    if (!t) return;
+    REQUIRE(t);
     // A private file mapping, like a loaded module's .data; larger than the windows the tracker
     // reports whole without a walk.
     constexpr std::size_t kPages = 64;
