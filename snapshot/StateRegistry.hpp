@@ -198,15 +198,15 @@ public:
     // Registers the live object `live` (copyable, with operator==) by reference;
     // `fingerprint(const T&, FingerprintBuilder&)` must agree with its operator==.
     template <class T, class FingerprintFn>
-    std::size_t add_value(std::string name, T& live, FingerprintFn fingerprint) {
-        return add(std::move(name), std::make_unique<ValueComponent<T, FingerprintFn>>(
-                                        live, std::move(fingerprint)));
+    std::size_t add_value(std::string_view name, T& live, FingerprintFn fingerprint) {
+        return add(std::string(name), std::make_unique<ValueComponent<T, FingerprintFn>>(
+                                          live, std::move(fingerprint)));
     }
     // Registers a component from four functions (see FunctionComponent).
     template <class Saved>
-    std::size_t add_functions(std::string name,
+    std::size_t add_functions(std::string_view name,
                               typename FunctionComponent<Saved>::Functions functions) {
-        return add(std::move(name),
+        return add(std::string(name),
                    std::make_unique<FunctionComponent<Saved>>(std::move(functions)));
     }
 

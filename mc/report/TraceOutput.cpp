@@ -27,14 +27,14 @@ void locate(TraceStep& step, const ProgramImage& image) {
 }
 } // namespace
 
-std::string step_line(TraceStep& e, const ProgramImage& image) {
-    locate(e, image);
-    std::string text = fmt::format("rank {}: ", e.rank);
-    if (e.call.empty())
-        text += e.detail;
+std::string step_line(TraceStep& step, const ProgramImage& image) {
+    locate(step, image);
+    std::string text = fmt::format("rank {}: ", step.rank);
+    if (step.call.empty())
+        text += step.detail;
     else
-        text += e.detail.empty() ? e.call : e.call + " " + e.detail;
-    if (!e.location.empty()) text += "  (" + e.location + ")";
+        text += step.detail.empty() ? step.call : step.call + " " + step.detail;
+    if (!step.location.empty()) text += "  (" + step.location + ")";
     return text;
 }
 

@@ -220,8 +220,8 @@ bool RankRuntime::all_finished() const {
                        [](const Rank& r) { return r.control.status == RankStatus::Finished; });
 }
 
-void RankRuntime::resume(int id, std::uint64_t steps) {
-    Rank& rank = ranks_[id];
+void RankRuntime::resume(int rank_id, std::uint64_t steps) {
+    Rank& rank = ranks_[rank_id];
     g_crash_journal->rank = rank.id;
     g_crash_journal->steps = steps;
     running_ = rank.id;

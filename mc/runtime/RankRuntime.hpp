@@ -57,7 +57,7 @@ public:
     bool all_finished() const;
     // Runs `rank` until its next visible call, its end or its failure; `steps` (visible calls
     // so far) goes to the crash journal.
-    void resume(int rank, std::uint64_t steps);
+    void resume(int rank_id, std::uint64_t steps);
     // Marks `rank` failed and reports why.
     void fail(int rank, Violation violation);
     std::optional<CodeLocation> locate_call(std::uintptr_t site) const;

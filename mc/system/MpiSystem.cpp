@@ -302,6 +302,7 @@ void MpiSystem::report_end_state() {
     properties::EndStateEvent e;
     e.ranks = size();
     std::vector<bool> finished;
+    finished.reserve(static_cast<std::size_t>(size()));
     for (int r = 0; r < size(); ++r) finished.push_back(runtime_.status(r) == RankStatus::Finished);
     e.finished = static_cast<int>(std::count(finished.begin(), finished.end(), true));
     for (int r = 0; r < size(); ++r) {

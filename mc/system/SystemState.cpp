@@ -15,6 +15,7 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
                          properties::MonitorSet& monitors, bool& unmatched_posts,
                          bool page_sharing) {
     std::vector<const RankFiber*> fibers;
+    fibers.reserve(static_cast<std::size_t>(runtime.size()));
     for (int r = 0; r < runtime.size(); ++r) fibers.push_back(&runtime.fiber(r));
     memory_ =
         std::make_unique<SystemMemory>(runtime.image(), runtime.memory(), fibers, page_sharing);
@@ -26,6 +27,7 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
                                     // A finished or failed rank's stack and heap are no
                                     // longer state (SystemMemory::capture).
                                     std::vector<bool> ended;
+                                    ended.reserve(static_cast<std::size_t>(runtime.size()));
                                     for (int r = 0; r < runtime.size(); ++r)
                                         ended.push_back(mc::ended(runtime.status(r)));
                                     return memory.capture(ended);
@@ -78,6 +80,7 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
         component<std::vector<std::size_t>>({
             [&runtime] {
                 std::vector<std::size_t> sizes;
+                sizes.reserve(static_cast<std::size_t>(runtime.size()));
                 for (int r = 0; r < runtime.size(); ++r)
                     sizes.push_back(runtime.output().captured(r).size());
                 return sizes;

@@ -26,6 +26,7 @@ TEST_CASE("scatter hands each member its block at the root's displacement", "[co
     const int counts[3] = {1, 2, 1}, displs[3] = {5, 0, 3};
     int out[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};
     std::vector<CollectiveArgs> args;
+    args.reserve(3);
     for (int i = 0; i < 3; ++i)
         args.push_back({.kind = CollectiveKind::Scatterv,
                         .sendbuf = send,
@@ -53,6 +54,7 @@ TEST_CASE("scatter reports a member expecting another size than the root sends",
     const int send[2] = {1, 2};
     int out[2][2] = {};
     std::vector<CollectiveArgs> args;
+    args.reserve(2);
     for (int i = 0; i < 2; ++i)
         args.push_back({.kind = CollectiveKind::Scatter,
                         .sendbuf = send,
