@@ -44,6 +44,7 @@ public:
     FingerprintBuilder& operator=(const FingerprintBuilder&) = delete;
 
     void bytes(const void* data, std::size_t n) {
+        if (n == 0) return; // memcpy may not be given a null pointer, even for nothing
         if (!streaming_ && used_ + n <= kBuffer) {
             std::memcpy(buffer_ + used_, data, n);
             used_ += n;
