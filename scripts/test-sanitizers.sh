@@ -16,4 +16,7 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 cmake --build "$build" -j "$(nproc)"
 # The differential test compares program output with MPICH's: it exercises the same checker
 # code as the corpus, which this step already runs under the sanitizers.
-ctest --test-dir "$build" --output-on-failure -j 2 -E '^differential$'
+# Pinned exploration counts are exact in the normal build (scripts/test.sh); here they may only
+# grow: the instrumented checker frames that sit on the ranks' stacks while they wait keep stale
+# bytes in their padding, which can split states that the normal build merges.
+RANKFOLD_CORPUS_COUNTS=at-least ctest --test-dir "$build" --output-on-failure -j 2 -E '^differential$'

@@ -84,9 +84,17 @@ public:
 
 private:
     static constexpr std::size_t kKeep = 1024; // blocks kept per type at most
-    static std::vector<void*>& free_list() {
-        // One per thread (parallel searches), never freed: what a finished search keeps.
-        thread_local std::vector<void*> list;
+    // One per thread (parallel searches); the blocks go back to the system when it ends.
+    struct FreeList : std::vector<void*> {
+        FreeList() = default;
+        FreeList(const FreeList&) = delete;
+        FreeList& operator=(const FreeList&) = delete;
+        ~FreeList() {
+            for (void* p : *this) ::operator delete(p);
+        }
+    };
+    static FreeList& free_list() {
+        thread_local FreeList list;
         return list;
     }
 };

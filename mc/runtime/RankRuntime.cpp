@@ -78,6 +78,12 @@ void RankRuntime::submit(mpi::RankCall& call) {
     rank.control.status = RankStatus::AtCall;
     rank.fiber->suspend();
     rank.control.call = nullptr;
+    // The explorer's decisions for this call are spent: put them back, so that what this frame
+    // leaves on the stack does not remember which choice was taken. A later call's frame may not
+    // overwrite those bytes (AddressSanitizer lays frames out differently), and two paths that
+    // differ only there would be two states.
+    call.outcome = -1;
+    call.buffered = -1;
 }
 
 void RankRuntime::leave_forever(Rank& rank) {
