@@ -39,6 +39,7 @@ struct FingerprintHash {
 // the same digest either way.
 class FingerprintBuilder {
 public:
+    // cppcheck-suppress uninitMemberVar ; buffer_ is read only up to used_, state_ once streaming_
     FingerprintBuilder() = default;
     FingerprintBuilder(const FingerprintBuilder&) = delete;
     FingerprintBuilder& operator=(const FingerprintBuilder&) = delete;
@@ -75,7 +76,7 @@ public:
 
 private:
     static constexpr std::size_t kBuffer = 256;
-    unsigned char buffer_[kBuffer];
+    unsigned char buffer_[kBuffer]; // only the first used_ bytes are ever read
     std::size_t used_ = 0;
     bool streaming_ = false;
     XXH3_state_t state_;

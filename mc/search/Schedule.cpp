@@ -1,5 +1,7 @@
 #include "mc/search/Schedule.hpp"
 
+#include <stdexcept>
+
 namespace rankfold::mc {
 
 namespace {
@@ -9,6 +11,7 @@ bool not_yet(const Transition& t) {
 } // namespace
 
 std::size_t RoundRobinSchedule::pick(const std::vector<Transition>& choices) {
+    if (choices.empty()) throw std::invalid_argument("RoundRobinSchedule::pick: no choice");
     // The first choice of the next rank after last_rank (cyclically), among the choices that
     // make progress if there are any.
     bool progress = false;

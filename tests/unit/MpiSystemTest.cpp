@@ -19,6 +19,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -63,6 +65,7 @@ struct Monitors {
 std::vector<rankfold::snapshot::RankArena*> arenas_of(rankfold::snapshot::RankMemory& memory,
                                                       int ranks) {
     std::vector<rankfold::snapshot::RankArena*> arenas;
+    arenas.reserve(static_cast<std::size_t>(ranks));
     for (int r = 0; r < ranks; ++r) arenas.push_back(memory.arena(r));
     return arenas;
 }
@@ -105,14 +108,14 @@ struct System {
 
 std::vector<int> outcomes(const std::vector<Transition>& ts) {
     std::vector<int> out;
+    out.reserve(ts.size());
     for (const Transition& t : ts) out.push_back(t.outcome);
     return out;
 }
 
 bool all_of_kind(const std::vector<Transition>& ts, TransitionKind kind, int rank) {
-    for (const Transition& t : ts)
-        if (t.kind != kind || t.rank != rank) return false;
-    return true;
+    return std::ranges::all_of(
+        ts, [&](const Transition& t) { return t.kind == kind && t.rank == rank; });
 }
 
 } // namespace
