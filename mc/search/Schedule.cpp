@@ -16,14 +16,14 @@ std::size_t RoundRobinSchedule::pick(const std::vector<Transition>& choices) {
     // make progress if there are any.
     bool progress = false;
     for (const Transition& t : choices) progress = progress || !not_yet(t);
-    std::size_t best = choices.size();
-    int best_distance = 0;
+    std::size_t best = 0;
+    int best_distance = -1; // none found yet
     for (std::size_t i = 0; i < choices.size(); ++i) {
         const Transition& t = choices[i];
         if (progress && not_yet(t)) continue;
         const int distance =
             t.rank > last_rank ? t.rank - last_rank : t.rank - last_rank + (1 << 20);
-        if (best == choices.size() || distance < best_distance) {
+        if (best_distance < 0 || distance < best_distance) {
             best = i;
             best_distance = distance;
         }
