@@ -207,6 +207,7 @@ int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output, R
     result = system.result();
     result.stats.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    result.stats.peak_rss_bytes = peak_rss_bytes();
     return result.exit_status();
 }
 
