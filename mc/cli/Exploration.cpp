@@ -15,12 +15,6 @@ namespace rankfold::mc {
 
 namespace {
 
-// Violations are told apart by what a user would fix: kind, rank, place and message.
-std::string violation_key(const Violation& v) {
-    return fmt::format("{}|{}|{}|{}", kind_name(v.kind), v.rank,
-                       v.location ? v.location->short_text() : "", v.message);
-}
-
 void print_output(OutputRouter& output, const std::vector<std::string>& per_rank, bool label) {
     FILE* out = output.terminal_out();
     for (std::size_t r = 0; r < per_rank.size(); ++r) {
@@ -70,16 +64,15 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
         std::vector<Transition> path;
     };
     std::vector<Found> found;
-    std::vector<std::string> keys;
     ProgressLine progress(output.report());
     std::size_t checks = 0;
     const auto on_violation = [&](const Explorer::Path& path) {
+        // Violations are told apart by what a user would fix (properties::same_finding).
         const Violation& v = *system.violation();
-        std::string key = violation_key(v);
-        if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
-            keys.push_back(std::move(key));
-            found.push_back({v, path});
-        }
+        const bool known = std::any_of(found.begin(), found.end(), [&](const Found& f) {
+            return properties::same_finding(f.violation, v);
+        });
+        if (!known) found.push_back({v, path});
         return true;
     };
     const auto within_limits = [&](const ExplorerStats& s) {
@@ -176,9 +169,7 @@ int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output, R
         fmt::print(report, "rankfold-run: cannot replay: {}\n", error);
         return 2;
     }
-    const std::string buffering = o.both_buffering                          ? "both"
-                                  : o.buffering == mpi::Buffering::Infinite ? "infinite"
-                                                                            : "zero";
+    const std::string buffering = buffering_name(o);
     if (trace->ranks != o.ranks || trace->buffering != buffering) {
         fmt::print(report,
                    "rankfold-run: cannot replay {}: it was recorded with -np {} --buffering {}, "

@@ -16,16 +16,16 @@ std::string shell_quote(const std::string& s) {
     return q + "'";
 }
 
-const char* buffering_name(const RunOptions& o) {
-    if (o.both_buffering) return "both";
-    return o.buffering == mpi::Buffering::Infinite ? "infinite" : "zero";
-}
-
 void locate(TraceStep& step, const ProgramImage& image) {
     if (step.site == 0 || !step.location.empty()) return;
     if (auto loc = image.locate(step.site, true)) step.location = loc->short_text();
 }
 } // namespace
+
+const char* buffering_name(const RunOptions& o) {
+    if (o.both_buffering) return "both";
+    return o.buffering == mpi::Buffering::Infinite ? "infinite" : "zero";
+}
 
 std::string step_line(TraceStep& step, const ProgramImage& image) {
     locate(step, image);

@@ -22,6 +22,8 @@ Trace make_trace(const RunOptions& options, const Violation& violation,
 // Where the n-th violation's trace goes (n from 0): --trace-file, else PROGRAM.rankfold-trace.json
 // in the current folder; later ones get .2, .3 ... before ".json".
 std::string trace_path_for(const RunOptions& options, std::size_t n);
+// "zero", "infinite" or "both": the --buffering a run was made with, as traces record it.
+const char* buffering_name(const RunOptions& options);
 // "rankfold-run --replay T -np N [--buffering B] ./app args", quoted for a POSIX shell.
 std::string replay_command(const RunOptions& options, const std::string& trace_path);
 

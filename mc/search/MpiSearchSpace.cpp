@@ -6,12 +6,6 @@
 
 namespace rankfold::mc {
 
-namespace {
-bool not_yet(const Transition& t) {
-    return t.kind == TransitionKind::TestOutcome && t.outcome == 0;
-}
-} // namespace
-
 MpiSearchSpace::MpiSearchSpace(MpiSystem& system, OutputRouter& output, int ranks,
                                Backtrack backtrack)
     : system_(system), output_(output), ranks_(ranks), backtrack_(backtrack) {
@@ -36,7 +30,7 @@ void MpiSearchSpace::enabled(std::vector<Transition>& out) {
 
 void MpiSearchSpace::execute(const Transition& t) {
     refresh();
-    const bool only_polls = std::all_of(choices_.begin(), choices_.end(), not_yet);
+    const bool only_polls = std::all_of(choices_.begin(), choices_.end(), is_not_yet);
     std::vector<int> pollers;
     snapshot::Fingerprint before;
     if (only_polls) {
@@ -45,7 +39,7 @@ void MpiSearchSpace::execute(const Transition& t) {
     }
     current_.reset();
     fresh_ = false;
-    polled_ = not_yet(t);
+    polled_ = is_not_yet(t);
     system_.take(t);
     if (backtrack_ == Backtrack::Reexecute) path_.push_back(t);
     if (!only_polls || system_.violation() || current().fingerprint() != before) return;

@@ -38,6 +38,11 @@ struct Transition {
     }
 };
 
+// A test's "not yet": the one choice that can lead back to the state it was taken in.
+constexpr bool is_not_yet(const Transition& t) {
+    return t.kind == TransitionKind::TestOutcome && t.outcome == 0;
+}
+
 std::string_view kind_name(TransitionKind kind);
 bool parse_kind(std::string_view name, TransitionKind& kind);
 
