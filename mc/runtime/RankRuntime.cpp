@@ -100,7 +100,7 @@ void RankRuntime::rank_exit(int code, std::uintptr_t site) {
     if (code != 0)
         rank_violation(ViolationKind::Exit,
                        fmt::format("rank {} exited with status {}", rank.id, code), site);
-    if (world_.initialized(rank.id) && !world_.finalized(rank.id)) {
+    if (world_.rank_state(rank.id).initialized && !world_.rank_state(rank.id).finalized) {
         // Returning from main leaves no frame to name: the rank's last MPI call stands in.
         const bool returned = site == 0;
         rank_violation(

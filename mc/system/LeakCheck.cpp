@@ -9,7 +9,7 @@ std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank) {
     using mpi::Request;
     std::vector<Leak> out;
     for (int slot = 0;; ++slot) {
-        const Request* r = world.request_slot(rank, slot);
+        const Request* r = world.requests().slot(rank, slot);
         if (r == nullptr) break;
         // A request freed while active completes on its own (MPI_Request_free).
         if (r->is_free() || r->user_freed) continue;
@@ -42,15 +42,15 @@ std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank) {
         out.push_back({Misuse::ResourceLeak,
                        fmt::format("communicator {:#x} was never freed (MPI_Comm_free)", handle),
                        h->site});
-    for (const auto& [handle, g] : world.groups(rank).live())
+    for (const auto& [handle, g] : world.rank_state(rank).groups.live())
         out.push_back({Misuse::ResourceLeak,
                        fmt::format("group {:#x} was never freed (MPI_Group_free)", handle),
                        g->site});
-    for (const auto& [handle, d] : world.leaked_datatypes(rank))
+    for (const auto& [handle, d] : world.rank_state(rank).datatypes.leaked())
         out.push_back({Misuse::ResourceLeak,
                        fmt::format("datatype {:#x} was never freed (MPI_Type_free)", handle),
                        d->site});
-    for (const auto& op : world.ops(rank).live())
+    for (const auto& op : world.rank_state(rank).ops.live())
         out.push_back({Misuse::ResourceLeak,
                        fmt::format("operator {:#x} was never freed (MPI_Op_free)", op.handle),
                        op.op.site});

@@ -275,11 +275,11 @@ void MpiSystem::finish_path(bool polling_deadlock) {
 
 void MpiSystem::mpi_failure(int rank) {
     mpi::RankCall& call = runtime_.call(rank);
-    const mpi::MpiFailure f = *world_.failure(rank);
+    const mpi::MpiFailure f = *world_.rank_state(rank).failure;
     if (f.misuse && world_.errors_return(rank, call.comm)) {
         // MPI_ERRORS_RETURN: the program gets the error class and carries on.
         call.result = f.code;
-        world_.clear_failure(rank);
+        world_.rank_state(rank).failure.reset();
         return resume(rank);
     }
     runtime_.set_status(rank, RankStatus::Failed);

@@ -97,7 +97,7 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
     std::vector<std::string> needs;
     auto internal_need = [&](int slot) {
         if (slot < 0) return;
-        const mpi::Request* r = world.request(rank, RF_HANDLE(RF_KIND_REQUEST, slot));
+        const mpi::Request* r = world.requests().find(rank, RF_HANDLE(RF_KIND_REQUEST, slot));
         if (r != nullptr && !r->complete)
             needs.push_back(request_need(*r, finished, image, call.site));
     };
@@ -147,7 +147,7 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
         for (int i = 0; i < call.request_count; ++i) {
             MPI_Request h = MPI_REQUEST_NULL;
             snapshot::guarded_copy(&h, call.requests + i, sizeof h);
-            const mpi::Request* r = world.request(rank, h);
+            const mpi::Request* r = world.requests().find(rank, h);
             if (r == nullptr || !r->active || r->complete) continue;
             needs.push_back(r->kind == mpi::Request::Kind::Collective
                                 ? collective_need(world, rank, r->comm, finished)

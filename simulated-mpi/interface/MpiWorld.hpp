@@ -20,8 +20,8 @@
 // (Progress.hpp). Every type the checker spells is declared here. The world is a value the checker
 // copies into each snapshot and compares, so this header must see the complete types of what it
 // holds: those stay in src/ and are included from here as an implementation detail. The checker
-// reaches a few of them through accessors (comms(), groups(), ops(), leaked_datatypes() for its
-// leak report and deadlock descriptions) without naming them; hiding them completely would need a
+// reaches a few of them through accessors (comms(), rank_state(), requests() for its leak report
+// and deadlock descriptions) without naming them; hiding them completely would need a
 // pointer to an implementation, an allocation per snapshot and a hand-written ==, for no change in
 // what the checker can do. Everything else in src/ (the MPI_* entry points, the parts' code) is
 // private.
@@ -86,21 +86,12 @@ public:
     // The size of `comm` as seen by `rank`, or nullopt for an invalid communicator.
     std::optional<int> comm_size(int rank, MPI_Comm comm) const;
     std::optional<int> comm_rank(int rank, MPI_Comm comm) const;
-    bool initialized(int rank) const { return core_.ranks[rank].initialized; }
-    bool finalized(int rank) const { return core_.ranks[rank].finalized; }
-    void set_thread_level(int rank, int level) { core_.ranks[rank].thread_level = level; }
-    int thread_level(int rank) const { return core_.ranks[rank].thread_level; }
+    // Each rank's own state (RankState in WorldCore.hpp): life cycle, thread level, its
+    // simulated clock, the failure of its last call, and its local tables (groups, keyvals,
+    // operators, datatypes) that the local MPI calls work on directly.
+    RankState& rank_state(int rank) { return core_.ranks[rank]; }
+    const RankState& rank_state(int rank) const { return core_.ranks[rank]; }
 
-    // Simulated time, per rank: one microsecond per clock reading of that rank, so every replay
-    // of a rank's history reads the same times and a rank polling the clock sees it move, while
-    // a polling loop that does not read it comes back to the same state.
-    double wtime(int rank) const {
-        return 1.0 + static_cast<double>(core_.ranks[rank].clock) * 1e-6;
-    }
-    void tick(int rank) { ++core_.ranks[rank].clock; }
-
-    const std::optional<MpiFailure>& failure(int rank) const { return core_.ranks[rank].failure; }
-    void clear_failure(int rank) { core_.ranks[rank].failure.reset(); }
     // Whether errors raised on `comm` by `rank` return to the program (MPI_ERRORS_RETURN);
     // an invalid `comm` stands for MPI_COMM_WORLD, where MPI 3.1 raises such errors.
     bool errors_return(int rank, MPI_Comm comm) const;
@@ -110,38 +101,18 @@ public:
         return collectives_.waiting(core_, rank, comm);
     }
 
-    // The world ranks of `group` as `rank` holds it, or nullopt for an invalid handle.
-    std::optional<std::vector<int>> group_members(int rank, MPI_Group group) const {
-        const GroupEntry* g = core_.ranks[rank].groups.find(group);
-        return g ? std::optional(g->members) : std::nullopt;
-    }
-    GroupTable& groups(int rank) { return core_.ranks[rank].groups; }
-    const GroupTable& groups(int rank) const { return core_.ranks[rank].groups; }
-    KeyvalTable& keyvals(int rank) { return core_.ranks[rank].keyvals; }
-    OpTable& ops(int rank) { return core_.ranks[rank].ops; }
-    const OpTable& ops(int rank) const { return core_.ranks[rank].ops; }
-
     const CommRegistry& comms() const { return core_.comms; }
     CommRegistry& comms() { return core_.comms; }
-    // ---- datatypes (MpiWorldDatatypes.cpp) ------------------------------------------------
     // `type` as `rank` sees it: predefined, or one of the derived types `rank` created and has
     // not freed; nullptr otherwise. Pack and unpack with it through TypePacking.hpp.
-    const Typemap* datatype(int rank, MPI_Datatype type) const;
-    const DatatypeTable& datatypes(int rank) const { return core_.ranks[rank].datatypes; }
-    // For the local datatype calls (ApiDatatype.cpp): create, commit, free.
-    DatatypeTable& datatypes(int rank) { return core_.ranks[rank].datatypes; }
-    // The derived datatypes `rank` created and never freed, for resource-leak reports.
-    std::vector<std::pair<MPI_Datatype, const DatatypeEntry*>> leaked_datatypes(int rank) const;
+    const Typemap* datatype(int rank, MPI_Datatype type) const {
+        return core_.ranks[rank].datatypes.find(type).get();
+    }
 
-    // Requests of `rank` that are active or completed but never waited for.
-    std::vector<const Request*> unfinished_requests(int rank) const;
-    const Request* request(int rank, MPI_Request handle) const;
+    // Every rank's requests: find a handle, read a slot, list the unfinished ones.
+    const RequestTable& requests() const { return core_.requests; }
     // Whether an MPI_Start call would start a standard-mode send to a real rank.
     bool starts_standard_send(int rank, const RankCall& start) const;
-    // Slot `slot` of the rank's request table (free or not), nullptr past its end.
-    const Request* request_slot(int rank, int slot) const {
-        return core_.requests.slot(rank, slot);
-    }
 
     friend bool operator==(const MpiWorld&, const MpiWorld&) = default;
     // Digest of the whole value: equal worlds give equal digests (MpiWorldHash.cpp).

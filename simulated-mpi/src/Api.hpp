@@ -52,10 +52,10 @@ struct LocalCall {
     }
     // MPI_SUCCESS between MPI_Init and MPI_Finalize, else the error raised.
     int check_state() const {
-        if (!world.initialized(rank))
+        if (!world.rank_state(rank).initialized)
             return error(MPI_COMM_WORLD, MPI_ERR_OTHER, Misuse::CallBeforeInit,
                          "called before MPI_Init");
-        if (world.finalized(rank))
+        if (world.rank_state(rank).finalized)
             return error(MPI_COMM_WORLD, MPI_ERR_OTHER, Misuse::CallAfterFinalize,
                          "called after MPI_Finalize");
         return MPI_SUCCESS;

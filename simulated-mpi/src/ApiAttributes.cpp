@@ -49,15 +49,15 @@ RF_EXPORT int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function* comm_copy_attr
                                      MPI_Comm_delete_attr_function* comm_delete_attr_fn,
                                      int* comm_keyval, void* extra_state) {
     RF_LOCAL_ENTRY("MPI_Comm_create_keyval");
-    *comm_keyval =
-        call.world.keyvals(call.rank).add({comm_copy_attr_fn, comm_delete_attr_fn,
-                                           reinterpret_cast<std::uintptr_t>(extra_state), site});
+    *comm_keyval = call.world.rank_state(call.rank).keyvals.add(
+        {comm_copy_attr_fn, comm_delete_attr_fn, reinterpret_cast<std::uintptr_t>(extra_state),
+         site});
     return MPI_SUCCESS;
 }
 
 RF_EXPORT int MPI_Comm_free_keyval(int* keyval) {
     RF_LOCAL_ENTRY("MPI_Comm_free_keyval");
-    if (!call.world.keyvals(call.rank).free(*keyval))
+    if (!call.world.rank_state(call.rank).keyvals.free(*keyval))
         return invalid_keyval(call, MPI_COMM_WORLD, *keyval);
     reclaim_if_unused(call, *keyval);
     *keyval = MPI_KEYVAL_INVALID;
@@ -69,7 +69,7 @@ RF_EXPORT int MPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void* attribute_
     void* const value = attribute_val;
     RF_LOCAL_ENTRY("MPI_Comm_set_attr");
     if (call.world.comms().handle(call.rank, comm) == nullptr) return invalid_comm(call, comm);
-    const Keyval* k = call.world.keyvals(call.rank).find(keyval);
+    const Keyval* k = call.world.rank_state(call.rank).keyvals.find(keyval);
     if (k == nullptr || k->freed) return invalid_keyval(call, comm, keyval);
     auto& attributes = call.world.comms().handle(call.rank, comm)->attributes;
     auto it = std::lower_bound(attributes.begin(), attributes.end(), keyval,
@@ -98,7 +98,7 @@ RF_EXPORT int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void* attribute_
         if (*flag) *static_cast<const int**>(value) = v;
         return MPI_SUCCESS;
     }
-    if (call.world.keyvals(call.rank).find(keyval) == nullptr)
+    if (call.world.rank_state(call.rank).keyvals.find(keyval) == nullptr)
         return invalid_keyval(call, comm, keyval);
     *flag = 0;
     for (const auto& [k, v] : h->attributes)

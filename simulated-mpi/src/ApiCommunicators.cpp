@@ -62,7 +62,7 @@ RF_EXPORT int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_In
 
 RF_EXPORT int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
     RF_LOCAL_ENTRY("MPI_Comm_create");
-    if (!call.world.group_members(call.rank, group))
+    if (!call.world.rank_state(call.rank).groups.find(group))
         return call.error(comm, MPI_ERR_GROUP, Misuse::InvalidHandle,
                           fmt::format("invalid group {:#x}", group));
     CollectiveArgs a = construction(CollectiveKind::CommCreate, newcomm);
@@ -111,7 +111,8 @@ RF_EXPORT int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
     if (!v)
         return call.error(comm, MPI_ERR_COMM, Misuse::InvalidHandle,
                           fmt::format("invalid communicator {:#x}", comm));
-    *group = call.world.groups(call.rank).add(call.world.comms().communicator(v->id).members, site);
+    *group = call.world.rank_state(call.rank).groups.add(
+        call.world.comms().communicator(v->id).members, site);
     return MPI_SUCCESS;
 }
 

@@ -24,7 +24,7 @@ RF_EXPORT int MPI_Init_thread(int*, char***, int required, int* provided) {
     const int level = required < MPI_THREAD_SINGLE || required > MPI_THREAD_MULTIPLE
                           ? MPI_THREAD_SINGLE
                           : required;
-    rank_gate().world().set_thread_level(rank_gate().current_rank(), level);
+    rank_gate().world().rank_state(rank_gate().current_rank()).thread_level = level;
     if (provided) *provided = level;
     return result;
 }
@@ -32,14 +32,14 @@ RF_EXPORT int MPI_Init_thread(int*, char***, int required, int* provided) {
 RF_EXPORT int MPI_Initialized(int* flag) {
     RF_MPI_ENTRY;
     (void)site;
-    *flag = rank_gate().world().initialized(rank_gate().current_rank());
+    *flag = rank_gate().world().rank_state(rank_gate().current_rank()).initialized;
     return MPI_SUCCESS;
 }
 
 RF_EXPORT int MPI_Finalized(int* flag) {
     RF_MPI_ENTRY;
     (void)site;
-    *flag = rank_gate().world().finalized(rank_gate().current_rank());
+    *flag = rank_gate().world().rank_state(rank_gate().current_rank()).finalized;
     return MPI_SUCCESS;
 }
 
@@ -49,7 +49,8 @@ RF_EXPORT int MPI_Finalize(void) {
     // libraries use their delete callbacks as finalization hooks.
     {
         const LocalCall call{"MPI_Finalize", site, &rf_section_};
-        if (call.world.initialized(call.rank) && !call.world.finalized(call.rank))
+        if (call.world.rank_state(call.rank).initialized &&
+            !call.world.rank_state(call.rank).finalized)
             if (const int err = delete_attributes(call, MPI_COMM_SELF); err != MPI_SUCCESS)
                 return err;
     }
@@ -66,7 +67,7 @@ RF_EXPORT int MPI_Abort(MPI_Comm, int errorcode) {
 RF_EXPORT int MPI_Query_thread(int* provided) {
     RF_MPI_ENTRY;
     (void)site;
-    *provided = rank_gate().world().thread_level(rank_gate().current_rank());
+    *provided = rank_gate().world().rank_state(rank_gate().current_rank()).thread_level;
     return MPI_SUCCESS;
 }
 
@@ -100,8 +101,8 @@ RF_EXPORT double MPI_Wtime(void) {
     (void)site;
     MpiWorld& world = rank_gate().world();
     const int rank = rank_gate().current_rank();
-    world.tick(rank);
-    return world.wtime(rank);
+    world.rank_state(rank).tick();
+    return world.rank_state(rank).wtime();
 }
 
 RF_EXPORT double MPI_Wtick(void) {

@@ -13,7 +13,7 @@ namespace {
 
 // The members of `group`, or nullptr after raising MPI_ERR_GROUP.
 const Group* members(const LocalCall& call, MPI_Group group, int& err) {
-    const GroupEntry* g = call.world.groups(call.rank).find(group);
+    const GroupEntry* g = call.world.rank_state(call.rank).groups.find(group);
     if (g == nullptr)
         err = call.error(MPI_COMM_WORLD, MPI_ERR_GROUP, Misuse::InvalidHandle,
                          fmt::format("invalid group {:#x}", group));
@@ -29,7 +29,8 @@ int store(const LocalCall& call, const MpiResult<Group>& result, MPI_Group* out)
     if (!result)
         return call.error(MPI_COMM_WORLD, result.code(), misuse_of(result.code()),
                           result.error().message);
-    *out = result->empty() ? MPI_GROUP_EMPTY : call.world.groups(call.rank).add(*result, call.site);
+    *out = result->empty() ? MPI_GROUP_EMPTY
+                           : call.world.rank_state(call.rank).groups.add(*result, call.site);
     return MPI_SUCCESS;
 }
 
@@ -138,7 +139,7 @@ RF_EXPORT int MPI_Group_compare(MPI_Group group1, MPI_Group group2, int* result)
 RF_EXPORT int MPI_Group_free(MPI_Group* group) {
     RF_LOCAL_ENTRY("MPI_Group_free");
     // Freeing MPI_GROUP_EMPTY is allowed since MPI 2.2 and does nothing.
-    if (*group != MPI_GROUP_EMPTY && !call.world.groups(call.rank).free(*group))
+    if (*group != MPI_GROUP_EMPTY && !call.world.rank_state(call.rank).groups.free(*group))
         return call.error(MPI_COMM_WORLD, MPI_ERR_GROUP, Misuse::InvalidHandle,
                           fmt::format("invalid group {:#x}", *group));
     *group = MPI_GROUP_NULL;

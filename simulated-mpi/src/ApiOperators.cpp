@@ -12,7 +12,7 @@ RF_EXPORT int MPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op)
     if (user_fn == nullptr)
         return call.error(MPI_COMM_WORLD, MPI_ERR_ARG, Misuse::InvalidArgument,
                           "the user function is NULL");
-    *op = call.world.ops(call.rank).create(user_fn, commute != 0, site);
+    *op = call.world.rank_state(call.rank).ops.create(user_fn, commute != 0, site);
     return MPI_SUCCESS;
 }
 
@@ -21,7 +21,7 @@ RF_EXPORT int MPI_Op_free(MPI_Op* op) {
     if (predefined_op(*op))
         return call.error(MPI_COMM_WORLD, MPI_ERR_OP, Misuse::InvalidArgument,
                           fmt::format("{} is predefined and cannot be freed", op_name(*op)));
-    if (!call.world.ops(call.rank).free(*op))
+    if (!call.world.rank_state(call.rank).ops.free(*op))
         return call.error(MPI_COMM_WORLD, MPI_ERR_OP, Misuse::InvalidHandle,
                           fmt::format("invalid operator {:#x}", *op));
     *op = MPI_OP_NULL;
@@ -34,7 +34,7 @@ RF_EXPORT int MPI_Op_commutative(MPI_Op op, int* commute) {
         *commute = 1;
         return MPI_SUCCESS;
     }
-    const UserOp* user = call.world.ops(call.rank).find(op);
+    const UserOp* user = call.world.rank_state(call.rank).ops.find(op);
     if (user == nullptr)
         return call.error(MPI_COMM_WORLD, MPI_ERR_OP, Misuse::InvalidHandle,
                           fmt::format("invalid operator {:#x}", op));

@@ -5,7 +5,7 @@
 namespace rankfold::mpi {
 
 int delete_attribute(const LocalCall& call, MPI_Comm comm, int keyval, MPI_Aint value) {
-    const Keyval* k = call.world.keyvals(call.rank).find(keyval);
+    const Keyval* k = call.world.rank_state(call.rank).keyvals.find(keyval);
     if (k == nullptr || k->del == nullptr) return MPI_SUCCESS;
     int result = MPI_SUCCESS;
     {
@@ -22,7 +22,7 @@ int delete_attribute(const LocalCall& call, MPI_Comm comm, int keyval, MPI_Aint 
 
 void reclaim_if_unused(const LocalCall& call, int keyval) {
     if (!call.world.comms().uses_key(call.rank, keyval))
-        call.world.keyvals(call.rank).reclaim(keyval);
+        call.world.rank_state(call.rank).keyvals.reclaim(keyval);
 }
 
 int delete_attributes(const LocalCall& call, MPI_Comm comm) {
@@ -43,7 +43,7 @@ int copy_attributes(const LocalCall& call, MPI_Comm from, MPI_Comm to) {
     const auto attributes = h->attributes;
     std::vector<std::pair<int, MPI_Aint>> copied;
     for (const auto& [keyval, value] : attributes) {
-        const Keyval* k = call.world.keyvals(call.rank).find(keyval);
+        const Keyval* k = call.world.rank_state(call.rank).keyvals.find(keyval);
         if (k == nullptr || k->copy == nullptr) continue;
         void* out = nullptr;
         int flag = 0;

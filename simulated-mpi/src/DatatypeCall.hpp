@@ -21,7 +21,7 @@ public:
         : name_(name), site_(site), world_(rank_gate().world()), rank_(rank_gate().current_rank()) {
     }
 
-    DatatypeTable& table() { return world_.datatypes(rank_); }
+    DatatypeTable& table() { return world_.rank_state(rank_).datatypes; }
 
     // Raises an error of this call on MPI_COMM_WORLD; returns what the call returns.
     int error(int code, Misuse misuse, std::string message) const {

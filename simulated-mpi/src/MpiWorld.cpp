@@ -1,4 +1,4 @@
-// MpiWorld: construction and the local queries on communicators and requests.
+// MpiWorld: construction and the local queries on communicators.
 // The per-call logic (issue / ready / complete) is in MpiWorldCalls.cpp.
 #include "simulated-mpi/interface/MpiWorld.hpp"
 
@@ -36,16 +36,6 @@ std::optional<int> MpiWorld::comm_size(int rank, MPI_Comm comm) const {
 std::optional<int> MpiWorld::comm_rank(int rank, MPI_Comm comm) const {
     auto v = view(rank, comm);
     return v ? std::optional<int>(v->my_rank) : std::nullopt;
-}
-
-// ---- requests -----------------------------------------------------------------------------
-
-const Request* MpiWorld::request(int rank, MPI_Request handle) const {
-    return core_.requests.find(rank, handle);
-}
-
-std::vector<const Request*> MpiWorld::unfinished_requests(int rank) const {
-    return core_.requests.unfinished(rank);
 }
 
 } // namespace rankfold::mpi

@@ -13,7 +13,7 @@ namespace rankfold::mpi {
 bool MpiWorld::starts_standard_send(int rank, const RankCall& start) const {
     MPI_Request h = MPI_REQUEST_NULL;
     if (start.request_count != 1 || !read_app(start.requests, h)) return false;
-    const Request* r = request(rank, h);
+    const Request* r = core_.requests.find(rank, h);
     return r != nullptr && r->persistent && !r->active && r->kind == Request::Kind::Send &&
            r->mode == SendMode::Standard && r->peer != MPI_PROC_NULL;
 }

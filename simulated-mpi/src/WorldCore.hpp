@@ -32,6 +32,13 @@ struct RankState {
     GroupTable groups;
     KeyvalTable keyvals;
     DatatypeTable datatypes;
+
+    // Simulated time: one microsecond per clock reading of this rank, so every replay of a
+    // rank's history reads the same times and a rank polling the clock sees it move, while a
+    // polling loop that does not read it comes back to the same state.
+    double wtime() const { return 1.0 + static_cast<double>(clock) * 1e-6; }
+    void tick() { ++clock; }
+
     friend bool operator==(const RankState&, const RankState&) = default;
 };
 

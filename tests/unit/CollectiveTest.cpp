@@ -161,8 +161,8 @@ TEST_CASE("parts that do not belong together fail the call that reveals it") {
         RankCall b = coll(bcast(&y, 1, 1), "MPI_Bcast");
         REQUIRE(w.issue(0, a) == Blocked);
         REQUIRE(w.issue(1, b) == Failed);
-        CHECK(w.failure(1)->misuse == Misuse::CollectiveMismatch);
-        CHECK_THAT(w.failure(1)->message, Contains("roots differ"));
+        CHECK(w.rank_state(1).failure->misuse == Misuse::CollectiveMismatch);
+        CHECK_THAT(w.rank_state(1).failure->message, Contains("roots differ"));
     }
     SECTION("different collectives") {
         RankCall a = coll(bcast(&x, 1, 0), "MPI_Bcast");
@@ -170,8 +170,8 @@ TEST_CASE("parts that do not belong together fail the call that reveals it") {
             coll(reduction(CollectiveKind::Reduce, &x, &y, 1, MPI_INT, MPI_SUM), "MPI_Reduce");
         REQUIRE(w.issue(0, a) == Blocked);
         REQUIRE(w.issue(1, b) == Failed);
-        CHECK(w.failure(1)->misuse == Misuse::CollectiveMismatch);
-        CHECK_THAT(w.failure(1)->message, Contains("MPI_Bcast"));
+        CHECK(w.rank_state(1).failure->misuse == Misuse::CollectiveMismatch);
+        CHECK_THAT(w.rank_state(1).failure->message, Contains("MPI_Bcast"));
     }
     SECTION("blocking and nonblocking") {
         MPI_Request req = MPI_REQUEST_NULL;
@@ -179,7 +179,7 @@ TEST_CASE("parts that do not belong together fail the call that reveals it") {
         RankCall b = coll(bcast(&y, 1, 0), "MPI_Bcast");
         REQUIRE(w.issue(0, a) == Done);
         REQUIRE(w.issue(1, b) == Failed);
-        CHECK(w.failure(1)->misuse == Misuse::CollectiveMismatch);
+        CHECK(w.rank_state(1).failure->misuse == Misuse::CollectiveMismatch);
     }
     SECTION("counts that do not add up") {
         int two[2] = {1, 2};
@@ -187,19 +187,19 @@ TEST_CASE("parts that do not belong together fail the call that reveals it") {
         RankCall b = coll(bcast(&y, 1, 0), "MPI_Bcast");
         REQUIRE(w.issue(0, a) == Blocked);
         REQUIRE(w.issue(1, b) == Failed);
-        CHECK(w.failure(1)->misuse == Misuse::CollectiveMismatch);
-        CHECK_THAT(w.failure(1)->message, Contains("8 bytes"));
+        CHECK(w.rank_state(1).failure->misuse == Misuse::CollectiveMismatch);
+        CHECK_THAT(w.rank_state(1).failure->message, Contains("8 bytes"));
     }
     SECTION("an invalid root fails at once") {
         RankCall a = coll(bcast(&x, 1, 2), "MPI_Bcast");
         REQUIRE(w.issue(0, a) == Failed);
-        CHECK(w.failure(0)->misuse == Misuse::InvalidRoot);
+        CHECK(w.rank_state(0).failure->misuse == Misuse::InvalidRoot);
     }
     SECTION("MPI_REPLACE is no reduction operator") {
         RankCall a = coll(reduction(CollectiveKind::Allreduce, &x, &y, 1, MPI_INT, MPI_REPLACE),
                           "MPI_Allreduce");
         REQUIRE(w.issue(0, a) == Failed);
-        CHECK(w.failure(0)->misuse == Misuse::InvalidHandle);
+        CHECK(w.rank_state(0).failure->misuse == Misuse::InvalidHandle);
     }
 }
 

@@ -86,8 +86,8 @@ Progress exchange(MpiWorld& w, RankCall s, RankCall r) {
 }
 
 MPI_Datatype derived(MpiWorld& w, int rank, const Typemap& map, bool commit = true) {
-    const MPI_Datatype t = w.datatypes(rank).create(map, 0x1234);
-    if (commit) w.datatypes(rank).commit(t);
+    const MPI_Datatype t = w.rank_state(rank).datatypes.create(map, 0x1234);
+    if (commit) w.rank_state(rank).datatypes.commit(t);
     return t;
 }
 
@@ -109,7 +109,7 @@ TEST_CASE("a column sent as a vector type arrives as contiguous ints", "[mpiworl
                    recv(Recv, in.data(), 4, MPI_INT, 0, &st)) == Done);
     CHECK(in == std::array<int, 4>{2, 5, 8, -1});
     CHECK(st.MPI_ERROR == MPI_SUCCESS);
-    CHECK_FALSE(w.failure(1));
+    CHECK_FALSE(w.rank_state(1).failure);
 }
 
 TEST_CASE("type signatures must match; the message may be shorter", "[mpiworld][datatype]") {
@@ -119,13 +119,13 @@ TEST_CASE("type signatures must match; the message may be shorter", "[mpiworld][
     MPI_Status st{};
     CHECK(exchange(w, send(Send, out.data(), 4, MPI_INT, 1),
                    recv(Recv, f.data(), 4, MPI_FLOAT, 0, &st)) == Failed);
-    REQUIRE(w.failure(1));
-    CHECK(w.failure(1)->code == MPI_ERR_TYPE);
-    CHECK(w.failure(1)->misuse == Misuse::TypeMismatch);
-    CHECK_THAT(w.failure(1)->message,
+    REQUIRE(w.rank_state(1).failure);
+    CHECK(w.rank_state(1).failure->code == MPI_ERR_TYPE);
+    CHECK(w.rank_state(1).failure->misuse == Misuse::TypeMismatch);
+    CHECK_THAT(w.rank_state(1).failure->message,
                Contains("rank 0 sent 4 x MPI_INT (tag 5), received as 4 x MPI_FLOAT"));
     CHECK(st.MPI_ERROR == MPI_ERR_TYPE);
-    w.clear_failure(1);
+    w.rank_state(1).failure.reset();
 
     // Two ints into a buffer of four: a prefix, fine. MPI_PACKED matches anything.
     std::array<int, 4> in{};
@@ -137,12 +137,12 @@ TEST_CASE("type signatures must match; the message may be shorter", "[mpiworld][
     // MPI_BYTE matches only MPI_BYTE.
     CHECK(exchange(w, send(Send, out.data(), 1, MPI_INT, 1),
                    recv(Recv, packed.data(), 4, MPI_BYTE, 0, MPI_STATUS_IGNORE)) == Failed);
-    CHECK(w.failure(1)->misuse == Misuse::TypeMismatch);
-    w.clear_failure(1);
+    CHECK(w.rank_state(1).failure->misuse == Misuse::TypeMismatch);
+    w.rank_state(1).failure.reset();
     // Longer than the buffer with agreeing types: truncation, as before.
     CHECK(exchange(w, send(Send, out.data(), 4, MPI_INT, 1),
                    recv(Recv, in.data(), 2, MPI_INT, 0, MPI_STATUS_IGNORE)) == Failed);
-    CHECK(w.failure(1)->misuse == Misuse::Truncation);
+    CHECK(w.rank_state(1).failure->misuse == Misuse::Truncation);
 }
 
 TEST_CASE("a struct type matches its signature spelled with other types", "[mpiworld][datatype]") {
@@ -166,16 +166,16 @@ TEST_CASE("a struct type matches its signature spelled with other types", "[mpiw
     std::array<double, 6> ds{};
     CHECK(exchange(w, send(Send, out.data(), 2, item, 1),
                    recv(Recv, ds.data(), 6, MPI_DOUBLE, 0, MPI_STATUS_IGNORE)) == Failed);
-    CHECK_THAT(w.failure(1)->message, Contains("sent 2 x {MPI_INT, MPI_DOUBLE}"));
-    w.clear_failure(1);
+    CHECK_THAT(w.rank_state(1).failure->message, Contains("sent 2 x {MPI_INT, MPI_DOUBLE}"));
+    w.rank_state(1).failure.reset();
     // Received as int, double, int, int: differs at element 3, named in the message.
     const StructMember other[] = {
         {MPI_INT, &i, 1, 0}, {MPI_DOUBLE, &d, 1, 8}, {MPI_INT, &i, 2, 16}};
     const MPI_Datatype wrong = derived(w, 1, *make_struct(other));
     CHECK(exchange(w, send(Send, out.data(), 2, item, 1),
                    recv(Recv, in.data(), 1, wrong, 0, MPI_STATUS_IGNORE)) == Failed);
-    CHECK_THAT(w.failure(1)->message, Contains("differ at basic element 3"));
-    CHECK_THAT(w.failure(1)->message, Contains("derived datatype"));
+    CHECK_THAT(w.rank_state(1).failure->message, Contains("differ at basic element 3"));
+    CHECK_THAT(w.rank_state(1).failure->message, Contains("derived datatype"));
 }
 
 TEST_CASE("uncommitted and freed derived types are refused", "[mpiworld][datatype]") {
@@ -184,15 +184,15 @@ TEST_CASE("uncommitted and freed derived types are refused", "[mpiworld][datatyp
     const MPI_Datatype t = derived(w, 0, *make_contiguous(1, predefined(MPI_INT)), false);
     RankCall s = send(Send, &x, 1, t, 1);
     CHECK(w.issue(0, s) == Failed);
-    CHECK(w.failure(0)->code == MPI_ERR_TYPE);
-    CHECK(w.failure(0)->misuse == Misuse::UncommittedDatatype);
-    w.clear_failure(0);
-    w.datatypes(0).commit(t);
-    REQUIRE(w.datatypes(0).release(t));
+    CHECK(w.rank_state(0).failure->code == MPI_ERR_TYPE);
+    CHECK(w.rank_state(0).failure->misuse == Misuse::UncommittedDatatype);
+    w.rank_state(0).failure.reset();
+    w.rank_state(0).datatypes.commit(t);
+    REQUIRE(w.rank_state(0).datatypes.release(t));
     RankCall again = send(Send, &x, 1, t, 1);
     CHECK(w.issue(0, again) == Failed);
-    CHECK(w.failure(0)->misuse == Misuse::InvalidHandle);
-    CHECK_THAT(w.failure(0)->message, Contains("freed, or never created"));
+    CHECK(w.rank_state(0).failure->misuse == Misuse::InvalidHandle);
+    CHECK_THAT(w.rank_state(0).failure->message, Contains("freed, or never created"));
 }
 
 TEST_CASE("a type freed while requests use it stays valid for them", "[mpiworld][datatype]") {
@@ -202,8 +202,8 @@ TEST_CASE("a type freed while requests use it stays valid for them", "[mpiworld]
     MPI_Request r = MPI_REQUEST_NULL;
     RankCall irecv = recv(Irecv, in.data(), 1, pair, 0, nullptr, &r);
     REQUIRE(w.issue(1, irecv) == Done);
-    REQUIRE(w.datatypes(1).release(pair)); // MPI_Type_free while the receive is pending
-    CHECK(w.leaked_datatypes(1).empty());
+    REQUIRE(w.rank_state(1).datatypes.release(pair)); // MPI_Type_free while the receive is pending
+    CHECK(w.rank_state(1).datatypes.leaked().empty());
 
     // A persistent send whose type is freed before it starts.
     const MPI_Datatype two = derived(w, 0, *make_contiguous(2, predefined(MPI_INT)));
@@ -211,8 +211,8 @@ TEST_CASE("a type freed while requests use it stays valid for them", "[mpiworld]
     MPI_Request p = MPI_REQUEST_NULL;
     RankCall init = send(SendInit, out.data(), 1, two, 1, &p);
     REQUIRE(w.issue(0, init) == Done);
-    CHECK(w.leaked_datatypes(0).size() == 1);
-    REQUIRE(w.datatypes(0).release(two));
+    CHECK(w.rank_state(0).datatypes.leaked().size() == 1);
+    REQUIRE(w.rank_state(0).datatypes.release(two));
     RankCall st = start(&p);
     REQUIRE(w.issue(0, st) == Done);
     match_all(w);
@@ -229,7 +229,7 @@ TEST_CASE("datatype tables and message signatures are part of the state", "[mpiw
     const MPI_Datatype t = derived(a, 0, *make_contiguous(2, predefined(MPI_INT)));
     CHECK(a != b);
     CHECK(a.hash() != b.hash());
-    a.datatypes(0).release(t);
+    a.rank_state(0).datatypes.release(t);
     CHECK(a == b);
     CHECK(a.hash() == b.hash());
 

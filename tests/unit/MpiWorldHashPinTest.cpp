@@ -58,7 +58,7 @@ TEST_CASE("the world's digests stay what they were", "[mpiworld][hash]") {
     attach.buffer_address = const_cast<void*>(fake(0x3000));
     attach.buffer_size = 100;
     REQUIRE(w.issue(2, attach) == Progress::Done);
-    w.tick(2);
+    w.rank_state(2).tick();
     RankCall barrier{.kind = CallKind::Collective, .name = "MPI_Ibarrier", .site = 0x77};
     barrier.comm = MPI_COMM_WORLD;
     barrier.coll.nonblocking = true;

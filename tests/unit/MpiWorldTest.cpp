@@ -101,9 +101,9 @@ Progress receive(MpiWorld& w, int rank, RankCall c) {
 }
 
 void check_failure(const MpiWorld& w, int rank, int code, const char* phrase = "") {
-    REQUIRE(w.failure(rank));
-    CHECK(w.failure(rank)->code == code);
-    CHECK_THAT(w.failure(rank)->message, Contains(phrase));
+    REQUIRE(w.rank_state(rank).failure);
+    CHECK(w.rank_state(rank).failure->code == code);
+    CHECK_THAT(w.rank_state(rank).failure->message, Contains(phrase));
 }
 
 std::size_t status_bytes(const MPI_Status& s) {
@@ -143,9 +143,9 @@ TEST_CASE("a blocking send is ready before its match only when it may be buffere
     CHECK(st.MPI_TAG == 3);
     CHECK(st.MPI_ERROR == MPI_SUCCESS);
     CHECK(status_bytes(st) == 3 * sizeof(int));
-    CHECK(w.unfinished_requests(0).empty());
-    CHECK(w.unfinished_requests(1).empty());
-    CHECK_FALSE((w.failure(0) || w.failure(1)));
+    CHECK(w.requests().unfinished(0).empty());
+    CHECK(w.requests().unfinished(1).empty());
+    CHECK_FALSE((w.rank_state(0).failure || w.rank_state(1).failure));
 }
 
 TEST_CASE("Bsend uses the attached buffer and gets the space back on delivery", "[mpiworld]") {
@@ -157,7 +157,7 @@ TEST_CASE("Bsend uses the attached buffer and gets the space back on delivery", 
         CHECK(w.issue(0, b) == Failed);
         check_failure(w, 0, MPI_ERR_BUFFER, "no buffer attached");
         CHECK(w.matching().pending_messages(1) == 0);
-        CHECK(w.unfinished_requests(0).empty());
+        CHECK(w.requests().unfinished(0).empty());
     }
     SECTION("a buffer for exactly one message") {
         std::array<std::byte, sizeof(int) + MPI_BSEND_OVERHEAD> space{};
@@ -200,7 +200,7 @@ TEST_CASE("truncation sets MPI_ERR_TRUNCATE and names the sizes", "[mpiworld]") 
     CHECK(st.MPI_ERROR == MPI_ERR_TRUNCATE);
     CHECK(status_bytes(st) == 2 * sizeof(int));
     check_failure(w, 1, MPI_ERR_TRUNCATE, "16 bytes");
-    CHECK_THAT(w.failure(1)->message, Contains("holds 8"));
+    CHECK_THAT(w.rank_state(1).failure->message, Contains("holds 8"));
 }
 
 TEST_CASE("MPI_PROC_NULL send and receive complete at once", "[mpiworld]") {
@@ -262,14 +262,14 @@ TEST_CASE("Test on an incomplete request writes flag 0 and keeps the request", "
     CHECK(run(w, 1, t) == Done);
     CHECK(flag == 0);
     CHECK(req == handle);
-    CHECK(w.request(1, handle) != nullptr);
+    CHECK(w.requests().find(1, handle) != nullptr);
     RankCall s = send(Send, Standard, &out, 1, MPI_INT, 1, 0);
     REQUIRE(w.issue(0, s) == Blocked);
     CHECK(match_all(w) == 1);
     CHECK(run(w, 1, t) == Done);
     CHECK(flag == 1);
     CHECK(req == MPI_REQUEST_NULL);
-    CHECK(w.request(1, handle) == nullptr);
+    CHECK(w.requests().find(1, handle) == nullptr);
     CHECK(in == 3);
 }
 
@@ -279,8 +279,8 @@ TEST_CASE("persistent requests: Start, Wait deactivates, restart, free", "[mpiwo
     MPI_Request sreq = MPI_REQUEST_NULL, rreq = MPI_REQUEST_NULL;
     REQUIRE(run(w, 0, send(SendInit, Standard, &out, 1, MPI_INT, 1, 4, &sreq)) == Done);
     REQUIRE(run(w, 1, recv(RecvInit, &in, 1, MPI_INT, 0, 4, nullptr, &rreq)) == Done);
-    REQUIRE(w.request(0, sreq) != nullptr);
-    CHECK_FALSE(w.request(0, sreq)->active);
+    REQUIRE(w.requests().find(0, sreq) != nullptr);
+    CHECK_FALSE(w.requests().find(0, sreq)->active);
     CHECK(w.matching().pending_messages(1) == 0); // nothing moves before Start
     auto start = [&](int rank, MPI_Request* r) {
         return run(w, rank, requests_call(Start, "MPI_Start", r, 1, nullptr));
@@ -289,14 +289,14 @@ TEST_CASE("persistent requests: Start, Wait deactivates, restart, free", "[mpiwo
         out = 100 * round;
         REQUIRE(start(0, &sreq) == Done);
         REQUIRE(start(1, &rreq) == Done);
-        CHECK(w.request(1, rreq)->active);
+        CHECK(w.requests().find(1, rreq)->active);
         REQUIRE(match_all(w) == 1);
         REQUIRE(run(w, 0, requests_call(Wait, "MPI_Wait", &sreq)) == Done);
         REQUIRE(run(w, 1, requests_call(Wait, "MPI_Wait", &rreq)) == Done);
         CHECK(in == 100 * round);
         REQUIRE(sreq != MPI_REQUEST_NULL); // inactive, not freed
-        REQUIRE(w.request(1, rreq) != nullptr);
-        CHECK_FALSE(w.request(1, rreq)->active);
+        REQUIRE(w.requests().find(1, rreq) != nullptr);
+        CHECK_FALSE(w.requests().find(1, rreq)->active);
     }
     SECTION("starting an active request fails") {
         REQUIRE(start(1, &rreq) == Done);
@@ -307,7 +307,7 @@ TEST_CASE("persistent requests: Start, Wait deactivates, restart, free", "[mpiwo
         const MPI_Request handle = sreq;
         CHECK(run(w, 0, requests_call(RequestFree, "MPI_Request_free", &sreq)) == Done);
         CHECK(sreq == MPI_REQUEST_NULL);
-        CHECK(w.request(0, handle) == nullptr);
+        CHECK(w.requests().find(0, handle) == nullptr);
     }
 }
 
@@ -319,11 +319,11 @@ TEST_CASE("Request_free on an active request releases it on completion", "[mpiwo
     const MPI_Request handle = req;
     REQUIRE(run(w, 0, requests_call(RequestFree, "MPI_Request_free", &req)) == Done);
     CHECK(req == MPI_REQUEST_NULL);
-    REQUIRE(w.request(0, handle) != nullptr); // still in flight
-    CHECK(w.request(0, handle)->user_freed);
+    REQUIRE(w.requests().find(0, handle) != nullptr); // still in flight
+    CHECK(w.requests().find(0, handle)->user_freed);
     CHECK(receive(w, 1, recv(Recv, &in, 1, MPI_INT, 0, 0, MPI_STATUS_IGNORE)) == Done);
-    CHECK(w.request(0, handle) == nullptr);
-    CHECK(w.unfinished_requests(0).empty());
+    CHECK(w.requests().find(0, handle) == nullptr);
+    CHECK(w.requests().unfinished(0).empty());
     CHECK(in == 8);
 }
 
@@ -337,7 +337,7 @@ TEST_CASE("invalid arguments fail with the right MPI error class", "[mpiworld]")
         check_failure(w, 0, code);
         CHECK(w.matching().pending_messages(1) == 0);
         CHECK(w.matching().pending_receives(0) == 0);
-        CHECK(w.unfinished_requests(0).empty());
+        CHECK(w.requests().unfinished(0).empty());
     };
     auto isend = [&](int count, MPI_Datatype t, int dest, int tag, MPI_Comm comm) {
         return send(Isend, Standard, &buf, count, t, dest, tag, &req, comm);
