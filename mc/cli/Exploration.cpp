@@ -43,12 +43,12 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     const auto begin = std::chrono::steady_clock::now();
     RunResult result;
     result.explored = true;
-    system.enable_snapshots(o.page_sharing);
+    SystemState& state = system.enable_snapshots(o.page_sharing);
     std::vector<TraceStep> prologue; // up to the first choice: part of every story
     system.record_steps(&prologue);
     system.start();
     system.record_steps(nullptr);
-    const SystemSnapshot initial = system.capture();
+    const SystemSnapshot initial = state.capture();
 
     MpiSearchSpace space(system, output, o.ranks,
                          o.reexecute ? Backtrack::Reexecute : Backtrack::Restore);
@@ -76,7 +76,7 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
         return true;
     };
     const auto within_limits = [&](const ExplorerStats& s) {
-        const std::size_t memory = system.memory()->store().stats().total_bytes();
+        const std::size_t memory = state.memory().store().stats().total_bytes();
         progress.update(s, memory);
         if (o.max_states != 0 && s.states >= o.max_states) {
             result.limit = fmt::format("--max-states {}", o.max_states);
@@ -116,13 +116,13 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     result.stats.steps = inner.stats.steps;
     result.warnings = inner.warnings;
     result.stats.matches = inner.stats.matches;
-    result.stats.store_bytes = system.memory()->store().stats().total_bytes() + es.store_bytes;
+    result.stats.store_bytes = state.memory().store().stats().total_bytes() + es.store_bytes;
 
     // Each counterexample: run its path again from the start, telling the story this time.
     for (std::size_t n = 0; n < found.size(); ++n) {
         const Found& f = found[n];
         std::vector<TraceStep> story = prologue;
-        system.restore(initial);
+        state.restore(initial);
         system.record_steps(&story);
         for (const Transition& t : f.path) system.take(t);
         system.finish_path(f.violation.kind == ViolationKind::Deadlock);

@@ -51,7 +51,7 @@ public:
                 continue;
             }
             const Transition t = f.open[f.next++];
-            system_.restore(f.state);
+            system_.state()->restore(f.state);
             system_.take(t);
             visit(t); // may push: `f` is not used after this
         }
@@ -80,7 +80,7 @@ private:
     // The current (closed) state, reached by `via` from the top frame (none: the initial state).
     void visit(std::optional<Transition> via) {
         if (system_.violation()) return; // a path's end, not a state of the search
-        SystemSnapshot state = system_.capture();
+        SystemSnapshot state = system_.state()->capture();
         if (!seen_.insert(state.fingerprint()).second) return;
         ++states_;
         std::vector<Transition> open;
@@ -91,10 +91,12 @@ private:
             stopped_ = true;
             stop_reason_ = fmt::format("--max-states {}", options_.max_states);
         } else if (options_.memory_limit != 0 &&
-                   system_.memory()->store().stats().total_bytes() > options_.memory_limit) {
+                   system_.state()->memory().store().stats().total_bytes() >
+                       options_.memory_limit) {
             stopped_ = true;
-            stop_reason_ = fmt::format("--memory-limit: the snapshot store holds {} MiB",
-                                       system_.memory()->store().stats().total_bytes() >> 20);
+            stop_reason_ =
+                fmt::format("--memory-limit: the snapshot store holds {} MiB",
+                            system_.state()->memory().store().stats().total_bytes() >> 20);
         }
         if (!open.empty() && !stopped_)
             stack_.push_back({std::move(state), std::move(open), 0, via});
@@ -118,7 +120,7 @@ private:
     Order take_in_order(const SystemSnapshot& state, const Transition& first,
                         const Transition& second) {
         Order o;
-        system_.restore(state);
+        system_.state()->restore(state);
         system_.take(first);
         if (system_.violation()) {
             o.first_violated = true;
@@ -134,7 +136,7 @@ private:
         }
         system_.take(*listed);
         if (system_.violation()) o.violation = *system_.violation();
-        o.end = system_.capture();
+        o.end = system_.state()->capture();
         for (int r = 0; r < options_.ranks; ++r)
             o.outputs.push_back(output_.captured(r).substr(state.value<std::vector<std::size_t>>(
                 SystemState::Output)[static_cast<std::size_t>(r)]));

@@ -35,9 +35,9 @@ int check_snapshots(MpiSystem& system, OutputRouter& output, int ranks, std::siz
     system.set_step_hook([&] {
         if (over_limit) return;
         const auto t = Clock::now();
-        points.push_back({system.capture(), schedule.last_rank});
+        points.push_back({system.state()->capture(), schedule.last_rank});
         capture_ms += ms_since(t);
-        over_limit = system.memory()->store().stats().total_bytes() > memory_limit;
+        over_limit = system.state()->memory().store().stats().total_bytes() > memory_limit;
     });
     system.start();
     finish_schedule(system, schedule);
@@ -47,11 +47,11 @@ int check_snapshots(MpiSystem& system, OutputRouter& output, int ranks, std::siz
                    "rankfold: memory limit reached: the snapshot store holds {} KiB (limit {} "
                    "KiB) after {} snapshots, {} MPI calls; stopping (raise it with "
                    "--memory-limit)\n",
-                   system.memory()->store().stats().total_bytes() >> 10, memory_limit >> 10,
+                   system.state()->memory().store().stats().total_bytes() >> 10, memory_limit >> 10,
                    points.size(), system.result().stats.steps);
         return 3;
     }
-    const SystemSnapshot end = system.capture();
+    const SystemSnapshot end = system.state()->capture();
     std::vector<std::string> outputs;
     outputs.reserve(static_cast<std::size_t>(ranks));
     for (int r = 0; r < ranks; ++r) outputs.push_back(output.captured(r));
@@ -59,12 +59,12 @@ int check_snapshots(MpiSystem& system, OutputRouter& output, int ranks, std::siz
     int mismatches = 0;
     for (std::size_t k = 0; k < points.size(); ++k) {
         const auto t = Clock::now();
-        system.restore(points[k].snapshot);
+        system.state()->restore(points[k].snapshot);
         restore_ms += ms_since(t);
         schedule.last_rank = points[k].last_rank;
         system.close(); // a snapshot inside the closure: the rest of it first
         finish_schedule(system, schedule);
-        const SystemSnapshot resumed = system.capture();
+        const SystemSnapshot resumed = system.state()->capture();
         std::string why;
         if (resumed.fingerprint() != end.fingerprint())
             why = "the final state differs: " + system.state()->describe_difference(resumed, end);
@@ -74,13 +74,13 @@ int check_snapshots(MpiSystem& system, OutputRouter& output, int ranks, std::siz
             fmt::print(report, "rankfold: snapshot {} of {}: resumed run differs: {}\n", k,
                        points.size(), why);
     }
-    const auto stats = system.memory()->store().stats();
+    const auto stats = system.state()->memory().store().stats();
     fmt::print(report,
                "rankfold: snapshot check: {} snapshots, {} restored and resumed, {} differ; "
                "tracking {}; {:.3f} ms per capture, {:.3f} ms per restore; store holds {} "
                "distinct pages ({} KiB)\n",
                points.size(), points.size(), mismatches,
-               snapshot::method_name(system.memory()->tracking()),
+               snapshot::method_name(system.state()->memory().tracking()),
                points.empty() ? 0.0 : capture_ms / static_cast<double>(points.size()),
                points.empty() ? 0.0 : restore_ms / static_cast<double>(points.size()),
                stats.distinct_pages, stats.total_bytes() >> 10);

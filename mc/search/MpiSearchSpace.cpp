@@ -9,7 +9,7 @@ namespace rankfold::mc {
 MpiSearchSpace::MpiSearchSpace(MpiSystem& system, OutputRouter& output, int ranks,
                                Backtrack backtrack)
     : system_(system), output_(output), ranks_(ranks), backtrack_(backtrack) {
-    if (backtrack_ == Backtrack::Reexecute) initial_ = system_.capture();
+    if (backtrack_ == Backtrack::Reexecute) initial_ = system_.state()->capture();
 }
 
 void MpiSearchSpace::refresh() {
@@ -19,7 +19,7 @@ void MpiSearchSpace::refresh() {
 }
 
 SystemSnapshot& MpiSearchSpace::current() {
-    if (!current_) current_ = system_.capture();
+    if (!current_) current_ = system_.state()->capture();
     return *current_;
 }
 
@@ -49,7 +49,7 @@ void MpiSearchSpace::execute(const Transition& t) {
         return std::find(idle.begin(), idle.end(), r) != idle.end();
     });
     if (all_idle) {
-        system_.declare_deadlock();
+        system_.end_state(true);
         current_.reset();
     }
 }
@@ -94,14 +94,14 @@ SearchSpace::Saved MpiSearchSpace::save() {
 
 void MpiSearchSpace::restore(Saved saved) {
     if (backtrack_ == Backtrack::Reexecute) {
-        system_.restore(*initial_);
+        system_.state()->restore(*initial_);
         path_ = paths_.at(saved);
         for (const Transition& t : path_) system_.take(t);
         current_.reset();
         fresh_ = false;
         return;
     }
-    system_.restore(*saved_.at(saved));
+    system_.state()->restore(*saved_.at(saved));
     current_.reset();
     fresh_ = false;
 }

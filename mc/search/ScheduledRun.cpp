@@ -12,7 +12,7 @@ void finish_schedule(MpiSystem& system, ScheduleStrategy& strategy) {
         system.take(open[strategy.pick(open)]);
     }
     system.end_state();
-    system.collect_output();
+    system.runtime().collect_all_output();
 }
 
 RunResult run_schedule(MpiSystem& system, ScheduleStrategy& strategy) {

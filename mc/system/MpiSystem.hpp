@@ -16,6 +16,8 @@
 #include "mc/runtime/RankRuntime.hpp"
 #include "mc/runtime/SystemMemory.hpp"
 #include "mc/search/Transition.hpp"
+#include "mc/system/OpenChoices.hpp"
+#include "mc/system/PathLog.hpp"
 #include "mc/system/SystemState.hpp"
 #include "properties/MonitorSet.hpp"
 
@@ -25,10 +27,6 @@
 #include <vector>
 
 namespace rankfold::mc {
-
-struct SystemOptions {
-    bool both_buffering = false; // every standard-mode send is a choice
-};
 
 class MpiSystem {
 public:
@@ -48,35 +46,26 @@ public:
     // Takes one of choices() (as listed there, or read from a trace), then closes.
     void take(const Transition& t);
     // In a closed state without choices: records the deadlock, if any rank is unfinished.
-    void end_state();
-    // Records a deadlock in which some ranks poll forever (MpiSearchSpace finds these).
-    void declare_deadlock();
+    // With `polls_forever` (MpiSearchSpace found ranks that poll forever), records it although
+    // choices remain.
+    void end_state(bool polls_forever = false);
     // Ends a path replayed from a trace or a counterexample: a closed state without choices is
     // final (a deadlock if ranks remain); one whose choices remain ends in the polling deadlock
     // the search found there when `polling_deadlock` says it did.
     void finish_path(bool polling_deadlock);
 
     const std::optional<Violation>& violation() const { return monitors_.violation(); }
-    bool all_finished() const { return runtime_.all_finished(); }
-    int size() const { return runtime_.size(); }
-    void collect_output() { runtime_.collect_all_output(); }
+    RankRuntime& runtime() { return runtime_; }
     // While set, every issued call, match and choice is appended here (counterexamples).
-    void record_steps(std::vector<TraceStep>* steps) { recording_ = steps; }
+    void record_steps(std::vector<TraceStep>* steps) { log_.recording = steps; }
     // Steps and matches so far, the warnings seen on every path (executions = 1).
     RunResult result() const;
 
-    // ---- snapshots (SystemState.hpp) -------------------------------------------------------
-    void enable_snapshots(bool page_sharing);
-    SystemSnapshot capture() { return state_->capture(); }
-    void restore(const SystemSnapshot& snapshot) { state_->restore(snapshot); }
-    SystemMemory* memory() { return state_ ? &state_->memory() : nullptr; }
+    // Makes the system's state capturable (SystemState.hpp: capture, restore, compare).
+    SystemState& enable_snapshots(bool page_sharing);
     SystemState* state() { return state_.get(); }
 
 private:
-    bool buffering_choice(int rank) const;
-    // The outcome keys of an AtCall test or a ready Waitany/Waitsome/Probe; false if the call
-    // proceeds without a choice (and then call.outcome holds the key to use, or -1).
-    bool open_choice(int rank, std::vector<int>& keys);
     void issue(int rank);
     void complete(int rank);
     void match_deterministic();
@@ -85,24 +74,17 @@ private:
     // After a successful MPI_Finalize: what the rank still holds goes to the monitors; false
     // if that ended the path.
     bool check_finalize(int rank);
-    // Nothing can happen any more: tells the monitors who is stuck where.
-    void report_end_state();
-    void note(int rank, const char* call, std::uintptr_t site, std::string detail);
-    void resume(int rank) { runtime_.resume(rank, steps_); }
+    void resume(int rank) { runtime_.resume(rank, log_.steps); }
 
-    SystemOptions options_;
     RankRuntime& runtime_;
     mpi::MpiWorld& world_;
+    properties::MonitorSet& monitors_;
+    OpenChoices open_;
     std::unique_ptr<SystemState> state_;
     bool unmatched_posts_ = false; // something was posted since the last matching round
-    std::uint64_t steps_ = 0;
-    std::uint64_t matches_ = 0;
-    properties::MonitorSet& monitors_;
-    std::vector<TraceStep>* recording_ = nullptr;
+    PathLog log_;
     std::function<void()> at_step_;
     std::vector<mpi::Match> match_buffer_;
-    mpi::MpiWorld::OpenOutcomes outcomes_;
-    std::vector<int> keys_;
 };
 
 } // namespace rankfold::mc

@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+
 namespace rankfold::mc {
 namespace {
 
@@ -161,6 +163,26 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
     for (std::size_t i = 0; i < needs.size(); ++i) b.waiting_for += (i ? joiner : "") + needs[i];
     if (b.waiting_for.empty()) b.waiting_for = "nothing it can get";
     return b;
+}
+
+properties::EndStateEvent end_state_event(const RankRuntime& runtime, const mpi::MpiWorld& world) {
+    properties::EndStateEvent e;
+    e.ranks = runtime.size();
+    std::vector<bool> finished;
+    finished.reserve(static_cast<std::size_t>(e.ranks));
+    for (int r = 0; r < e.ranks; ++r) finished.push_back(runtime.status(r) == RankStatus::Finished);
+    e.finished = static_cast<int>(std::count(finished.begin(), finished.end(), true));
+    for (int r = 0; r < e.ranks; ++r) {
+        const RankStatus status = runtime.status(r);
+        const bool polls = status == RankStatus::AtCall && mpi::tests(runtime.call(r).kind);
+        if (status != RankStatus::Blocked && !polls) continue;
+        e.polling += polls;
+        const mpi::RankCall& call = runtime.call(r);
+        BlockedRank b = describe_blocked(world, r, call, finished, runtime.image());
+        b.location = runtime.locate_call(call.site);
+        e.stuck.push_back(std::move(b));
+    }
+    return e;
 }
 
 } // namespace rankfold::mc
