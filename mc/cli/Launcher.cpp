@@ -44,8 +44,8 @@ void on_heap_error(const char* operation, snapshot::RankArena::FreeResult result
     const char* what = result == snapshot::RankArena::FreeResult::DoubleFree
                            ? "double free of"
                            : "invalid pointer (not the start of a heap block) passed to";
-    s->rank_violation(ViolationKind::HeapError, fmt::format("{} {}: {}", what, operation, pointer),
-                      site);
+    s->faults().rank_violation(ViolationKind::HeapError,
+                               fmt::format("{} {}: {}", what, operation, pointer), site);
 }
 
 // The snapshot store's budget: what the user asked, else 3/4 of physical memory, so the
@@ -73,7 +73,7 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         install_crash_handler(fileno(output.report()));
         start_watchdog(o.watchdog_seconds);
         snapshot::set_heap_error_handler(&on_heap_error);
-        std::set_terminate(&RankRuntime::on_terminate);
+        std::set_terminate(&RankFaults::on_terminate);
         mpi::MpiWorld world(o.ranks, o.buffering);
         properties::MonitorSet monitors;
         properties::add_standard_monitors(monitors, o.allow_leaks);

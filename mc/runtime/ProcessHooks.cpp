@@ -28,29 +28,29 @@ RankRuntime* running_rank_runtime() {
 // The linker's --wrap=NAME resolves NAME to __wrap_NAME: these names are reserved, and required.
 // NOLINTBEGIN(bugprone-reserved-identifier)
 RF_WRAP_NORETURN void __wrap_exit(int code) {
-    if (RankRuntime* s = running_rank_runtime()) s->rank_exit(code, RF_SITE);
+    if (RankRuntime* s = running_rank_runtime()) s->faults().rank_exit(code, RF_SITE);
     std::exit(code);
 }
 
 RF_WRAP_NORETURN void __wrap_quick_exit(int code) {
-    if (RankRuntime* s = running_rank_runtime()) s->rank_exit(code, RF_SITE);
+    if (RankRuntime* s = running_rank_runtime()) s->faults().rank_exit(code, RF_SITE);
     std::quick_exit(code);
 }
 
 RF_WRAP_NORETURN void __wrap__exit(int code) {
-    if (RankRuntime* s = running_rank_runtime()) s->rank_exit(code, RF_SITE);
+    if (RankRuntime* s = running_rank_runtime()) s->faults().rank_exit(code, RF_SITE);
     ::_exit(code);
 }
 
 RF_WRAP_NORETURN void __wrap__Exit(int code) {
-    if (RankRuntime* s = running_rank_runtime()) s->rank_exit(code, RF_SITE);
+    if (RankRuntime* s = running_rank_runtime()) s->faults().rank_exit(code, RF_SITE);
     std::_Exit(code);
 }
 
 RF_WRAP_NORETURN void __wrap_abort() {
     rankfold::snapshot::RuntimeSection section;
     if (RankRuntime* s = running_rank_runtime())
-        s->rank_violation(ViolationKind::Crash, "abort() called", RF_SITE);
+        s->faults().rank_violation(ViolationKind::Crash, "abort() called", RF_SITE);
     std::abort();
 }
 
@@ -58,8 +58,9 @@ RF_WRAP_NORETURN void __wrap___assert_fail(const char* assertion, const char* fi
                                            const char* function) {
     rankfold::snapshot::RuntimeSection section;
     if (RankRuntime* s = running_rank_runtime())
-        s->rank_violation(ViolationKind::Assertion,
-                          fmt::format("assertion `{}' failed in {}", assertion, function), RF_SITE);
+        s->faults().rank_violation(ViolationKind::Assertion,
+                                   fmt::format("assertion `{}' failed in {}", assertion, function),
+                                   RF_SITE);
     std::fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, function, assertion);
     std::abort();
 }

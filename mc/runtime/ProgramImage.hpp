@@ -53,6 +53,10 @@ public:
     int copy_containing(std::uintptr_t pc) const;
     // Source location of an address in the program; `return_address` moves back into the call.
     std::optional<CodeLocation> locate(std::uintptr_t pc, bool return_address) const;
+    // Where a call returning to `site` was made (none for site 0: no frame to name).
+    std::optional<CodeLocation> locate_call(std::uintptr_t site) const {
+        return site == 0 ? std::nullopt : locate(site, true);
+    }
 
 private:
     std::string path_;

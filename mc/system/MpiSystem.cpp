@@ -15,10 +15,11 @@ using mpi::CallKind;
 
 MpiSystem::MpiSystem(SystemOptions options, RankRuntime& runtime, mpi::MpiWorld& world,
                      properties::MonitorSet& monitors)
-    : runtime_(runtime), world_(world), monitors_(monitors), open_(options, runtime, world) {}
+    : runtime_(runtime), world_(world), monitors_(monitors),
+      open_(options, runtime.ranks(), world) {}
 
 void MpiSystem::start() {
-    for (int r = 0; r < runtime_.size(); ++r) {
+    for (int r = 0; r < runtime_.ranks().size(); ++r) {
         if (violation()) break;
         resume(r);
     }
@@ -44,7 +45,7 @@ RunResult MpiSystem::result() const {
 // ---- the closure ---------------------------------------------------------------------------
 
 void MpiSystem::issue(int rank) {
-    mpi::RankCall& call = runtime_.call(rank);
+    mpi::RankCall& call = runtime_.ranks().call(rank);
     ++log_.steps;
     unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
     if (log_.on()) log_.note(rank, call.name, call.site, describe_call(call));
@@ -53,14 +54,14 @@ void MpiSystem::issue(int rank) {
     if (p == mpi::Progress::Failed) return mpi_failure(rank);
     if (call.kind == mpi::CallKind::Finalize && !check_finalize(rank)) return;
     if (p == mpi::Progress::Blocked) {
-        runtime_.set_status(rank, RankStatus::Blocked);
+        runtime_.ranks().set_status(rank, RankStatus::Blocked);
         return;
     }
     resume(rank);
 }
 
 void MpiSystem::complete(int rank) {
-    if (world_.complete(rank, runtime_.call(rank), 0) == mpi::Progress::Failed)
+    if (world_.complete(rank, runtime_.ranks().call(rank), 0) == mpi::Progress::Failed)
         return mpi_failure(rank);
     resume(rank);
 }
@@ -93,17 +94,18 @@ void MpiSystem::close() {
     for (;;) {
         match_deterministic();
         bool moved = false;
-        for (int r = 0; r < runtime_.size(); ++r) {
+        for (int r = 0; r < runtime_.ranks().size(); ++r) {
             if (violation()) return;
-            const RankStatus status = runtime_.status(r);
+            const RankStatus status = runtime_.ranks().status(r);
             if (status == RankStatus::AtCall) {
                 if (open_.buffering_open(r)) continue;
-                if (mpi::tests(runtime_.call(r).kind) && open_.outcome_open(r)) continue;
+                if (mpi::tests(runtime_.ranks().call(r).kind) && open_.outcome_open(r)) continue;
                 if (at_step_) at_step_();
                 issue(r);
                 moved = true;
-            } else if (status == RankStatus::Blocked && world_.ready(r, runtime_.call(r))) {
-                if (completion_with_outcome(runtime_.call(r)) && open_.outcome_open(r)) continue;
+            } else if (status == RankStatus::Blocked && world_.ready(r, runtime_.ranks().call(r))) {
+                if (completion_with_outcome(runtime_.ranks().call(r)) && open_.outcome_open(r))
+                    continue;
                 if (at_step_) at_step_();
                 complete(r);
                 moved = true;
@@ -124,10 +126,11 @@ void MpiSystem::choices(std::vector<Transition>& out) {
 }
 
 void MpiSystem::take(const Transition& t) {
-    if (t.rank < 0 || t.rank >= runtime_.size()) throw std::logic_error("take: no such rank");
-    mpi::RankCall* call = runtime_.status(t.rank) == RankStatus::AtCall ||
-                                  runtime_.status(t.rank) == RankStatus::Blocked
-                              ? &runtime_.call(t.rank)
+    if (t.rank < 0 || t.rank >= runtime_.ranks().size())
+        throw std::logic_error("take: no such rank");
+    mpi::RankCall* call = runtime_.ranks().status(t.rank) == RankStatus::AtCall ||
+                                  runtime_.ranks().status(t.rank) == RankStatus::Blocked
+                              ? &runtime_.ranks().call(t.rank)
                               : nullptr;
     if (t.kind != TransitionKind::WildcardMatch && call == nullptr)
         throw std::logic_error("take: the rank is not in a call");
@@ -189,7 +192,7 @@ void MpiSystem::take(const Transition& t) {
 // ---- how a path ends ----------------------------------------------------------------------
 
 void MpiSystem::end_state(bool polls_forever) {
-    if (!violation() && (polls_forever || !runtime_.all_finished()))
+    if (!violation() && (polls_forever || !runtime_.ranks().all_finished()))
         monitors_.on_end_state(end_state_event(runtime_, world_));
 }
 
@@ -204,7 +207,7 @@ void MpiSystem::finish_path(bool polling_deadlock) {
 }
 
 void MpiSystem::mpi_failure(int rank) {
-    mpi::RankCall& call = runtime_.call(rank);
+    mpi::RankCall& call = runtime_.ranks().call(rank);
     const mpi::MpiFailure f = *world_.rank_state(rank).failure;
     if (f.misuse && world_.errors_return(rank, call.comm)) {
         // MPI_ERRORS_RETURN: the program gets the error class and carries on.
@@ -212,19 +215,19 @@ void MpiSystem::mpi_failure(int rank) {
         world_.rank_state(rank).failure.reset();
         return resume(rank);
     }
-    runtime_.set_status(rank, RankStatus::Failed);
+    runtime_.ranks().set_status(rank, RankStatus::Failed);
     monitors_.on_misuse({rank, f.misuse ? mpi::misuse_name(*f.misuse) : std::string(),
                          fmt::format("{} ({})", f.message, mpi::error_name(f.code)),
-                         runtime_.locate_call(call.site)});
+                         runtime_.image().locate_call(call.site)});
 }
 
 bool MpiSystem::check_finalize(int rank) {
     for (const Leak& leak : finalize_leaks(world_, rank))
         monitors_.on_leak({rank, mpi::misuse_name(leak.misuse), leak.message,
-                           runtime_.locate_call(leak.site),
+                           runtime_.image().locate_call(leak.site),
                            leak.misuse == mpi::Misuse::PersistentNotStarted});
     if (!violation()) return true;
-    runtime_.set_status(rank, RankStatus::Failed);
+    runtime_.ranks().set_status(rank, RankStatus::Failed);
     return false;
 }
 

@@ -12,8 +12,8 @@ bool completion_with_outcome(const mpi::RankCall& call) {
 }
 
 bool OpenChoices::buffering_open(int rank) const {
-    if (!options_.both_buffering || runtime_.status(rank) != RankStatus::AtCall) return false;
-    const mpi::RankCall& call = runtime_.call(rank);
+    if (!options_.both_buffering || ranks_.status(rank) != RankStatus::AtCall) return false;
+    const mpi::RankCall& call = ranks_.call(rank);
     if (call.buffered >= 0) return false;
     switch (call.kind) {
     case CallKind::Send:
@@ -30,7 +30,7 @@ bool OpenChoices::buffering_open(int rank) const {
 }
 
 bool OpenChoices::outcome_open(int rank) {
-    mpi::RankCall& call = runtime_.call(rank);
+    mpi::RankCall& call = ranks_.call(rank);
     world_.open_outcomes(rank, call, outcomes_);
     if (outcomes_.open) return true;
     call.outcome = outcomes_.done.empty() ? -1 : outcomes_.done.front();
@@ -39,18 +39,18 @@ bool OpenChoices::outcome_open(int rank) {
 
 void OpenChoices::list(std::vector<Transition>& out) {
     out.clear();
-    for (int r = 0; r < runtime_.size(); ++r) {
-        const RankStatus status = runtime_.status(r);
+    for (int r = 0; r < ranks_.size(); ++r) {
+        const RankStatus status = ranks_.status(r);
         if (status == RankStatus::AtCall && buffering_open(r)) {
             out.push_back({TransitionKind::SendBuffering, r, -1, 0});
             out.push_back({TransitionKind::SendBuffering, r, -1, 1});
-        } else if (status == RankStatus::AtCall && mpi::tests(runtime_.call(r).kind) &&
+        } else if (status == RankStatus::AtCall && mpi::tests(ranks_.call(r).kind) &&
                    outcome_open(r)) {
             for (int k : outcomes_.done) out.push_back({TransitionKind::TestOutcome, r, -1, k});
             out.push_back({TransitionKind::TestOutcome, r, -1, 0}); // "not yet" last
-        } else if (status == RankStatus::Blocked && completion_with_outcome(runtime_.call(r)) &&
-                   world_.ready(r, runtime_.call(r)) && outcome_open(r)) {
-            const TransitionKind kind = runtime_.call(r).kind == CallKind::Probe
+        } else if (status == RankStatus::Blocked && completion_with_outcome(ranks_.call(r)) &&
+                   world_.ready(r, ranks_.call(r)) && outcome_open(r)) {
+            const TransitionKind kind = ranks_.call(r).kind == CallKind::Probe
                                             ? TransitionKind::ProbeReport
                                             : TransitionKind::CompletionPick;
             for (int k : outcomes_.done) out.push_back({kind, r, -1, k});

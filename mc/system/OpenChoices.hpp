@@ -7,7 +7,7 @@
 // left where it is) and when the explorer asks for the choices of a closed state.
 #pragma once
 
-#include "mc/runtime/RankRuntime.hpp"
+#include "mc/runtime/RankTable.hpp"
 #include "mc/search/Transition.hpp"
 #include "simulated-mpi/interface/MpiWorld.hpp"
 
@@ -21,8 +21,8 @@ struct SystemOptions {
 
 class OpenChoices {
 public:
-    OpenChoices(SystemOptions options, RankRuntime& runtime, const mpi::MpiWorld& world)
-        : options_(options), runtime_(runtime), world_(world) {}
+    OpenChoices(SystemOptions options, RankTable& ranks, const mpi::MpiWorld& world)
+        : options_(options), ranks_(ranks), world_(world) {}
 
     // Whether the call `rank` waits in (AtCall) is a standard send whose buffering is open.
     bool buffering_open(int rank) const;
@@ -35,7 +35,7 @@ public:
 
 private:
     SystemOptions options_;
-    RankRuntime& runtime_;
+    RankTable& ranks_;
     const mpi::MpiWorld& world_;
     mpi::OpenOutcomes outcomes_;
     std::vector<mpi::Match> matches_;

@@ -15,8 +15,8 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
                          properties::MonitorSet& monitors, bool& unmatched_posts,
                          bool page_sharing) {
     std::vector<const RankFiber*> fibers;
-    fibers.reserve(static_cast<std::size_t>(runtime.size()));
-    for (int r = 0; r < runtime.size(); ++r) fibers.push_back(&runtime.fiber(r));
+    fibers.reserve(static_cast<std::size_t>(runtime.ranks().size()));
+    for (int r = 0; r < runtime.ranks().size(); ++r) fibers.push_back(&runtime.ranks().fiber(r));
     memory_ =
         std::make_unique<SystemMemory>(runtime.image(), runtime.memory(), fibers, page_sharing);
     runtime.set_memory(memory_.get());
@@ -27,9 +27,9 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
                                     // A finished or failed rank's stack and heap are no
                                     // longer state (SystemMemory::capture).
                                     std::vector<bool> ended;
-                                    ended.reserve(static_cast<std::size_t>(runtime.size()));
-                                    for (int r = 0; r < runtime.size(); ++r)
-                                        ended.push_back(mc::ended(runtime.status(r)));
+                                    ended.reserve(static_cast<std::size_t>(runtime.ranks().size()));
+                                    for (int r = 0; r < runtime.ranks().size(); ++r)
+                                        ended.push_back(mc::ended(runtime.ranks().status(r)));
                                     return memory.capture(ended);
                                 },
                                 [&memory](const snapshot::RegionSnapshot& s) { memory.restore(s); },
@@ -45,9 +45,9 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
         [](const mpi::MpiWorld& w, snapshot::FingerprintBuilder& f) { f.value(w.hash()); });
     registry_.add("ranks",
                   component<std::vector<RankControl>>({
-                      [&runtime] { return runtime.controls(); },
+                      [&runtime] { return runtime.ranks().controls(); },
                       [&runtime, &memory](const std::vector<RankControl>& c) {
-                          runtime.set_controls(c);
+                          runtime.ranks().set_controls(c);
                           // The fibers' contexts are back: what lies below them is dead.
                           memory.after_restore();
                       },
@@ -80,13 +80,13 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
         component<std::vector<std::size_t>>({
             [&runtime] {
                 std::vector<std::size_t> sizes;
-                sizes.reserve(static_cast<std::size_t>(runtime.size()));
-                for (int r = 0; r < runtime.size(); ++r)
+                sizes.reserve(static_cast<std::size_t>(runtime.ranks().size()));
+                for (int r = 0; r < runtime.ranks().size(); ++r)
                     sizes.push_back(runtime.output().captured(r).size());
                 return sizes;
             },
             [&runtime](const std::vector<std::size_t>& sizes) {
-                for (int r = 0; r < runtime.size(); ++r)
+                for (int r = 0; r < runtime.ranks().size(); ++r)
                     runtime.output().truncate_captured(r, sizes[r]);
             },
             // What was printed is not state: it cannot influence what

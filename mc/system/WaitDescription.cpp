@@ -167,19 +167,20 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
 
 properties::EndStateEvent end_state_event(const RankRuntime& runtime, const mpi::MpiWorld& world) {
     properties::EndStateEvent e;
-    e.ranks = runtime.size();
+    e.ranks = runtime.ranks().size();
     std::vector<bool> finished;
     finished.reserve(static_cast<std::size_t>(e.ranks));
-    for (int r = 0; r < e.ranks; ++r) finished.push_back(runtime.status(r) == RankStatus::Finished);
+    for (int r = 0; r < e.ranks; ++r)
+        finished.push_back(runtime.ranks().status(r) == RankStatus::Finished);
     e.finished = static_cast<int>(std::count(finished.begin(), finished.end(), true));
     for (int r = 0; r < e.ranks; ++r) {
-        const RankStatus status = runtime.status(r);
-        const bool polls = status == RankStatus::AtCall && mpi::tests(runtime.call(r).kind);
+        const RankStatus status = runtime.ranks().status(r);
+        const bool polls = status == RankStatus::AtCall && mpi::tests(runtime.ranks().call(r).kind);
         if (status != RankStatus::Blocked && !polls) continue;
         e.polling += polls;
-        const mpi::RankCall& call = runtime.call(r);
+        const mpi::RankCall& call = runtime.ranks().call(r);
         BlockedRank b = describe_blocked(world, r, call, finished, runtime.image());
-        b.location = runtime.locate_call(call.site);
+        b.location = runtime.image().locate_call(call.site);
         e.stuck.push_back(std::move(b));
     }
     return e;

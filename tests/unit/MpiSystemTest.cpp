@@ -98,7 +98,7 @@ struct System {
     bool run_to_end() {
         RoundRobinSchedule schedule;
         rankfold::mc::finish_schedule(system, schedule);
-        return system.runtime().all_finished() && !system.violation();
+        return system.runtime().ranks().all_finished() && !system.violation();
     }
     std::string out(int rank) {
         runtime.collect_all_output();
@@ -129,7 +129,7 @@ TEST_CASE("the closure finishes a program that leaves nothing open", "[mpisystem
         System s(2, "closure");
         s.system.start();
         choices = s.choices().size();
-        finished = s.system.runtime().all_finished();
+        finished = s.system.runtime().ranks().all_finished();
         s.system.end_state();
         violation = s.system.violation();
         out1 = s.out(1);
@@ -197,7 +197,7 @@ TEST_CASE("--buffering both offers a standard send buffered or not", "[mpisystem
             first = s.choices();
             for (const Transition& t : first)
                 if (t.outcome == buffered) s.system.take(t);
-            finished = s.choices().empty() && s.system.runtime().all_finished();
+            finished = s.choices().empty() && s.system.runtime().ranks().all_finished();
             out0 = s.out(0);
             out1 = s.out(1);
         }
@@ -219,7 +219,7 @@ TEST_CASE("head-to-head standard sends leave no choice and end in a deadlock", "
         System s(2, "head-to-head");
         s.system.start();
         choices = s.choices().size();
-        finished = s.system.runtime().all_finished();
+        finished = s.system.runtime().ranks().all_finished();
         before = s.system.violation();
         s.system.end_state();
         after = s.system.violation();
@@ -241,7 +241,7 @@ TEST_CASE("the round-robin schedule lets two pollers both progress", "[mpisystem
         RoundRobinSchedule schedule;
         s.system.start();
         rankfold::mc::finish_schedule(s.system, schedule);
-        finished = s.system.runtime().all_finished();
+        finished = s.system.runtime().ranks().all_finished();
         violation = s.system.violation();
         out0 = s.out(0);
         out1 = s.out(1);
