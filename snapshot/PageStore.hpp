@@ -2,9 +2,9 @@
 // digest hit is confirmed with memcmp, so two different pages are never merged, even when their
 // digests collide. The digest is XXH3-128 (on a 4 KiB page some 5% slower than XXH3-64 with the
 // run-time dispatch: ~100 ns here): the lookup table uses its low half, the state fingerprint of
-// RegionSnapshot all of it. Pages are reference-counted; a page's slot is reused as soon as its
-// last reference goes, and page memory is mapped in 2 MiB slabs that are returned to the system
-// when they empty (a few empty slabs are kept to avoid map/unmap churn).
+// RegionSnapshot all of it (PageDigestTable). Pages are reference-counted; a page's slot is
+// reused as soon as its last reference goes (PageSlabs: 2 MiB slabs, returned to the system
+// when they empty).
 //
 // The all-zero page (freed heap memory, unused globals) is the reserved handle kZeroPage: no
 // memory, no reference count, found with one memcmp against a static zero page.
@@ -14,6 +14,8 @@
 #pragma once
 
 #include "snapshot/Fingerprint.hpp"
+#include "snapshot/PageDigestTable.hpp"
+#include "snapshot/PageSlabs.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -52,7 +54,7 @@ public:
 
     PageStore() : PageStore(Options{}) {}
     explicit PageStore(Options options);
-    ~PageStore();
+    ~PageStore() = default;
     PageStore(const PageStore&) = delete;
     PageStore& operator=(const PageStore&) = delete;
 
@@ -72,10 +74,7 @@ public:
     }
 
     const std::byte* data(PageRef ref) const {
-        if (ref == kZeroPage) return zero_page();
-        const std::uint32_t slot = ref - 1;
-        // cppcheck-suppress CastIntegerToAddressAtReturn ; pointer + offset (cppcheck misparses)
-        return slabs_[slot / kSlabPages].memory + std::size_t{slot % kSlabPages} * kPageSize;
+        return ref == kZeroPage ? zero_page() : slabs_.address(ref);
     }
     const Fingerprint& digest(PageRef ref) const { return digests_[ref]; }
     std::uint32_t refcount(PageRef ref) const { return ref == kZeroPage ? 0 : refs_[ref]; }
@@ -96,28 +95,7 @@ public:
     static void copy_page(std::byte* dst, const std::byte* src);
 
 private:
-    static constexpr std::uint32_t kSlabPages = 512; // 2 MiB
-    static constexpr std::uint32_t kSlabWords = kSlabPages / 64;
-
-    struct Slab {
-        std::byte* memory = nullptr;
-        std::uint32_t live = 0;
-        bool in_partial = false;
-        std::uint64_t free_bits[kSlabWords] = {}; // 1 = slot free
-    };
-    struct Bucket {
-        std::uint64_t digest; // the low half
-        PageRef ref;          // kZeroPage: empty (the zero page is never in the table)
-    };
-
-    PageRef allocate_slot();
     void free_page(PageRef ref);
-    void map_slab(std::uint32_t index);
-    void unmap_slab(std::uint32_t index);
-    PageRef find(std::uint64_t digest, const std::byte* page) const;
-    void insert(std::uint64_t digest, PageRef ref);
-    void erase(std::uint64_t digest, PageRef ref);
-    void grow_table();
 
     bool sharing_;
     DigestFn digest_fn_;
@@ -126,12 +104,8 @@ private:
     // touch a denser array.
     std::vector<std::uint32_t> refs_;
     std::vector<Fingerprint> digests_;
-    std::vector<Slab> slabs_;
-    std::vector<std::uint32_t> partial_;    // slabs with a free slot, most recent last
-    std::vector<std::uint32_t> unused_ids_; // slab indices whose memory was unmapped
-    std::uint32_t empty_slabs_ = 0;         // mapped slabs with no live page
-    std::vector<Bucket> table_;             // open addressing, linear probing
-    std::size_t table_used_ = 0;
+    PageSlabs slabs_;
+    PageDigestTable table_; // with sharing only
     std::size_t distinct_ = 0;
     std::size_t references_ = 0;
     std::size_t list_bytes_ = 0;
