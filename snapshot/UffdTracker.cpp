@@ -53,13 +53,10 @@ constexpr std::size_t kPagesPerRunForScan = 512;
     throw std::system_error(errno, std::generic_category(), what);
 }
 
-// Sorted set operations on page lists.
-std::vector<std::uint32_t> merged(const std::vector<std::uint32_t>& a,
-                                  const std::vector<std::uint32_t>& b) {
-    std::vector<std::uint32_t> out;
-    out.reserve(a.size() + b.size());
+// Appends the sorted union of two sorted page lists to `out`.
+void append_union(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b,
+                  std::vector<std::uint32_t>& out) {
     std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
-    return out;
 }
 
 } // namespace
@@ -171,17 +168,18 @@ bool UffdTracker::small(const Range& r) {
 
 void UffdTracker::collect(std::size_t range, std::vector<std::uint32_t>& pages) {
     Range& r = ranges_[range];
+    // The scratch lists are members: a capture allocates nothing here once they have grown.
     if (small(r) && !r.fresh) {
         // Reporting every page of a small window costs a few hashes; a walk costs a system
         // call and a TLB flush, and re-protecting costs a fault at the next write.
         const std::size_t first = std::min(r.window_first, r.pages);
         const std::size_t end = std::min(r.pages, first + r.window_count);
-        std::vector<std::uint32_t> window;
+        std::vector<std::uint32_t>& window = r.pending.empty() ? pages : scratch_;
+        scratch_.clear();
         for (std::size_t p = first; p < end; ++p) window.push_back(static_cast<std::uint32_t>(p));
         // Pages written outside the window (it moved) are reported by the scan of a later,
         // larger window or stay pending; keep what a walk found earlier.
-        window = merged(window, r.pending);
-        pages.insert(pages.end(), window.begin(), window.end());
+        if (!r.pending.empty()) append_union(scratch_, r.pending, pages);
         r.pending.clear();
         return;
     }
@@ -196,22 +194,21 @@ void UffdTracker::collect(std::size_t range, std::vector<std::uint32_t>& pages) 
         scan(r, pages);
         return;
     }
-    std::vector<std::uint32_t> written;
-    scan(r, written);
-    written = merged(written, r.pending);
-    pages.insert(pages.end(), written.begin(), written.end());
+    scratch_.clear();
+    scan(r, scratch_);
+    append_union(scratch_, r.pending, pages);
     r.pending.clear();
 }
 
 void UffdTracker::end_write(std::size_t range, std::span<const std::uint32_t> pages) {
     Range& r = ranges_[range];
     if (pages.empty()) return;
-    std::vector<std::uint32_t> unlisted; // written, but not in `pages`: stays reported
-    const std::vector<std::uint32_t> listed(pages.begin(), pages.end());
-    std::size_t runs = 1;
-    for (std::size_t i = 1; i < pages.size(); ++i) runs += pages[i] != pages[i - 1] + 1;
     // collect() reports the whole window of a small range anyway: nothing to re-arm.
     if (small(r) && !r.fresh) return;
+    std::vector<std::uint32_t>& unlisted = scratch_; // written, but not in `pages`: stays reported
+    unlisted.clear();
+    std::size_t runs = 1;
+    for (std::size_t i = 1; i < pages.size(); ++i) runs += pages[i] != pages[i - 1] + 1;
     if (r.fresh) {
         protect(r.base, r.pages * kPageSize);
         r.fresh = false;
@@ -226,9 +223,10 @@ void UffdTracker::end_write(std::size_t range, std::span<const std::uint32_t> pa
             i = j;
         }
     }
-    unlisted = merged(unlisted, r.pending);
+    merged_.clear();
+    append_union(unlisted, r.pending, merged_);
     r.pending.clear();
-    std::set_difference(unlisted.begin(), unlisted.end(), listed.begin(), listed.end(),
+    std::set_difference(merged_.begin(), merged_.end(), pages.begin(), pages.end(),
                         std::back_inserter(r.pending));
 }
 

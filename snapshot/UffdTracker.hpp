@@ -59,6 +59,7 @@ private:
     int pagemap_;
     std::vector<Range> ranges_;
     std::vector<std::uint64_t> regions_; // scratch: struct page_region {start, end, categories}
+    std::vector<std::uint32_t> scratch_, merged_; // scratch page lists of collect and end_write
 };
 
 } // namespace rankfold::snapshot
