@@ -103,18 +103,6 @@ void RegionSet::set_window(const Region& r, std::size_t pages) {
     tracker_->set_window(r.range, r.growth == Growth::Up ? 0 : r.capacity_pages - pages, pages);
 }
 
-std::uint32_t RegionSet::memory_page(const Region& r, std::size_t i) const {
-    return static_cast<std::uint32_t>(r.growth == Growth::Up ? i : r.capacity_pages - 1 - i);
-}
-
-std::size_t RegionSet::index_of(const Region& r, std::uint32_t page) const {
-    return r.growth == Growth::Up ? page : r.capacity_pages - 1 - page;
-}
-
-std::byte* RegionSet::address(const Region& r, std::size_t i) const {
-    return r.base + std::size_t{memory_page(r, i)} * kPageSize;
-}
-
 Fingerprint RegionSet::term(std::size_t region, std::size_t i, PageRef ref) const {
     const Fingerprint& digest = store_.digest(ref);
     const std::uint64_t key[3] = {digest.low, digest.high, (std::uint64_t{region} << 40) ^ i};
@@ -154,7 +142,7 @@ void RegionSet::capture_region(std::size_t index) {
     tracker_->collect(r.range, dirty_);
     if (precise) {
         for (std::uint32_t page : dirty_) {
-            const std::size_t i = index_of(r, page);
+            const std::size_t i = r.index_of(page);
             if (i < n && i < old_n) todo_.push_back(i);
         }
     } else {
@@ -175,7 +163,7 @@ void RegionSet::capture_region(std::size_t index) {
 
 void RegionSet::capture_page(std::size_t index, std::size_t i) {
     Region& r = regions_[index];
-    const std::byte* src = address(r, i);
+    const std::byte* src = r.address(i);
     const std::size_t partial = partial_bytes(r.synced);
     const PageRef old = r.pages[i];
     if (partial != 0 && i == r.pages.size() - 1) {
@@ -229,13 +217,13 @@ void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* t
         set_window(r, std::max(n_t, n_cur));
         tracker_->collect(r.range, dirty_);
         for (std::uint32_t page : dirty_)
-            if (index_of(r, page) < n_t) todo_.push_back(index_of(r, page));
+            if (r.index_of(page) < n_t) todo_.push_back(r.index_of(page));
     } else if (!precise) {
         for (std::size_t i = 0; i < std::min(n_t, n_cur); ++i) {
             const PageRef ref = r.pages[i];
             if (ref != t.pages[i]) continue; // copied anyway below
             ++counters_.pages_compared;
-            if (std::memcmp(address(r, i), store_.data(ref), kPageSize) != 0) todo_.push_back(i);
+            if (std::memcmp(r.address(i), store_.data(ref), kPageSize) != 0) todo_.push_back(i);
         }
     }
     r.pages.for_each_difference(t.pages, [&](std::size_t i) {
@@ -245,7 +233,7 @@ void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* t
     if (partial_bytes(r.synced) != 0 && n_cur - 1 < n_t) todo_.push_back(n_cur - 1);
     if (partial_bytes(t.used) != 0) todo_.push_back(n_t - 1);
     write_.clear();
-    for (std::size_t i : todo_) write_.push_back(memory_page(r, i));
+    for (std::size_t i : todo_) write_.push_back(r.memory_page(i));
     sort_unique(write_);
 
     if (precise && !aliased) {
@@ -260,7 +248,7 @@ void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* t
         extra_.clear();
         std::set_difference(dirty_.begin(), dirty_.end(), write_.begin(), write_.end(),
                             std::back_inserter(extra_));
-        std::erase_if(extra_, [&](std::uint32_t page) { return index_of(r, page) >= n_t; });
+        std::erase_if(extra_, [&](std::uint32_t page) { return r.index_of(page) >= n_t; });
         if (!extra_.empty()) {
             tracker_->begin_write(r.range, extra_);
             write_back(r, t, extra_);
@@ -279,7 +267,7 @@ void RegionSet::write_back(const Region& r, const RegionSnapshot::Image& t,
     const std::size_t n_t = t.pages.size();
     const std::size_t partial = partial_bytes(t.used);
     for (std::uint32_t page : pages) {
-        const std::size_t i = index_of(r, page);
+        const std::size_t i = r.index_of(page);
         const std::byte* src = store_.data(t.pages[i]);
         std::byte* dst = r.writer + std::size_t{page} * kPageSize;
         if (partial != 0 && i == n_t - 1) {

@@ -117,12 +117,21 @@ private:
         std::size_t used = 0;   // for the next capture
         std::size_t synced = 0; // used length that `pages` describes
         PageVector pages;       // what memory holds as of the last capture or restore
+
+        // Page i of the used part counts from the end the region grows from; memory pages
+        // (what the tracker reports) count from `base`.
+        std::uint32_t memory_page(std::size_t i) const {
+            return static_cast<std::uint32_t>(growth == Growth::Up ? i : capacity_pages - 1 - i);
+        }
+        std::size_t index_of(std::uint32_t page) const {
+            return growth == Growth::Up ? page : capacity_pages - 1 - page;
+        }
+        std::byte* address(std::size_t i) const {
+            return base + std::size_t{memory_page(i)} * kPageSize;
+        }
     };
 
-    std::byte* address(const Region& r, std::size_t i) const;
-    std::uint32_t memory_page(const Region& r, std::size_t i) const;
     void set_window(const Region& r, std::size_t pages);
-    std::size_t index_of(const Region& r, std::uint32_t memory_page) const;
     void capture_region(std::size_t index);
     void capture_page(std::size_t index, std::size_t i);
     void restore_region(std::size_t index, const RegionSnapshot::Image* target);

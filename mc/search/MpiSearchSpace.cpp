@@ -8,9 +8,7 @@ namespace rankfold::mc {
 
 MpiSearchSpace::MpiSearchSpace(MpiSystem& system, OutputRouter& output, int ranks,
                                Backtrack backtrack)
-    : system_(system), output_(output), ranks_(ranks), backtrack_(backtrack) {
-    if (backtrack_ == Backtrack::Reexecute) initial_ = system_.state()->capture();
-}
+    : system_(system), output_(output), ranks_(ranks), back_(backtrack, system) {}
 
 void MpiSearchSpace::refresh() {
     if (fresh_) return;
@@ -41,7 +39,7 @@ void MpiSearchSpace::execute(const Transition& t) {
     fresh_ = false;
     polled_ = is_not_yet(t);
     system_.take(t);
-    if (backtrack_ == Backtrack::Reexecute) path_.push_back(t);
+    back_.taken(t);
     if (!only_polls || system_.violation() || current().fingerprint() != before) return;
     std::vector<int>& idle = idle_pollers_[before];
     if (std::find(idle.begin(), idle.end(), t.rank) == idle.end()) idle.push_back(t.rank);
@@ -76,43 +74,17 @@ bool MpiSearchSpace::dependent(const Transition& a, const Transition& b) const {
 }
 
 SearchSpace::Saved MpiSearchSpace::save() {
-    if (backtrack_ == Backtrack::Reexecute) {
-        paths_.push_back(path_);
-        return paths_.size() - 1;
-    }
-    SystemSnapshot snapshot = std::move(current());
-    current_.reset();
-    if (free_slots_.empty()) {
-        saved_.emplace_back(std::move(snapshot));
-        return saved_.size() - 1;
-    }
-    const Saved slot = free_slots_.back();
-    free_slots_.pop_back();
-    saved_[slot].emplace(std::move(snapshot));
-    return slot;
+    return back_.save(current_);
 }
 
 void MpiSearchSpace::restore(Saved saved) {
-    if (backtrack_ == Backtrack::Reexecute) {
-        system_.state()->restore(*initial_);
-        path_ = paths_.at(saved);
-        for (const Transition& t : path_) system_.take(t);
-        current_.reset();
-        fresh_ = false;
-        return;
-    }
-    system_.state()->restore(*saved_.at(saved));
+    back_.restore(saved);
     current_.reset();
     fresh_ = false;
 }
 
 void MpiSearchSpace::discard(Saved saved) {
-    if (backtrack_ == Backtrack::Reexecute) {
-        paths_.at(saved).clear(); // slots are not reused: a path is small
-        return;
-    }
-    saved_.at(saved).reset();
-    free_slots_.push_back(saved);
+    back_.discard(saved);
 }
 
 } // namespace rankfold::mc

@@ -10,16 +10,15 @@
 #pragma once
 
 #include "mc/runtime/OutputRouter.hpp"
-#include "mc/system/MpiSystem.hpp"
+#include "mc/search/Backtracking.hpp"
 #include "mc/search/SearchSpace.hpp"
+#include "mc/system/MpiSystem.hpp"
 
 #include <optional>
 #include <unordered_map>
 #include <vector>
 
 namespace rankfold::mc {
-
-enum class Backtrack { Restore, Reexecute };
 
 class MpiSearchSpace final : public SearchSpace {
 public:
@@ -50,12 +49,7 @@ private:
     bool fresh_ = false;
     bool polled_ = false;                   // the last transition was a test's "not yet"
     std::optional<SystemSnapshot> current_; // capture of the current state, once taken
-    Backtrack backtrack_;
-    std::optional<SystemSnapshot> initial_;      // Reexecute: where every path starts
-    std::vector<Transition> path_;               // Reexecute: from the initial state to here
-    std::vector<std::vector<Transition>> paths_; // Reexecute: the saved states
-    std::vector<std::optional<SystemSnapshot>> saved_;
-    std::vector<Saved> free_slots_;
+    Backtracking back_;
     // State fingerprint -> ranks whose "not yet" was seen to lead back to that very state.
     std::unordered_map<snapshot::Fingerprint, std::vector<int>, snapshot::FingerprintHash>
         idle_pollers_;
