@@ -7,7 +7,8 @@
 # including the MPI 4.0 large-count `_c` variants) and that Rankfold does not implement, each
 # with RF_UNSUPPORTED(name), so that calling one is a compile-time error naming it. Inputs:
 #   simulated-mpi/include/mpi_supported.list   the functions Rankfold implements
-#   simulated-mpi/include/mpi.h                Rankfold's header (its types; its declarations
+#   simulated-mpi/include/mpi.h                Rankfold's header (with rankfold_mpi_types.h,
+#                                              its types; its declarations
 #                                              must match mpi_supported.list exactly)
 #   MPICH_MPI_H, default /usr/include/x86_64-linux-gnu/mpich/mpi.h, with the mpi_proto.h and
 #                                              mpio.h it includes from its directory (prototypes)
@@ -50,11 +51,13 @@ mpich_h=${mpich_h:-$default_mpich_h}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 inc=$root/simulated-mpi/include
 rf_h=$inc/mpi.h
+rf_types_h=$inc/rankfold_mpi_types.h
 list=$inc/mpi_supported.list
 out=$inc/mpi_unsupported.h
 
 [ -r "$mpich_h" ] || die "cannot read MPICH's mpi.h at '$mpich_h' (install libmpich-dev, or pass its path)"
 [ -r "$rf_h" ] || die "cannot read $rf_h"
+[ -r "$rf_types_h" ] || die "cannot read $rf_types_h"
 [ -r "$list" ] || die "cannot read $list"
 mpich_dir=$(cd "$(dirname "$mpich_h")" && pwd)
 
@@ -244,7 +247,8 @@ preprocess() { # FILE INCDIR
 }
 
 preprocess "$mpich_h" "$mpich_dir" | awk "$stmt_awk" >"$tmp/mpich.rec"
-preprocess "$rf_h" "" | awk "$stmt_awk" >"$tmp/rf.rec"
+# Rankfold's types header, then mpi.h itself (mpi_unsupported.h, which it includes, is not read).
+{ preprocess "$rf_types_h" ""; preprocess "$rf_h" ""; } | awk "$stmt_awk" >"$tmp/rf.rec"
 
 mpich_count=$(awk -F'\t' '$1 == "F" && $2 ~ /^MPI_/' "$tmp/mpich.rec" | wc -l)
 [ "$mpich_count" -ge 300 ] ||
