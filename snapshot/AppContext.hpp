@@ -1,6 +1,9 @@
 // Who is running: application code of some rank (its allocations go to that rank's arena) or
 // checker code (allocations go to the ordinary heap). Every entry from the application into the
 // checker (an MPI call, an intercepted libc call) opens a RuntimeSection.
+//
+// Part of the rank runtime (mc/runtime: the malloc family in HeapInterpose.cpp reads it), but
+// kept here because the simulated MPI below mc/ opens sections and runs callbacks too.
 #pragma once
 
 namespace rankfold::snapshot {

@@ -14,7 +14,7 @@
 #include "mc/search/ScheduledRun.hpp"
 #include "mc/system/MpiSystem.hpp"
 #include "properties/StandardMonitors.hpp"
-#include "snapshot/HeapHooks.hpp"
+#include "mc/runtime/HeapHooks.hpp"
 #include "snapshot/RankMemory.hpp"
 
 #include <fmt/format.h>
@@ -72,7 +72,7 @@ int check_program(const RunOptions& o, const std::string& scratch) {
                             o.label, o.ranks);
         install_crash_handler(fileno(output.report()));
         start_watchdog(o.watchdog_seconds);
-        snapshot::set_heap_error_handler(&on_heap_error);
+        set_heap_error_handler(&on_heap_error);
         std::set_terminate(&RankFaults::on_terminate);
         mpi::MpiWorld world(o.ranks, o.buffering);
         properties::MonitorSet monitors;

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <stdexcept>
 
-// The marker object rankfold-cc links into every program (compiler-driver/module_marker.c).
+// The marker object rankfold-cc links into every program (mc/runtime/module_marker.c).
 constexpr int kModuleAbi = 2;
 
 namespace rankfold::mc {

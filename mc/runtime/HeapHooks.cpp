@@ -1,13 +1,13 @@
-#include "snapshot/HeapHooks.hpp"
+#include "mc/runtime/HeapHooks.hpp"
 
 #include "snapshot/AppContext.hpp"
 #include "snapshot/RankMemory.hpp"
 
 #include <cerrno>
 
-namespace rankfold::snapshot {
+namespace rankfold::mc {
 
-RankArena* g_app_arena = nullptr;
+using snapshot::RankMemory;
 
 namespace {
 HeapErrorHandler g_error_handler = nullptr;
@@ -40,4 +40,4 @@ void set_heap_error_handler(HeapErrorHandler handler) {
     g_error_handler = handler;
 }
 
-} // namespace rankfold::snapshot
+} // namespace rankfold::mc

@@ -1,7 +1,7 @@
 // The malloc family of the whole process, routed by context (see HeapHooks.hpp). Linked into
 // executables, not into librankfold.so, so that these definitions come first in lookup order.
+#include "mc/runtime/HeapHooks.hpp"
 #include "snapshot/AppContext.hpp"
-#include "snapshot/HeapHooks.hpp"
 #include "snapshot/RankMemory.hpp"
 
 #include <dlfcn.h>
@@ -85,7 +85,7 @@ using rankfold::snapshot::RankArena;
 #define RF_HOOK extern "C" __attribute__((visibility("default")))
 
 RF_HOOK void* malloc(std::size_t size) {
-    if (RankArena* a = g_app_arena) return rankfold::snapshot::arena_allocate(a, size, 16);
+    if (RankArena* a = g_app_arena) return rankfold::mc::arena_allocate(a, size, 16);
     return next_malloc(size);
 }
 
@@ -94,7 +94,7 @@ RF_HOOK void free(void* p) {
     if (RankArena* a = arena_of(p)) {
         const auto result = a->release(p);
         if (result != RankArena::FreeResult::Ok)
-            rankfold::snapshot::report_heap_error("free", result, p, RF_SITE);
+            rankfold::mc::report_heap_error("free", result, p, RF_SITE);
         return;
     }
     next_free(p);
@@ -107,7 +107,7 @@ RF_HOOK void* calloc(std::size_t n, std::size_t size) {
             errno = ENOMEM;
             return nullptr;
         }
-        return rankfold::snapshot::arena_allocate(a, bytes, 16); // arena blocks are zeroed
+        return rankfold::mc::arena_allocate(a, bytes, 16); // arena blocks are zeroed
     }
     return next_calloc(n, size);
 }
@@ -116,7 +116,7 @@ RF_HOOK void* realloc(void* p, std::size_t size) {
     if (p == nullptr) return malloc(size);
     if (RankArena* a = arena_of(p)) {
         if (a->usable_size(p) == 0) {
-            rankfold::snapshot::report_heap_error("realloc", a->release(p), p, RF_SITE);
+            rankfold::mc::report_heap_error("realloc", a->release(p), p, RF_SITE);
             return nullptr;
         }
         if (size == 0) {
@@ -129,7 +129,7 @@ RF_HOOK void* realloc(void* p, std::size_t size) {
     }
     if (RankArena* a = g_app_arena) {
         // A glibc block handed to the application: move it into the rank's heap.
-        void* q = rankfold::snapshot::arena_allocate(a, size, 16);
+        void* q = rankfold::mc::arena_allocate(a, size, 16);
         if (q != nullptr) {
             std::memcpy(q, p, std::min(size, malloc_usable_size(p)));
             next_free(p);
@@ -149,11 +149,11 @@ RF_HOOK void* reallocarray(void* p, std::size_t n, std::size_t size) {
 }
 
 RF_HOOK void* memalign(std::size_t alignment, std::size_t size) {
-    if (!rankfold::snapshot::valid_alignment(alignment)) {
+    if (!rankfold::mc::valid_alignment(alignment)) {
         errno = EINVAL;
         return nullptr;
     }
-    if (RankArena* a = g_app_arena) return rankfold::snapshot::arena_allocate(a, size, alignment);
+    if (RankArena* a = g_app_arena) return rankfold::mc::arena_allocate(a, size, alignment);
     return next_memalign(alignment, size);
 }
 
@@ -162,8 +162,7 @@ RF_HOOK void* aligned_alloc(std::size_t alignment, std::size_t size) {
 }
 
 RF_HOOK int posix_memalign(void** out, std::size_t alignment, std::size_t size) {
-    if (!rankfold::snapshot::valid_alignment(alignment) || alignment % sizeof(void*) != 0)
-        return EINVAL;
+    if (!rankfold::mc::valid_alignment(alignment) || alignment % sizeof(void*) != 0) return EINVAL;
     void* p = memalign(alignment, size);
     if (p == nullptr) return ENOMEM;
     *out = p;
@@ -190,7 +189,7 @@ RF_HOOK std::size_t malloc_usable_size(void* p) {
 RF_HOOK char* strdup(const char* s) {
     if (RankArena* a = g_app_arena) {
         const std::size_t n = std::strlen(s) + 1;
-        auto* q = static_cast<char*>(rankfold::snapshot::arena_allocate(a, n, 16));
+        auto* q = static_cast<char*>(rankfold::mc::arena_allocate(a, n, 16));
         if (q != nullptr) std::memcpy(q, s, n);
         return q;
     }
@@ -200,7 +199,7 @@ RF_HOOK char* strdup(const char* s) {
 RF_HOOK char* strndup(const char* s, std::size_t limit) {
     if (RankArena* a = g_app_arena) {
         const std::size_t n = strnlen(s, limit);
-        auto* q = static_cast<char*>(rankfold::snapshot::arena_allocate(a, n + 1, 16));
+        auto* q = static_cast<char*>(rankfold::mc::arena_allocate(a, n + 1, 16));
         if (q != nullptr) {
             std::memcpy(q, s, n);
             q[n] = '\0';
@@ -234,8 +233,12 @@ void* new_block_nothrow(std::size_t n, std::size_t alignment) noexcept {
 } // namespace
 
 #define RF_NEW __attribute__((visibility("default")))
-RF_NEW void* operator new(std::size_t n) { return new_block(n, 16); }
-RF_NEW void* operator new[](std::size_t n) { return new_block(n, 16); }
+RF_NEW void* operator new(std::size_t n) {
+    return new_block(n, 16);
+}
+RF_NEW void* operator new[](std::size_t n) {
+    return new_block(n, 16);
+}
 RF_NEW void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
     return new_block_nothrow(n, 16);
 }
@@ -254,17 +257,39 @@ RF_NEW void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_
 RF_NEW void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
     return new_block_nothrow(n, static_cast<std::size_t>(a));
 }
-RF_NEW void operator delete(void* p) noexcept { free(p); }
-RF_NEW void operator delete[](void* p) noexcept { free(p); }
-RF_NEW void operator delete(void* p, std::size_t) noexcept { free(p); }
-RF_NEW void operator delete[](void* p, std::size_t) noexcept { free(p); }
-RF_NEW void operator delete(void* p, const std::nothrow_t&) noexcept { free(p); }
-RF_NEW void operator delete[](void* p, const std::nothrow_t&) noexcept { free(p); }
-RF_NEW void operator delete(void* p, std::align_val_t) noexcept { free(p); }
-RF_NEW void operator delete[](void* p, std::align_val_t) noexcept { free(p); }
-RF_NEW void operator delete(void* p, std::size_t, std::align_val_t) noexcept { free(p); }
-RF_NEW void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { free(p); }
-RF_NEW void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { free(p); }
+RF_NEW void operator delete(void* p) noexcept {
+    free(p);
+}
+RF_NEW void operator delete[](void* p) noexcept {
+    free(p);
+}
+RF_NEW void operator delete(void* p, std::size_t) noexcept {
+    free(p);
+}
+RF_NEW void operator delete[](void* p, std::size_t) noexcept {
+    free(p);
+}
+RF_NEW void operator delete(void* p, const std::nothrow_t&) noexcept {
+    free(p);
+}
+RF_NEW void operator delete[](void* p, const std::nothrow_t&) noexcept {
+    free(p);
+}
+RF_NEW void operator delete(void* p, std::align_val_t) noexcept {
+    free(p);
+}
+RF_NEW void operator delete[](void* p, std::align_val_t) noexcept {
+    free(p);
+}
+RF_NEW void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
+    free(p);
+}
+RF_NEW void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
+    free(p);
+}
+RF_NEW void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept {
+    free(p);
+}
 RF_NEW void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept {
     free(p);
 }

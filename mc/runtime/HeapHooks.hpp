@@ -18,7 +18,9 @@
 
 #include <cstdint>
 
-namespace rankfold::snapshot {
+namespace rankfold::mc {
+
+using snapshot::RankArena;
 
 // Called on an invalid or double free/realloc of arena memory; `site` is the caller's return
 // address. May not return (the checker ends the offending rank).
@@ -33,4 +35,4 @@ void report_heap_error(const char* operation, RankArena::FreeResult result, void
 void* arena_allocate(RankArena* arena, std::size_t size, std::size_t alignment);
 bool valid_alignment(std::size_t alignment);
 
-} // namespace rankfold::snapshot
+} // namespace rankfold::mc
