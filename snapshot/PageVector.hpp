@@ -30,18 +30,26 @@ public:
     PageVector() = default;
     explicit PageVector(PageStore& store) : store_(&store) {}
     PageVector(const PageVector& other);
-    PageVector(PageVector&& other) noexcept { swap(other); }
-    PageVector& operator=(PageVector other) noexcept {
-        swap(other);
+    PageVector(PageVector&& other) noexcept
+        : store_(other.store_), chunks_(std::move(other.chunks_)),
+          size_(std::exchange(other.size_, 0)) {
+        other.chunks_.clear();
+    }
+    PageVector& operator=(PageVector&& other) noexcept {
+        if (this != &other) {
+            clear();
+            store_ = other.store_;
+            chunks_ = std::move(other.chunks_);
+            other.chunks_.clear();
+            size_ = std::exchange(other.size_, 0);
+        }
         return *this;
     }
-    ~PageVector() { clear(); }
-
-    void swap(PageVector& other) noexcept {
-        std::swap(store_, other.store_);
-        chunks_.swap(other.chunks_);
-        std::swap(size_, other.size_);
+    PageVector& operator=(const PageVector& other) {
+        PageVector copy(other);
+        return *this = std::move(copy);
     }
+    ~PageVector() { clear(); }
 
     std::size_t size() const { return size_; }
     // kNoPage past size() (so two vectors of different sizes compare entry by entry).
@@ -72,8 +80,8 @@ public:
 
     // Bytes of the chunk pointer array (the chunks themselves are shared, and counted in the
     // store's list_bytes).
-    // NOLINTNEXTLINE(bugprone-sizeof-expression): the array holds pointers, so sizeof a pointer
     std::size_t own_bytes() const {
+        // NOLINTNEXTLINE(bugprone-sizeof-expression): the array holds pointers, so sizeof a pointer
         return chunks_.capacity() > kInlineChunks ? chunks_.capacity() * sizeof(Chunk*) : 0;
     }
 

@@ -11,6 +11,8 @@
 
 namespace rankfold::mc {
 
+// The functions that write go through `recording` (a pointer): clang-tidy would have them const.
+// NOLINTBEGIN(readability-make-member-function-const)
 struct PathLog {
     std::uint64_t steps = 0;   // visible calls issued
     std::uint64_t matches = 0; // messages matched to receives
@@ -21,6 +23,10 @@ struct PathLog {
     void note(int rank, const char* call, std::uintptr_t site, std::string detail) {
         if (recording != nullptr) recording->push_back({rank, call, std::move(detail), {}, site});
     }
+    // The step written last, if recording.
+    TraceStep* last() {
+        return recording != nullptr && !recording->empty() ? &recording->back() : nullptr;
+    }
     // Adds to the detail of the step written last (how a choice went).
     void amend(const std::string& more, const char* separator = "") {
         if (recording == nullptr || recording->empty()) return;
@@ -29,5 +35,6 @@ struct PathLog {
         detail += more;
     }
 };
+// NOLINTEND(readability-make-member-function-const)
 
 } // namespace rankfold::mc
