@@ -1,5 +1,7 @@
 #include "mc/report/TraceFile.hpp"
 
+#include "mc/report/JsonLayoutReader.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cerrno>
@@ -48,17 +50,6 @@ std::string lines(const std::vector<ordered_json>& items) {
 
 // ---- reading ----------------------------------------------------------------------------------
 
-// A string from the input, quoted for an error message and cut short: the message must stay
-// readable even when the offending value is a megabyte long.
-std::string quoted(std::string s) {
-    constexpr std::size_t kMax = 64;
-    bool cut = s.size() > kMax;
-    if (cut) s.resize(kMax); // may split a UTF-8 sequence; `replace` below mends that
-    std::string q = compact(ordered_json(std::move(s)));
-    if (cut) q.insert(q.size() - 1, "...");
-    return q;
-}
-
 // nlohmann's messages quote the input they stopped at, which may be any bytes; keep them ASCII
 // so the error can go to a terminal or into a JSON report.
 std::string ascii(std::string_view s) {
@@ -90,109 +81,24 @@ std::string parse_failure(const char* what) {
     return ascii(m);
 }
 
-// Checks values against the layout, recording the first failure with the path to the value.
-class Reader {
-public:
-    explicit Reader(std::string& error) : error_(error) {}
-
-    bool fail(const std::string& where, const std::string& what) {
-        error_ = where.empty() ? what : where + ": " + what;
-        return false;
-    }
-
-    static std::string member(const std::string& where, std::string_view key) {
-        return where.empty() ? std::string(key) : where + "." + std::string(key);
-    }
-    static std::string element(const std::string& where, std::size_t i) {
-        return where + "[" + std::to_string(i) + "]";
-    }
-
-    // An object whose keys are all in `allowed`: a misspelt optional key ("buffring") would
-    // otherwise be ignored and the replay run under the wrong default.
-    bool object(const json& v, const std::string& where,
-                std::initializer_list<std::string_view> allowed) {
-        if (!v.is_object())
-            return fail(where, std::string("expected an object, got ") + v.type_name());
-        for (auto it = v.begin(); it != v.end(); ++it) {
-            bool known = false;
-            for (std::string_view k : allowed) known = known || it.key() == k;
-            if (!known) return fail(where, "unknown key " + quoted(it.key()));
-        }
-        return true;
-    }
-
-    const json* find(const json& obj, std::string_view key) {
-        auto it = obj.find(key);
-        return it == obj.end() ? nullptr : &*it;
-    }
-
-    const json* required(const json& obj, const std::string& where, std::string_view key) {
-        const json* v = find(obj, key);
-        if (!v) fail(where, "missing required key " + quoted(std::string(key)));
-        return v;
-    }
-
-    // JSON numbers arrive as int64, uint64 or double; only integers that fit an int pass.
-    bool integer(const json& v, const std::string& where, int& out) {
-        if (v.is_number_unsigned()) {
-            auto u = v.get<std::uint64_t>();
-            if (u > static_cast<std::uint64_t>(INT_MAX)) return fail(where, "integer out of range");
-            out = static_cast<int>(u);
-            return true;
-        }
-        if (v.is_number_integer()) {
-            auto i = v.get<std::int64_t>();
-            if (i < INT_MIN || i > INT_MAX) return fail(where, "integer out of range");
-            out = static_cast<int>(i);
-            return true;
-        }
-        if (v.is_number_float()) // integers beyond 64 bits are parsed as doubles
-            return fail(where, v.get<double>() > INT_MAX || v.get<double>() < INT_MIN
-                                   ? "integer out of range"
-                                   : "expected an integer, got a floating-point number");
-        return fail(where, std::string("expected an integer, got ") + v.type_name());
-    }
-
-    bool integer(const json& v, const std::string& where, int& out, int lo, int hi) {
-        if (!integer(v, where, out)) return false;
-        if (out < lo || out > hi)
-            return fail(where, std::to_string(out) + " is outside [" + std::to_string(lo) + ", " +
-                                   std::to_string(hi) + "]");
-        return true;
-    }
-
-    bool string(const json& v, const std::string& where, std::string& out) {
-        if (!v.is_string())
-            return fail(where, std::string("expected a string, got ") + v.type_name());
-        out = v.get<std::string>();
-        return true;
-    }
-
-    bool array(const json& v, const std::string& where) {
-        return v.is_array() || fail(where, std::string("expected an array, got ") + v.type_name());
-    }
-
-private:
-    std::string& error_;
-};
-
-bool read_violation(Reader& r, const json& v, Trace& t) {
+bool read_violation(JsonLayoutReader& r, const json& v, Trace& t) {
     const std::string where = "violation";
     if (!r.object(v, where, {"kind", "rank", "message"})) return false;
     if (const auto* k = r.find(v, "kind");
-        k && !r.string(*k, Reader::member(where, "kind"), t.violation_kind))
+        k && !r.string(*k, JsonLayoutReader::member(where, "kind"), t.violation_kind))
         return false;
     // -1: a violation that belongs to no one rank (a deadlock involves them all).
     if (const auto* k = r.find(v, "rank");
-        k && !r.integer(*k, Reader::member(where, "rank"), t.violation_rank, -1, t.ranks - 1))
+        k &&
+        !r.integer(*k, JsonLayoutReader::member(where, "rank"), t.violation_rank, -1, t.ranks - 1))
         return false;
     if (const auto* k = r.find(v, "message");
-        k && !r.string(*k, Reader::member(where, "message"), t.violation_message))
+        k && !r.string(*k, JsonLayoutReader::member(where, "message"), t.violation_message))
         return false;
     return true;
 }
 
-bool read_transition(Reader& r, const json& v, const std::string& where, const Trace& t,
+bool read_transition(JsonLayoutReader& r, const json& v, const std::string& where, const Trace& t,
                      Transition& out) {
     if (!r.object(v, where, {"kind", "rank", "object", "outcome"})) return false;
     const json* kind = r.required(v, where, "kind");
@@ -205,22 +111,24 @@ bool read_transition(Reader& r, const json& v, const std::string& where, const T
     if (!outcome) return false;
 
     std::string name;
-    const std::string kind_at = Reader::member(where, "kind");
+    const std::string kind_at = JsonLayoutReader::member(where, "kind");
     if (!r.string(*kind, kind_at, name)) return false;
     if (!parse_kind(name, out.kind))
-        return r.fail(kind_at, "unknown transition kind " + quoted(name));
+        return r.fail(kind_at, "unknown transition kind " + error_quote(name));
     // The search offers this choice only under --buffering both; replaying it elsewhere would
     // diverge at the send with a far less helpful message.
     if (out.kind == TransitionKind::SendBuffering && t.buffering != "both")
         return r.fail(kind_at, "send-buffering needs buffering \"both\", the trace has " +
-                                   quoted(t.buffering));
-    if (!r.integer(*rank, Reader::member(where, "rank"), out.rank, 0, t.ranks - 1)) return false;
+                                   error_quote(t.buffering));
+    if (!r.integer(*rank, JsonLayoutReader::member(where, "rank"), out.rank, 0, t.ranks - 1))
+        return false;
     // -1 means "the rank's current call"; anything else is a request slot.
-    if (!r.integer(*object, Reader::member(where, "object"), out.object, -1, INT_MAX)) return false;
+    if (!r.integer(*object, JsonLayoutReader::member(where, "object"), out.object, -1, INT_MAX))
+        return false;
 
     // The outcome's range depends on the kind (Transition.hpp); CompletionPick's bit set may use
     // every bit, so any int is accepted there.
-    const std::string outcome_at = Reader::member(where, "outcome");
+    const std::string outcome_at = JsonLayoutReader::member(where, "outcome");
     switch (out.kind) {
     case TransitionKind::WildcardMatch:
     case TransitionKind::ProbeReport: // the sender
@@ -235,24 +143,46 @@ bool read_transition(Reader& r, const json& v, const std::string& where, const T
     return r.integer(*outcome, outcome_at, out.outcome);
 }
 
-bool read_step(Reader& r, const json& v, const std::string& where, const Trace& t, TraceStep& out) {
-    if (!r.object(v, where, {"rank", "call", "detail", "location"})) return false;
+bool read_step(JsonLayoutReader& r, const json& v, const std::string& where, const Trace& t,
+               TraceStep& out) {
+    if (!r.object(
+            v, where,
+            {"rank", "call", "detail", "location", "choice", "collective", "sent", "message"}))
+        return false;
     const json* rank = r.required(v, where, "rank");
     if (!rank) return false;
     const json* call = r.required(v, where, "call");
     if (!call) return false;
-    if (!r.integer(*rank, Reader::member(where, "rank"), out.rank, 0, t.ranks - 1)) return false;
-    if (!r.string(*call, Reader::member(where, "call"), out.call)) return false;
+    if (!r.integer(*rank, JsonLayoutReader::member(where, "rank"), out.rank, 0, t.ranks - 1))
+        return false;
+    if (!r.string(*call, JsonLayoutReader::member(where, "call"), out.call)) return false;
     if (const auto* d = r.find(v, "detail");
-        d && !r.string(*d, Reader::member(where, "detail"), out.detail))
+        d && !r.string(*d, JsonLayoutReader::member(where, "detail"), out.detail))
         return false;
     if (const auto* l = r.find(v, "location");
-        l && !r.string(*l, Reader::member(where, "location"), out.location))
+        l && !r.string(*l, JsonLayoutReader::member(where, "location"), out.location))
         return false;
+    // What the report's diagram draws; absent in traces of older versions.
+    if (const auto* c = r.find(v, "choice");
+        c && !r.boolean(*c, JsonLayoutReader::member(where, "choice"), out.choice))
+        return false;
+    if (const auto* c = r.find(v, "collective");
+        c && !r.boolean(*c, JsonLayoutReader::member(where, "collective"), out.collective))
+        return false;
+    if (const auto* m = r.find(v, "message");
+        m && !r.id(*m, JsonLayoutReader::member(where, "message"), out.message))
+        return false;
+    if (const auto* p = r.find(v, "sent")) {
+        const std::string at = JsonLayoutReader::member(where, "sent");
+        if (!r.array(*p, at)) return false;
+        out.sent.resize(p->size());
+        for (std::size_t i = 0; i < p->size(); ++i)
+            if (!r.id((*p)[i], JsonLayoutReader::element(at, i), out.sent[i])) return false;
+    }
     return true;
 }
 
-bool read_trace(Reader& r, const json& doc, Trace& t) {
+bool read_trace(JsonLayoutReader& r, const json& doc, Trace& t) {
     if (!doc.is_object())
         return r.fail("", std::string("expected an object, got ") + doc.type_name());
     // The version first: a newer file may have other keys, and "unsupported version" is the
@@ -277,13 +207,14 @@ bool read_trace(Reader& r, const json& doc, Trace& t) {
         if (!r.array(*a, "arguments")) return false;
         t.arguments.resize(a->size());
         for (std::size_t i = 0; i < a->size(); ++i)
-            if (!r.string((*a)[i], Reader::element("arguments", i), t.arguments[i])) return false;
+            if (!r.string((*a)[i], JsonLayoutReader::element("arguments", i), t.arguments[i]))
+                return false;
     }
     if (const auto* b = r.find(doc, "buffering")) {
         if (!r.string(*b, "buffering", t.buffering)) return false;
         if (t.buffering != "zero" && t.buffering != "infinite" && t.buffering != "both")
-            return r.fail("buffering",
-                          quoted(t.buffering) + R"( is not one of "zero", "infinite", "both")");
+            return r.fail("buffering", error_quote(t.buffering) +
+                                           R"( is not one of "zero", "infinite", "both")");
     }
     if (const auto* v = r.find(doc, "violation"); v && !read_violation(r, *v, t)) return false;
 
@@ -291,7 +222,7 @@ bool read_trace(Reader& r, const json& doc, Trace& t) {
     if (!transitions || !r.array(*transitions, "transitions")) return false;
     t.transitions.resize(transitions->size());
     for (std::size_t i = 0; i < transitions->size(); ++i)
-        if (!read_transition(r, (*transitions)[i], Reader::element("transitions", i), t,
+        if (!read_transition(r, (*transitions)[i], JsonLayoutReader::element("transitions", i), t,
                              t.transitions[i]))
             return false;
 
@@ -299,7 +230,8 @@ bool read_trace(Reader& r, const json& doc, Trace& t) {
         if (!r.array(*s, "story")) return false;
         t.story.resize(s->size());
         for (std::size_t i = 0; i < s->size(); ++i)
-            if (!read_step(r, (*s)[i], Reader::element("story", i), t, t.story[i])) return false;
+            if (!read_step(r, (*s)[i], JsonLayoutReader::element("story", i), t, t.story[i]))
+                return false;
     }
     return true;
 }
@@ -313,9 +245,15 @@ std::string trace_to_json(const Trace& t) {
                                            {"rank", x.rank},
                                            {"object", x.object},
                                            {"outcome", x.outcome}});
-    for (const TraceStep& s : t.story)
-        story.push_back(ordered_json{
-            {"rank", s.rank}, {"call", s.call}, {"detail", s.detail}, {"location", s.location}});
+    for (const TraceStep& s : t.story) {
+        ordered_json step{
+            {"rank", s.rank}, {"call", s.call}, {"detail", s.detail}, {"location", s.location}};
+        if (s.choice) step["choice"] = true;
+        if (s.collective) step["collective"] = true;
+        if (!s.sent.empty()) step["sent"] = s.sent;
+        if (s.message != 0) step["message"] = s.message;
+        story.push_back(std::move(step));
+    }
 
     std::string out = "{\n";
     auto field = [&](std::string_view key, const std::string& value, bool last = false) {
@@ -374,12 +312,12 @@ std::optional<Trace> parse_trace(std::string_view text, std::string& error) {
         return std::nullopt;
     }
     if (!duplicate.empty()) {
-        error = "duplicate key " + quoted(duplicate);
+        error = "duplicate key " + error_quote(duplicate);
         return std::nullopt;
     }
 
     Trace trace;
-    Reader reader(error);
+    JsonLayoutReader reader(error);
     if (!read_trace(reader, doc, trace)) return std::nullopt;
     error.clear();
     return trace;

@@ -26,6 +26,13 @@ struct TraceStep {
     std::string detail;      // "from rank 1, tag 0", "takes the message of rank 1", ...
     std::string location;    // "file.c:12" or "" (filled from `site` when the trace is written)
     std::uintptr_t site = 0; // while recording: return address into the program (not in files)
+    // For drawing the counterexample (--html): the step is a choice the explorer made (which
+    // sender, which request, "not yet"); a collective call; the ids of the messages the call
+    // sent; for a match, the id of the message it delivered.
+    bool choice = false;
+    bool collective = false;
+    std::vector<std::uint64_t> sent;
+    std::uint64_t message = 0;
     friend bool operator==(const TraceStep&, const TraceStep&) = default;
 };
 

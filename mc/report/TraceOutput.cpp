@@ -51,7 +51,8 @@ Trace make_trace(const RunOptions& o, const Violation& v, const std::vector<Tran
     t.transitions = path;
     for (TraceStep& e : story) {
         locate(e, image);
-        t.story.push_back({e.rank, e.call, e.detail, e.location, 0});
+        t.story.push_back(e);
+        t.story.back().site = 0; // an address of this process: meaningless in a file
     }
     return t;
 }

@@ -48,9 +48,19 @@ void MpiSystem::issue(int rank) {
     mpi::RankCall& call = runtime_.ranks().call(rank);
     ++log_.steps;
     unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
+    const std::uint64_t posted_before = log_.on() ? world_.posts(rank) : 0;
     if (log_.on()) log_.note(rank, call.name, call.site, describe_call(call));
     monitors_.on_call({rank, call.name, call.site});
     const mpi::Progress p = world_.issue(rank, call);
+    if (TraceStep* step = log_.last()) {
+        step->collective = call.kind == CallKind::Collective;
+        // Posts are messages and receives; a message is the one waiting in some queue.
+        for (std::uint64_t n = posted_before + 1; n <= world_.posts(rank); ++n) {
+            const std::uint64_t id = mpi::MpiWorld::post_id(rank, n);
+            for (int r = 0; r < runtime_.ranks().size(); ++r)
+                if (world_.matching().find_message(r, id) != nullptr) step->sent.push_back(id);
+        }
+    }
     if (p == mpi::Progress::Failed) return mpi_failure(rank);
     if (call.kind == mpi::CallKind::Finalize && !check_finalize(rank)) return;
     if (p == mpi::Progress::Blocked) {
@@ -83,8 +93,10 @@ void MpiSystem::match_deterministic() {
             auto m = std::find_if(match_buffer_.begin(), match_buffer_.end(),
                                   [](const mpi::Match& x) { return !x.wildcard; });
             if (m == match_buffer_.end()) break;
-            if (log_.on())
+            if (log_.on()) {
                 log_.note(r, "", 0, fmt::format("receives the message of rank {}", m->origin));
+                log_.last()->message = m->message_id;
+            }
             apply_match(*m);
         }
     }
@@ -153,10 +165,13 @@ void MpiSystem::take(const Transition& t) {
         m.wildcard = true;
         m.origin = listed.outcome;
         m.receive_slot = listed.object;
-        if (log_.on())
+        if (log_.on()) {
             log_.note(
                 t.rank, "", 0,
                 fmt::format("its MPI_ANY_SOURCE receive takes the message of rank {}", t.outcome));
+            log_.last()->message = m.message_id;
+            log_.last()->choice = true;
+        }
         apply_match(m);
         unmatched_posts_ = true; // later receives may now be matchable
         break;
@@ -165,11 +180,13 @@ void MpiSystem::take(const Transition& t) {
         call->outcome = t.outcome;
         issue(t.rank);
         if (t.outcome == 0) log_.amend("not yet", ": ");
+        if (TraceStep* step = log_.last()) step->choice = true;
         break;
     case TransitionKind::SendBuffering:
         call->buffered = static_cast<std::int8_t>(t.outcome);
         issue(t.rank);
         log_.amend(t.outcome == 1 ? " (buffered)" : " (not buffered)");
+        if (TraceStep* step = log_.last()) step->choice = true;
         break;
     case TransitionKind::CompletionPick:
     case TransitionKind::ProbeReport:
@@ -183,6 +200,7 @@ void MpiSystem::take(const Transition& t) {
                                         call->kind == CallKind::Waitsome
                                             ? fmt::format("{:#b}", t.outcome)
                                             : std::to_string(t.outcome)));
+        if (TraceStep* step = log_.last()) step->choice = true;
         complete(t.rank);
         break;
     }

@@ -81,6 +81,13 @@ public:
     const MatchingEngine& matching() const { return p2p_.matching(); }
     // Performs a match the engine allows: delivers the data and completes both requests.
     void apply_match(const Match& match) { p2p_.apply_match(core_, match); }
+    // How many messages and receives `rank` has posted, and the id of its n-th post (what
+    // Match::message_id and receive_id hold): counterexample diagrams draw a match as an arrow
+    // from the call that posted the message.
+    std::uint64_t posts(int rank) const { return p2p_.posts(rank); }
+    static std::uint64_t post_id(int rank, std::uint64_t n) {
+        return PointToPoint::post_id(rank, n);
+    }
 
     // ---- local queries (no scheduling needed) --------------------------------------------
     // The size of `comm` as seen by `rank`, or nullopt for an invalid communicator.

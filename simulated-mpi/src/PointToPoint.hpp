@@ -39,6 +39,11 @@ public:
                           std::vector<const Message*>& out) const;
     // Performs a match the engine allows: delivers the data and completes both requests.
     void apply_match(WorldCore& core, const Match& match);
+    // How many messages and receives `rank` has posted, and the id of its n-th post.
+    std::uint64_t posts(int rank) const { return ranks_[rank].posts; }
+    static std::uint64_t post_id(int rank, std::uint64_t n) {
+        return static_cast<std::uint64_t>(rank + 1) << 40 | n;
+    }
     // MPI_Buffer_detach waits until the buffered messages of `rank` have left.
     bool detach_ready(int rank) const { return ranks_[rank].attached_used == 0; }
     Progress complete_detach(int rank, const RankCall& call);
@@ -82,9 +87,7 @@ private:
 
     // Ids of messages and posted receives: unique, and a function of the posting rank's own
     // history only, so that interleavings that commute give identical states.
-    std::uint64_t next_post_id(int rank) {
-        return static_cast<std::uint64_t>(rank + 1) << 40 | ++ranks_[rank].posts;
-    }
+    std::uint64_t next_post_id(int rank) { return post_id(rank, ++ranks_[rank].posts); }
     static bool check_send(WorldCore& core, int rank, const RankCall& call, SendArgs& a);
     static bool check_receive(WorldCore& core, int rank, const RankCall& call, ReceiveArgs& a,
                               bool probe);

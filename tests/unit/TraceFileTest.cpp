@@ -39,6 +39,14 @@ Trace sample() {
                      {TransitionKind::TestOutcome, 1, -1, 4},
                      {TransitionKind::SendBuffering, 2, -1, 1}};
     t.story = {{0, "MPI_Recv", "from rank 1, tag 0", "a.c:12"}, {2, "MPI_Send", "", ""}};
+    // What the report's diagram needs: the messages a call sent, the message a match delivered.
+    t.story[0].sent = {(std::uint64_t{1} << 40) | 1};
+    t.story[1].sent = {(std::uint64_t{3} << 40) | 1, (std::uint64_t{3} << 40) | 2};
+    t.story.push_back({0, "", "its MPI_ANY_SOURCE receive takes the message of rank 2", ""});
+    t.story.back().choice = true;
+    t.story.back().message = (std::uint64_t{3} << 40) | 1;
+    t.story.push_back({1, "MPI_Barrier", "MPI_COMM_WORLD", "a.c:20"});
+    t.story.back().collective = true;
     return t;
 }
 
@@ -235,6 +243,16 @@ TEST_CASE("every malformed field is named in the error", "[trace]") {
         {doc(R"(, "story": [{"rank": 5, "call": "MPI_Send"}])"), "story[0].rank: 5 is outside"},
         {doc(R"(, "story": [{"rank": 0, "call": "MPI_Send", "location": 12}])"),
          "story[0].location: expected a string, got number"},
+        {doc(R"(, "story": [{"rank": 0, "call": "", "choice": 1}])"),
+         "story[0].choice: expected true or false, got number"},
+        {doc(R"(, "story": [{"rank": 0, "call": "", "collective": "yes"}])"),
+         "story[0].collective: expected true or false, got string"},
+        {doc(R"(, "story": [{"rank": 0, "call": "", "message": -3}])"),
+         "story[0].message: expected a non-negative integer, got number"},
+        {doc(R"(, "story": [{"rank": 0, "call": "", "sent": 4}])"),
+         "story[0].sent: expected an array, got number"},
+        {doc(R"(, "story": [{"rank": 0, "call": "", "sent": [1, "2"]}])"),
+         "story[0].sent[1]: expected a non-negative integer, got string"},
     }));
     const std::string error = rejection(text);
     INFO(text);
