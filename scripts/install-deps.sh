@@ -9,6 +9,7 @@ packages=(
   libboost-context-dev libunwind-dev libdwarf-dev libelf-dev libxxhash-dev
   catch2 libcli11-dev libfmt-dev nlohmann-json3-dev
   mpich libmpich-dev gdb
+  python3 chromium
 )
 if [ "${1:-}" = "--gates" ]; then
   packages+=(clang libclang-rt-14-dev clang-tidy cppcheck)

@@ -13,9 +13,9 @@ namespace {
 
 // Options that take a value, so the scan can step over it to find the program.
 const std::set<std::string> kValued = {
-    "-n",           "-np",          "--np",         "--buffering",    "--seed",     "--json",
-    "--stack-size", "--heap-size",  "--replay",     "--memory-limit", "--watchdog", "--max-states",
-    "--max-depth",  "--time-limit", "--trace-file", "--backtrack"};
+    "-n",           "-np",          "--np",         "--buffering",  "--seed",         "--json",
+    "--html",       "--stack-size", "--heap-size",  "--replay",     "--memory-limit", "--watchdog",
+    "--max-states", "--max-depth",  "--time-limit", "--trace-file", "--backtrack"};
 
 std::size_t parse_size(const std::string& text) {
     std::size_t pos = 0;
@@ -69,6 +69,9 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     app.add_flag("-l,--label", o.label, "prefix each output line with its rank, like mpirun -l");
     app.add_option("--json", o.json_path,
                    "write the report as JSON to FILE (- for standard output)");
+    app.add_option("--html", o.html_path,
+                   "write the report as one HTML page to FILE, with a space-time diagram of each "
+                   "counterexample");
     app.add_option("--stack-size", stack, "stack size of each rank (default 8M)");
     app.add_option("--heap-size", heap, "heap size of each rank (default 1G)");
     app.add_flag("!--no-fork", o.fork, "run without the supervisor process (for debuggers)");

@@ -144,8 +144,9 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
             fv.story.push_back(step_line(story[i], image));
         fv.trace_path = trace_path_for(o, n);
         std::string error;
-        if (write_trace_file(fv.trace_path, make_trace(o, f.violation, f.path, story, image),
-                             error)) {
+        const Trace trace = make_trace(o, f.violation, f.path, story, image);
+        fv.steps = trace.story; // every step located, for the HTML report's diagram
+        if (write_trace_file(fv.trace_path, trace, error)) {
             fv.replay_command = replay_command(o, fv.trace_path);
         } else {
             fmt::print(output.report(), "rankfold-run: {}\n", error);
@@ -196,6 +197,7 @@ int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output, R
     }
     system.finish_path(trace->violation_kind == "deadlock");
     result = system.result();
+    if (!result.violations.empty()) result.violations.front().steps = trace->story;
     result.stats.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     result.stats.peak_rss_bytes = peak_rss_bytes();

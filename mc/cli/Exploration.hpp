@@ -3,10 +3,10 @@
 // file and the command that replays it. --replay runs one such trace.
 #pragma once
 
+#include "mc/cli/RunOptions.hpp"
+#include "mc/report/Report.hpp"
 #include "mc/runtime/OutputRouter.hpp"
 #include "mc/runtime/ProgramImage.hpp"
-#include "mc/report/Report.hpp"
-#include "mc/cli/RunOptions.hpp"
 #include "mc/system/MpiSystem.hpp"
 
 namespace rankfold::mc {

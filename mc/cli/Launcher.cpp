@@ -4,9 +4,12 @@
 #include "mc/cli/IndependenceSelfTest.hpp"
 #include "mc/cli/RunOptions.hpp"
 #include "mc/cli/SnapshotSelfTest.hpp"
+#include "mc/report/HtmlReport.hpp"
 #include "mc/report/Report.hpp"
+#include "mc/report/TraceOutput.hpp"
 #include "mc/runtime/CrashHandler.hpp"
 #include "mc/runtime/CrashJournal.hpp"
+#include "mc/runtime/HeapHooks.hpp"
 #include "mc/runtime/OutputRouter.hpp"
 #include "mc/runtime/ProgramImage.hpp"
 #include "mc/runtime/SanitizerSupport.hpp"
@@ -14,7 +17,6 @@
 #include "mc/search/ScheduledRun.hpp"
 #include "mc/system/MpiSystem.hpp"
 #include "properties/StandardMonitors.hpp"
-#include "mc/runtime/HeapHooks.hpp"
 #include "snapshot/RankMemory.hpp"
 
 #include <fmt/format.h>
@@ -120,6 +122,12 @@ int check_program(const RunOptions& o, const std::string& scratch) {
             fmt::print(output.report(), "rankfold-run: cannot write the report to {}\n",
                        o.json_path);
             return 2;
+        }
+        if (!o.html_path.empty()) {
+            const std::string buffering = buffering_name(o);
+            const RunHeading heading{o.program, o.arguments, o.ranks,
+                                     buffering == "zero" ? "" : "--buffering " + buffering};
+            if (!write_html_report(o.html_path, result, heading, output.report())) return 2;
         }
         std::fflush(output.report());
         return status;

@@ -19,6 +19,7 @@ struct RunOptions {
     std::optional<std::uint64_t> seed; // random schedule instead of round-robin
     bool label = false;
     std::string json_path;
+    std::string html_path; // the report as a page with the counterexample's diagram
     std::size_t stack_size = std::size_t{8} << 20;
     std::size_t heap_size = std::size_t{1} << 30;
     bool fork = true;               // run under a supervisor process

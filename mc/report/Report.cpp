@@ -51,6 +51,17 @@ void print_violation(FILE* out, const FoundViolation& found) {
 }
 } // namespace
 
+std::string verdict_text(const RunResult& result) {
+    if (!result.violations.empty())
+        return result.violations.size() == 1
+                   ? "violation found"
+                   : fmt::format("{} violations found", result.violations.size());
+    if (!result.explored) return "no violation found";
+    if (result.limit)
+        return fmt::format("limit reached ({}): no violation in the part explored", *result.limit);
+    return fmt::format("no violation in {} states", result.stats.states);
+}
+
 void print_report(FILE* out, const RunResult& result, int ranks) {
     for (const Violation& w : result.warnings)
         fmt::print(out, "rankfold: warning: {} in rank {}{}: {}\n", w.subkind, w.rank,
@@ -65,16 +76,7 @@ void print_report(FILE* out, const RunResult& result, int ranks) {
                    s.steps, s.matches, s.seconds, s.peak_rss_bytes >> 20);
         return;
     }
-    std::string verdict;
-    if (!result.violations.empty())
-        verdict = result.violations.size() == 1
-                      ? "violation found"
-                      : fmt::format("{} violations found", result.violations.size());
-    else if (result.limit)
-        verdict =
-            fmt::format("limit reached ({}): no violation in the part explored", *result.limit);
-    else
-        verdict = fmt::format("no violation in {} states", s.states);
+    const std::string verdict = verdict_text(result);
     // Below 1e-12 (up to some 2.6e13 states) the chance is not worth a word.
     const std::string collision = s.fingerprint_collision_probability > 1e-12
                                       ? fmt::format("; fingerprint collision probability {:.1e}",

@@ -1,6 +1,7 @@
 // The end of a run: verdict, violation, statistics — for people (text) and machines (JSON).
 #pragma once
 
+#include "mc/report/TraceFile.hpp"
 #include "mc/report/Violations.hpp"
 
 #include <cstdio>
@@ -31,7 +32,8 @@ struct RunStats {
 
 struct FoundViolation {
     Violation violation;
-    std::vector<std::string> story; // the counterexample, one line per step
+    std::vector<std::string> story; // the counterexample, one line per step (the last ones)
+    std::vector<TraceStep> steps;   // all of it, for drawings (--html); may be empty
     std::string trace_path;         // "" if none was written
     std::string replay_command;
 };
@@ -46,6 +48,9 @@ struct RunResult {
 };
 
 void print_report(FILE* out, const RunResult& result, int ranks);
+// "no violation in 55 states", "violation found", "limit reached (...): ...": the verdict
+// line's first words.
+std::string verdict_text(const RunResult& result);
 // Writes the JSON report to `path` ("-" for standard output). Returns false on I/O error.
 bool write_json_report(const std::string& path, const RunResult& result, FILE* terminal_out);
 // Peak resident set of this process, in bytes.

@@ -176,8 +176,17 @@ bool read_step(JsonLayoutReader& r, const json& v, const std::string& where, con
         const std::string at = JsonLayoutReader::member(where, "sent");
         if (!r.array(*p, at)) return false;
         out.sent.resize(p->size());
-        for (std::size_t i = 0; i < p->size(); ++i)
-            if (!r.id((*p)[i], JsonLayoutReader::element(at, i), out.sent[i])) return false;
+        for (std::size_t i = 0; i < p->size(); ++i) {
+            const std::string item = JsonLayoutReader::element(at, i);
+            const json& m = (*p)[i];
+            if (!r.object(m, item, {"id", "to"})) return false;
+            const json* id = r.required(m, item, "id");
+            const json* to = r.required(m, item, "to");
+            if (!id || !to || !r.id(*id, JsonLayoutReader::member(item, "id"), out.sent[i].id) ||
+                !r.integer(*to, JsonLayoutReader::member(item, "to"), out.sent[i].to, 0,
+                           t.ranks - 1))
+                return false;
+        }
     }
     return true;
 }
@@ -250,7 +259,11 @@ std::string trace_to_json(const Trace& t) {
             {"rank", s.rank}, {"call", s.call}, {"detail", s.detail}, {"location", s.location}};
         if (s.choice) step["choice"] = true;
         if (s.collective) step["collective"] = true;
-        if (!s.sent.empty()) step["sent"] = s.sent;
+        if (!s.sent.empty()) {
+            ordered_json sent = ordered_json::array();
+            for (const SentMessage& m : s.sent) sent.push_back({{"id", m.id}, {"to", m.to}});
+            step["sent"] = std::move(sent);
+        }
         if (s.message != 0) step["message"] = s.message;
         story.push_back(std::move(step));
     }

@@ -20,6 +20,13 @@ inline constexpr int kTraceVersion = 1; // the only version parse_trace accepts
 
 // One step of a trace as a person reads it: a visible call, a match the network made, a choice.
 // Informational only: replay follows the transitions.
+// A message a call sent: its id and the world rank it went to.
+struct SentMessage {
+    std::uint64_t id = 0;
+    int to = 0;
+    friend bool operator==(const SentMessage&, const SentMessage&) = default;
+};
+
 struct TraceStep {
     int rank = 0;
     std::string call;        // "MPI_Recv", or "" for a match made by the network
@@ -31,7 +38,7 @@ struct TraceStep {
     // sent; for a match, the id of the message it delivered.
     bool choice = false;
     bool collective = false;
-    std::vector<std::uint64_t> sent;
+    std::vector<SentMessage> sent;
     std::uint64_t message = 0;
     friend bool operator==(const TraceStep&, const TraceStep&) = default;
 };

@@ -58,7 +58,7 @@ void MpiSystem::issue(int rank) {
         for (std::uint64_t n = posted_before + 1; n <= world_.posts(rank); ++n) {
             const std::uint64_t id = mpi::MpiWorld::post_id(rank, n);
             for (int r = 0; r < runtime_.ranks().size(); ++r)
-                if (world_.matching().find_message(r, id) != nullptr) step->sent.push_back(id);
+                if (world_.matching().find_message(r, id) != nullptr) step->sent.push_back({id, r});
         }
     }
     if (p == mpi::Progress::Failed) return mpi_failure(rank);

@@ -40,8 +40,8 @@ Trace sample() {
                      {TransitionKind::SendBuffering, 2, -1, 1}};
     t.story = {{0, "MPI_Recv", "from rank 1, tag 0", "a.c:12"}, {2, "MPI_Send", "", ""}};
     // What the report's diagram needs: the messages a call sent, the message a match delivered.
-    t.story[0].sent = {(std::uint64_t{1} << 40) | 1};
-    t.story[1].sent = {(std::uint64_t{3} << 40) | 1, (std::uint64_t{3} << 40) | 2};
+    t.story[0].sent = {{(std::uint64_t{1} << 40) | 1, 2}};
+    t.story[1].sent = {{(std::uint64_t{3} << 40) | 1, 0}, {(std::uint64_t{3} << 40) | 2, 1}};
     t.story.push_back({0, "", "its MPI_ANY_SOURCE receive takes the message of rank 2", ""});
     t.story.back().choice = true;
     t.story.back().message = (std::uint64_t{3} << 40) | 1;
@@ -251,8 +251,14 @@ TEST_CASE("every malformed field is named in the error", "[trace]") {
          "story[0].message: expected a non-negative integer, got number"},
         {doc(R"(, "story": [{"rank": 0, "call": "", "sent": 4}])"),
          "story[0].sent: expected an array, got number"},
-        {doc(R"(, "story": [{"rank": 0, "call": "", "sent": [1, "2"]}])"),
-         "story[0].sent[1]: expected a non-negative integer, got string"},
+        {doc(R"(, "story": [{"rank": 0, "call": "", "sent": [1]}])"),
+         "story[0].sent[0]: expected an object, got number"},
+        {doc(R"(, "story": [{"rank": 0, "call": "", "sent": [{"id": "2", "to": 0}]}])"),
+         "story[0].sent[0].id: expected a non-negative integer, got string"},
+        {doc(R"(, "story": [{"rank": 0, "call": "", "sent": [{"id": 2, "to": 9}]}])"),
+         "story[0].sent[0].to: 9 is outside [0, 1]"},
+        {doc(R"(, "story": [{"rank": 0, "call": "", "sent": [{"id": 2}]}])"),
+         R"(story[0].sent[0]: missing required key "to")"},
     }));
     const std::string error = rejection(text);
     INFO(text);
