@@ -5,6 +5,7 @@
 #include "mc/report/TraceOutput.hpp"
 #include "mc/search/Explorer.hpp"
 #include "mc/search/MpiSearchSpace.hpp"
+#include "mc/search/PathShortener.hpp"
 
 #include <fmt/format.h>
 
@@ -35,6 +36,20 @@ void print_output(OutputRouter& output, const std::vector<std::string>& per_rank
 }
 
 constexpr std::size_t kStoryLinesShown = 200;
+
+// The path to report: the one found with the choices it does not need dropped, or with
+// --shortest the one with the fewest choices if its story is not longer.
+std::vector<Transition> shorter_path(PathShortener& shortener, const std::vector<Transition>& found,
+                                     const Violation& violation, const RunOptions& o) {
+    std::vector<Transition> best = shortener.prune(found, violation);
+    if (!o.shortest) return best;
+    const std::size_t budget = o.max_states != 0 ? o.max_states : 100000;
+    if (auto bfs = shortener.shortest(violation, budget)) {
+        const auto a = shortener.replay(best, violation), b = shortener.replay(*bfs, violation);
+        if (b.same && (!a.same || b.steps < a.steps)) best = b.path;
+    }
+    return best;
+}
 
 } // namespace
 
@@ -118,15 +133,19 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     result.stats.matches = inner.stats.matches;
     result.stats.store_bytes = state.memory().store().stats().total_bytes() + es.store_bytes;
 
-    // Each counterexample: run its path again from the start, telling the story this time.
+    // Each counterexample: made shorter where choices do not matter, then run again from the
+    // start, telling the story this time.
+    PathShortener shortener(system, initial, prologue.size());
     for (std::size_t n = 0; n < found.size(); ++n) {
-        const Found& f = found[n];
+        Found& f = found[n];
+        f.path = shorter_path(shortener, f.path, f.violation, o);
         std::vector<TraceStep> story = prologue;
         state.restore(initial);
         system.record_steps(&story);
         for (const Transition& t : f.path) system.take(t);
         system.finish_path(f.violation.kind == ViolationKind::Deadlock);
         system.record_steps(nullptr);
+        if (system.violation()) f.violation = *system.violation(); // as this path shows it
         if (n == 0) {
             std::vector<std::string> out;
             out.reserve(static_cast<std::size_t>(o.ranks));

@@ -34,6 +34,7 @@ struct RunOptions {
     bool state_matching = true;   // --no-state-matching
     bool reduction = true;        // --no-reduction
     bool keep_going = false;      // report every distinct violation, not only the first
+    bool shortest = false;        // search breadth-first for the shortest counterexample
     bool allow_leaks = false;     // --allow-leaks: leaks at MPI_Finalize are warnings
     std::uint64_t max_states = 0; // 0: no limit
     std::uint64_t max_depth = 0;

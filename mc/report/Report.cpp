@@ -147,6 +147,9 @@ bool write_json_report(const std::string& path, const RunResult& result, FILE* t
                   {"explore_seconds", s.explore_seconds},
                   {"peak_rss_bytes", s.peak_rss_bytes}}}};
     if (result.limit) report["limit"] = *result.limit;
+    // The first counterexample's length in steps (what --shortest minimises; corpus pins it).
+    if (!result.violations.empty() && !result.violations.front().steps.empty())
+        report["stats"]["counterexample_steps"] = result.violations.front().steps.size();
     const std::string text = report.dump(2) + "\n";
     if (path == "-") {
         std::fputs(text.c_str(), terminal_out);

@@ -31,8 +31,9 @@ inline const std::set<std::string> kVerdicts = {
     "abort", "exit",  "mpi-error", "heap-error", "non-progress"};
 
 // Report stats a RUN line may pin with `key=value` after its verdict.
-inline const std::set<std::string> kStatKeys = {"states",   "transitions",   "executions",
-                                                "revisits", "sleep_blocked", "warnings"};
+inline const std::set<std::string> kStatKeys = {
+    "states",        "transitions", "executions",          "revisits",
+    "sleep_blocked", "warnings",    "counterexample_steps"};
 
 struct RunLine {
     int line = 0;    // where it is written, for messages

@@ -60,7 +60,7 @@ TEST_CASE("exact counts after the verdict") {
 
     RunLine all;
     REQUIRE(parse_run("-np 2 => deadlock states=0 transitions=1 executions=2 revisits=3 "
-                      "sleep_blocked=4 warnings=5",
+                      "sleep_blocked=4 warnings=5 counterexample_steps=6",
                       all) == "");
     CHECK(all.stats.size() == kStatKeys.size());
     CHECK(all.stats.at("sleep_blocked") == 4);
