@@ -3,13 +3,11 @@
  * assumption can fail in any round. A depth-first search keeps taking rank 1's messages first
  * (rank 1 may run a round ahead) and meets the failure only when rank 1 has none left: a
  * 19-step counterexample. --shortest searches breadth-first for one with the fewest choices:
- * rank 2's message taken first in the first round, 7 steps. (Round-robin scheduling also fails:
- * rank 1 runs a round ahead there too.)
+ * rank 2's message taken first in the first round, 7 steps.
  *
  * RANKFOLD-RUN: -np 3 -- 4 => assertion states=5 transitions=5 executions=1 revisits=0 counterexample_steps=19
  * RANKFOLD-RUN: -np 3 --shortest -- 4 => assertion states=5 transitions=5 executions=1 revisits=0 counterexample_steps=7
  * RANKFOLD-RUN: -np 3 --shortest -- 1 => assertion counterexample_steps=7
- * RANKFOLD-RUN: -np 3 --single-run -- 4 => assertion
  */
 #include <assert.h>
 #include <mpi.h>
