@@ -3,15 +3,15 @@
 //   corpus_runner list  <programs or dirs...>          parse every header, print its RUN lines
 //   corpus_runner check --cc CC --run RUN --work DIR <programs...>
 //   corpus_runner diff  --cc CC --run RUN --mpicc C --mpicxx CXX --mpiexec E --work DIR
-//                       <programs...>
+//                       [--smpicc C --smpicxx CXX --smpirun R] <programs...>
 //   options: --cxx CXX (default: CC with rankfold-cc -> rankfold-cxx), --timeout S (60),
 //            --dry-run (print the commands instead of running them; runs then count as passed)
 //
 // check runs every RUN line through `rankfold-run --json` and compares exit status and report
 // with the expected verdict and pinned stats, then replays (`rankfold-run --replay`) the trace of
 // every violation found and requires the same violation again; diff runs the all-ok programs
-// under MPICH and `rankfold-run --single-run` and compares their stdout as multisets of lines
-// (ranks interleave freely).
+// under `rankfold-run --single-run`, MPICH and, when given, SimGrid's SMPI, and compares their
+// stdout as multisets of lines (ranks interleave freely).
 // The last line of output is always "N passed, N failed"; the exit status is 0 iff none failed.
 #include "corpus_header.hpp"
 #include "differential.hpp"
@@ -248,7 +248,8 @@ int usage(const std::string& problem) {
         << "usage: corpus_runner list <programs or dirs...>\n"
         << "       corpus_runner check --cc CC --run RUN --work DIR [--cxx CXX] <programs...>\n"
         << "       corpus_runner diff --cc CC --run RUN --mpicc C --mpicxx CXX --mpiexec E\n"
-        << "                          --work DIR <programs...>\n"
+        << "                          --work DIR [--smpicc C --smpicxx CXX --smpirun R]\n"
+        << "                          <programs...>\n"
         << "       common options: --timeout SECONDS (60), --dry-run\n";
     std::cout << "0 passed, 1 failed" << std::endl; // CI reads the closing line even here
     return 2;
@@ -257,9 +258,10 @@ int usage(const std::string& problem) {
 int corpus_main(int argc, char** argv) {
     Options opt;
     std::map<std::string, std::string*> valued = {
-        {"--cc", &opt.cc},       {"--cxx", &opt.cxx},       {"--run", &opt.run},
-        {"--mpicc", &opt.mpicc}, {"--mpicxx", &opt.mpicxx}, {"--mpiexec", &opt.mpiexec},
-        {"--work", &opt.work}};
+        {"--cc", &opt.cc},          {"--cxx", &opt.cxx},       {"--run", &opt.run},
+        {"--mpicc", &opt.mpicc},    {"--mpicxx", &opt.mpicxx}, {"--mpiexec", &opt.mpiexec},
+        {"--work", &opt.work},      {"--smpicc", &opt.smpicc}, {"--smpicxx", &opt.smpicxx},
+        {"--smpirun", &opt.smpirun}};
     if (argc < 2) return usage("missing mode");
     opt.mode = argv[1];
     for (int i = 2; i < argc; i++) {
@@ -282,6 +284,8 @@ int corpus_main(int argc, char** argv) {
         return usage(opt.mode + " needs --cc, --run and --work");
     if (opt.mode == "diff" && (opt.mpicc.empty() || opt.mpicxx.empty() || opt.mpiexec.empty()))
         return usage("diff needs --mpicc, --mpicxx and --mpiexec");
+    if (opt.smpicc.empty() != opt.smpirun.empty() || opt.smpicxx.empty() != opt.smpirun.empty())
+        return usage("--smpicc, --smpicxx and --smpirun go together");
     if (opt.timeout <= 0) return usage("--timeout needs a positive number of seconds");
     if (opt.cxx.empty() && !opt.cc.empty()) {
         fs::path cc(opt.cc);

@@ -11,6 +11,7 @@ namespace corpus {
 
 struct Options {
     std::string mode, cc, cxx, run, mpicc, mpicxx, mpiexec, work;
+    std::string smpicc, smpicxx, smpirun; // optional: SMPI is compared only when all are given
     int timeout = 60;
     bool dry_run = false;
     Strings paths;
