@@ -14,8 +14,8 @@ namespace corpus {
 namespace {
 
 // SMPI runs a whole program in one process in simulated time, in well under a second for every
-// corpus program; a run that takes longer is stuck (a rank polling MPI_Test for a message that
-// never comes advances simulated time forever), and should not cost CI the full --timeout.
+// corpus program; a run that takes longer is stuck (a rank that computes forever stops the whole
+// simulation, its ranks take turns), and should not cost CI the full --timeout.
 constexpr int kSmpiTimeout = 20;
 
 // SimGrid's log lines all start with this (set by --log=root.fmt below; %p is the priority, %c
@@ -104,9 +104,9 @@ SmpiRun run_smpi(const SmpiTools& smpi, const Program& p, const RunLine& r, cons
     }
 
     // TMPDIR: where SMPI writes each rank's copy of the program (its way of giving every rank its
-    // own globals); the copies are deleted once loaded, and the work folder rather than /tmp
-    // keeps one that a kill catches in between inside the build. Logging: only critical
-    // messages, which explain a failure.
+    // own globals). A copy is deleted as soon as it is loaded; in the work folder rather than
+    // /tmp, one left by a run killed before that stays inside the build. -quiet: smpirun does
+    // not echo its command on failure. Logging: only critical messages, which explain a failure.
     Strings run = {"env",
                    "TMPDIR=" + smpi.tmp.string(),
                    smpi.run,
@@ -120,13 +120,16 @@ SmpiRun run_smpi(const SmpiTools& smpi, const Program& p, const RunLine& r, cons
                    smpi_bin.string()};
     run.insert(run.end(), r.args.begin(), r.args.end());
     result.command = join(run);
-    Outcome o = run_process(run, smpi_bin.string() + ".run", std::min(kSmpiTimeout, g_timeout));
+    const int timeout = std::min(kSmpiTimeout, g_timeout);
+    Outcome o = run_process(run, smpi_bin.string() + ".run", timeout);
     if (g_dry_run) return result;
 
-    std::string critical = first_line_with(o.err + o.out, std::string(kLogPrefix) + "CRITICAL");
+    const std::string critical_tag = std::string(kLogPrefix) + "CRITICAL";
+    std::string critical = first_line_with(o.err, critical_tag);
+    if (critical.empty()) critical = first_line_with(o.out, critical_tag);
     if (o.timed_out) {
         result.skip_why = "timed out";
-        result.detail = "after " + std::to_string(std::min(kSmpiTimeout, g_timeout)) + " s";
+        result.detail = "after " + std::to_string(timeout) + " s";
     } else if (!critical.empty()) {
         // SMPI ends the simulation on a critical error, e.g. when it sees no rank can progress,
         // and may still exit with status 0.
