@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Rankfold builds and tests with (DESIGN.md §7), only those missing.
 # Needs root (or sudo). Safe to run again.
+# libsimgrid-dev brings SimGrid's SMPI (smpicc, smpicxx, smpirun), the differential test's
+# second reference MPI next to MPICH.
 # Usage: scripts/install-deps.sh [--gates]   (--gates: also the quality-gate tools of CI:
 # clang and libFuzzer for fuzzing, clang-tidy and cppcheck for static analysis)
 set -euo pipefail
@@ -9,7 +11,7 @@ packages=(
   libboost-context-dev libunwind-dev libdwarf-dev libelf-dev libxxhash-dev
   catch2 libcli11-dev libfmt-dev nlohmann-json3-dev
   mpich libmpich-dev gdb
-  python3 chromium
+  libsimgrid-dev python3 chromium
 )
 if [ "${1:-}" = "--gates" ]; then
   packages+=(clang libclang-rt-14-dev clang-tidy cppcheck)

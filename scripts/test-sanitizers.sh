@@ -14,8 +14,8 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
   -DRANKFOLD_SANITIZE=address,undefined
 cmake --build "$build" -j "$(nproc)"
-# The differential test compares program output with MPICH's: it exercises the same checker
-# code as the corpus, which this step already runs under the sanitizers.
+# The differential test compares program output with MPICH's and SMPI's: it exercises the same
+# checker code as the corpus, which this step already runs under the sanitizers.
 # Pinned exploration counts are exact in the normal build (scripts/test.sh); here they may only
 # grow: the instrumented checker frames that sit on the ranks' stacks while they wait keep stale
 # bytes in their padding, which can split states that the normal build merges.

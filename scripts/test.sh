@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Rankfold and runs every test: unit tests, the labelled program corpus, the differential
-# test against MPICH. Usage: scripts/test.sh [BUILD_DIR]   (default: build)
+# test against MPICH and SMPI. Usage: scripts/test.sh [BUILD_DIR]   (default: build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}

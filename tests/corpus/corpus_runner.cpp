@@ -3,81 +3,36 @@
 //   corpus_runner list  <programs or dirs...>          parse every header, print its RUN lines
 //   corpus_runner check --cc CC --run RUN --work DIR <programs...>
 //   corpus_runner diff  --cc CC --run RUN --mpicc C --mpicxx CXX --mpiexec E --work DIR
-//                       <programs...>
+//                       [--smpicc C --smpicxx CXX --smpirun R] <programs...>
 //   options: --cxx CXX (default: CC with rankfold-cc -> rankfold-cxx), --timeout S (60),
 //            --dry-run (print the commands instead of running them; runs then count as passed)
 //
 // check runs every RUN line through `rankfold-run --json` and compares exit status and report
 // with the expected verdict and pinned stats, then replays (`rankfold-run --replay`) the trace of
 // every violation found and requires the same violation again; diff runs the all-ok programs
-// under MPICH and `rankfold-run --single-run` and compares their stdout as multisets of lines
-// (ranks interleave freely).
+// under `rankfold-run --single-run`, MPICH and, when given, SimGrid's SMPI, and compares their
+// stdout as multisets of lines (ranks interleave freely).
 // The last line of output is always "N passed, N failed"; the exit status is 0 iff none failed.
 #include "corpus_header.hpp"
+#include "differential.hpp"
 #include "process_runner.hpp"
+#include "runner_common.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
-#include <cerrno>
-#include <chrono>
 #include <cstdlib>
-#include <cstring>
 #include <exception>
-#include <fcntl.h>
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <signal.h> // NOLINT(modernize-deprecated-headers): POSIX kill()
-#include <sstream>
-#include <sys/wait.h>
-#include <thread>
-#include <unistd.h>
 
 namespace fs = std::filesystem;
 using namespace corpus;
 
 namespace {
 
-struct Options {
-    std::string mode, cc, cxx, run, mpicc, mpicxx, mpiexec, work;
-    int timeout = 60;
-    bool dry_run = false;
-    Strings paths;
-};
-
-// Counts results and prints one line per result.
-struct Tally {
-    int passed = 0, failed = 0;
-    void pass(const std::string& label) {
-        passed++;
-        std::cout << "PASS " << label << std::endl;
-    }
-    void fail(const std::string& label, const std::string& reason) {
-        failed++;
-        std::cout << "FAIL " << label << ": " << reason << std::endl;
-    }
-    int finish() const {
-        std::cout << passed << " passed, " << failed << " failed" << std::endl;
-        return failed ? 1 : 0;
-    }
-};
-
 std::string run_label(const Program& p, size_t k) {
     return p.name + " [run " + std::to_string(k + 1) + "]";
-}
-
-// Compiles `p` with `compiler -O1 -o out src`; returns "" or why it failed.
-std::string compile(const std::string& compiler, const Program& p, const fs::path& out) {
-    fs::create_directories(out.parent_path());
-    Outcome o = run_process({compiler, "-O1", "-o", out.string(), p.src.string()},
-                            out.string() + ".compile");
-    if (o.exit_code == 0 && !o.timed_out) return "";
-    return "compiling with " + compiler + " failed (" + o.status() + ")" + tail(o);
-}
-
-std::string rankfold_compiler(const Options& opt, const Program& p) {
-    return p.src.extension() == ".c" ? opt.cc : opt.cxx;
 }
 
 // The verdict a violation of the report stands for: its kind, with the sub-kind if it has one
@@ -265,84 +220,6 @@ int check(const Options& opt, const std::vector<Program>& programs) {
     return tally.finish();
 }
 
-// Lines present more often on one side, as "- line" (MPICH only) and "+ line" (rankfold only).
-std::string multiset_diff(const std::string& mpich, const std::string& rankfold) {
-    std::map<std::string, int> count;
-    for (const auto& l : lines_of(mpich)) count[l]++;
-    for (const auto& l : lines_of(rankfold)) count[l]--;
-    std::string minus, plus;
-    for (const auto& [line, n] : count) {
-        for (int i = 0; i < n; i++) minus += "\n    - " + line;
-        for (int i = 0; i > n; i--) plus += "\n    + " + line;
-    }
-    return minus + plus;
-}
-
-// The difference between MPICH's output and Rankfold's, "" if none. mpiexec forwards a rank's
-// output in pieces that can interleave with another rank's mid-line (about one run in four for
-// some programs, more on a loaded machine: three in a row were seen), so a difference is
-// confirmed by up to five more MPICH runs, any of which may match, before it counts.
-std::string mpich_differs(const Strings& mpich_cmd, const fs::path& mpich_bin, const Outcome& m,
-                          const Outcome& o) {
-    std::string d = multiset_diff(m.out, o.out);
-    for (int retry = 1; retry <= 5 && !d.empty(); ++retry) {
-        const Outcome again =
-            run_process(mpich_cmd, mpich_bin.string() + ".run" + std::to_string(retry));
-        if (!again.timed_out && again.signal == 0 && again.exit_code == 0)
-            d = multiset_diff(again.out, o.out);
-    }
-    return d;
-}
-
-int diff(const Options& opt, const std::vector<Program>& programs) {
-    Tally tally;
-    for (const Program& p : programs) {
-        if (!p.error.empty()) {
-            tally.fail(p.name, p.error);
-            continue;
-        }
-        if (!p.all_ok() || p.no_diff) {
-            std::cout << "SKIP " << p.name << ": "
-                      << (p.no_diff ? "RANKFOLD-NO-DIFF: " + *p.no_diff
-                                    : "not every run expects ok")
-                      << "\n";
-            continue;
-        }
-        const RunLine& r = p.runs[0];
-        fs::path bin = fs::path(opt.work) / p.name, mpich_bin = bin.string() + ".mpich";
-        std::string e = compile(rankfold_compiler(opt, p), p, bin);
-        if (e.empty())
-            e = compile(p.src.extension() == ".c" ? opt.mpicc : opt.mpicxx, p, mpich_bin);
-        if (!e.empty()) {
-            tally.fail(p.name, e);
-            continue;
-        }
-        Strings mpich_cmd = {opt.mpiexec, "-n", std::to_string(r.np), mpich_bin.string()};
-        mpich_cmd.insert(mpich_cmd.end(), r.args.begin(), r.args.end());
-        Outcome m = run_process(mpich_cmd, mpich_bin.string() + ".run");
-        Strings rf_cmd = {opt.run};
-        if (std::find(r.options.begin(), r.options.end(), "--single-run") == r.options.end())
-            rf_cmd.push_back("--single-run");
-        rf_cmd.insert(rf_cmd.end(), r.options.begin(), r.options.end());
-        rf_cmd.push_back(bin.string());
-        rf_cmd.insert(rf_cmd.end(), r.args.begin(), r.args.end());
-        Outcome o = run_process(rf_cmd, bin.string() + ".single-run");
-        if (g_dry_run)
-            tally.pass(p.name); // NOLINT(bugprone-branch-clone): a dry run passes unchecked
-        else if (m.timed_out || m.signal || m.exit_code != 0)
-            tally.fail(p.name, "under MPICH (" + join(mpich_cmd) + "): " + m.status() + tail(m));
-        else if (o.timed_out || o.signal || o.exit_code != 0)
-            tally.fail(p.name, "rankfold-run --single-run: " + o.status() + tail(o));
-        else if (std::string d = mpich_differs(mpich_cmd, mpich_bin, m, o); !d.empty())
-            tally.fail(p.name, "stdout differs from MPICH's (- only under MPICH, + only under "
-                               "rankfold-run, as sorted multisets of lines):" +
-                                   d);
-        else
-            tally.pass(p.name);
-    }
-    return tally.finish();
-}
-
 int list(const std::vector<Program>& programs) {
     Tally tally;
     for (const Program& p : programs) {
@@ -371,7 +248,8 @@ int usage(const std::string& problem) {
         << "usage: corpus_runner list <programs or dirs...>\n"
         << "       corpus_runner check --cc CC --run RUN --work DIR [--cxx CXX] <programs...>\n"
         << "       corpus_runner diff --cc CC --run RUN --mpicc C --mpicxx CXX --mpiexec E\n"
-        << "                          --work DIR <programs...>\n"
+        << "                          --work DIR [--smpicc C --smpicxx CXX --smpirun R]\n"
+        << "                          <programs...>\n"
         << "       common options: --timeout SECONDS (60), --dry-run\n";
     std::cout << "0 passed, 1 failed" << std::endl; // CI reads the closing line even here
     return 2;
@@ -380,9 +258,10 @@ int usage(const std::string& problem) {
 int corpus_main(int argc, char** argv) {
     Options opt;
     std::map<std::string, std::string*> valued = {
-        {"--cc", &opt.cc},       {"--cxx", &opt.cxx},       {"--run", &opt.run},
-        {"--mpicc", &opt.mpicc}, {"--mpicxx", &opt.mpicxx}, {"--mpiexec", &opt.mpiexec},
-        {"--work", &opt.work}};
+        {"--cc", &opt.cc},          {"--cxx", &opt.cxx},       {"--run", &opt.run},
+        {"--mpicc", &opt.mpicc},    {"--mpicxx", &opt.mpicxx}, {"--mpiexec", &opt.mpiexec},
+        {"--work", &opt.work},      {"--smpicc", &opt.smpicc}, {"--smpicxx", &opt.smpicxx},
+        {"--smpirun", &opt.smpirun}};
     if (argc < 2) return usage("missing mode");
     opt.mode = argv[1];
     for (int i = 2; i < argc; i++) {
@@ -405,6 +284,8 @@ int corpus_main(int argc, char** argv) {
         return usage(opt.mode + " needs --cc, --run and --work");
     if (opt.mode == "diff" && (opt.mpicc.empty() || opt.mpicxx.empty() || opt.mpiexec.empty()))
         return usage("diff needs --mpicc, --mpicxx and --mpiexec");
+    if (opt.smpicc.empty() != opt.smpirun.empty() || opt.smpicxx.empty() != opt.smpirun.empty())
+        return usage("--smpicc, --smpicxx and --smpirun go together");
     if (opt.timeout <= 0) return usage("--timeout needs a positive number of seconds");
     if (opt.cxx.empty() && !opt.cc.empty()) {
         fs::path cc(opt.cc);

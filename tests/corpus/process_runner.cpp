@@ -47,7 +47,7 @@ std::string tail(const Outcome& o, size_t count) {
     return s;
 }
 
-Outcome run_process(const Strings& argv, const fs::path& base) {
+Outcome run_process(const Strings& argv, const fs::path& base, int timeout) {
     Outcome o;
     if (g_dry_run) {
         std::cout << "+ " << join(argv) << "\n";
@@ -74,7 +74,8 @@ Outcome run_process(const Strings& argv, const fs::path& base) {
         return o;
     }
     setpgid(pid, pid); // also from this side, so the group exists before we might kill it
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(g_timeout);
+    auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::seconds(timeout > 0 ? timeout : g_timeout);
     int status = 0;
     for (;;) {
         pid_t r = waitpid(pid, &status, WNOHANG);

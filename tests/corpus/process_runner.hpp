@@ -27,7 +27,8 @@ Strings lines_of(const std::string& text);
 std::string tail(const Outcome& o, size_t count = 12);
 // Runs argv in its own process group with stdin from /dev/null and stdout/stderr captured in
 // `base`.out/.err. The whole group is killed on timeout, and afterwards in any case, so that
-// helpers (rankfold-run's explorer, mpiexec's proxies) never outlive the run.
-Outcome run_process(const Strings& argv, const std::filesystem::path& base);
+// helpers (rankfold-run's explorer, mpiexec's proxies) never outlive the run. `timeout`
+// seconds, or g_timeout when 0.
+Outcome run_process(const Strings& argv, const std::filesystem::path& base, int timeout = 0);
 
 } // namespace corpus
