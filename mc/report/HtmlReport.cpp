@@ -28,7 +28,10 @@ pre { background: #f4f4f6; padding: .6em .8em; border-radius: 6px; overflow-x: a
 .legend span { margin-right: 1.2em; }
 .legend .sw { display: inline-block; width: 12px; height: 12px; vertical-align: -1px;
   margin-right: .3em; border-radius: 2px; }
-#step-info { min-height: 1.4em; font-family: ui-monospace, monospace; }
+.step-info { min-height: 1.4em; font-family: ui-monospace, monospace; }
+.scroll.folding svg.spacetime:not(.folded), .scroll:not(.folding) svg.folded { display: none; }
+.fold rect { fill: #f4f4f6; stroke: #bbb; stroke-dasharray: 3 2; }
+.fold text { text-anchor: middle; font-size: 9px; fill: #666; }
 svg text { font: 11px ui-monospace, monospace; }
 .lane line { stroke: #c8c8d0; stroke-width: 2; }
 .lane text { font-weight: 600; fill: #444; }
@@ -52,6 +55,11 @@ table.stats td { padding: .1em 1.2em .1em 0; }
 )";
 
 constexpr const char* kScript = R"(
+document.querySelectorAll('.fold-toggle').forEach(function (box) {
+  box.addEventListener('change', function () {
+    box.closest('section').querySelector('.scroll').classList.toggle('folding', box.checked);
+  });
+});
 document.querySelectorAll('svg.spacetime').forEach(function (svg) {
   var info = svg.closest('section').querySelector('.step-info');
   svg.addEventListener('click', function (e) {
@@ -87,8 +95,20 @@ void violation_section(std::string& out, const FoundViolation& f, std::size_t n,
             R"(<span><i class="sw" style="background:#e07b00"></i>the explorer's choice</span>)"
             R"(<span><i class="sw" style="background:#efe8f7;border:1px solid #7d5ba6"></i>collective</span>)"
             R"(<span><i class="sw" style="background:#a40000"></i>blocked / violation</span></p>)";
-        out += R"(<div class="scroll">)" + space_time_svg(f.steps, h.ranks, v) + "</div>";
-        out += R"(<p class="step-info" id="step-info">Hover over or click a step to see it.</p>)";
+        // A long story also comes folded (shown first): the stretches without a choice become
+        // one narrow column each; the box above the drawing switches to the whole story.
+        const std::string ids = n == 0 ? "" : fmt::format("v{}-", n + 1);
+        if (worth_folding(f.steps, h.ranks)) {
+            out += R"(<p><label><input type="checkbox" class="fold-toggle" checked> fold the )"
+                   R"(stretches without a choice</label></p><div class="scroll folding">)";
+            out += space_time_svg(f.steps, h.ranks, v, false, ids);
+            out += space_time_svg(f.steps, h.ranks, v, true, fmt::format("folded{}-", n + 1));
+            out += "</div>";
+        } else {
+            out += R"(<div class="scroll">)" + space_time_svg(f.steps, h.ranks, v, false, ids) +
+                   "</div>";
+        }
+        out += R"(<p class="step-info">Hover over or click a step to see it.</p>)";
     }
     if (!v.blocked.empty()) {
         out += "<ul class=\"blocked\">";

@@ -54,4 +54,45 @@ SpaceTimeLayout lay_out(const std::vector<TraceStep>& steps, int ranks) {
     return l;
 }
 
+ColumnFolding no_folding(const SpaceTimeLayout& layout) {
+    ColumnFolding f;
+    f.columns = layout.columns;
+    for (int c = 0; c < layout.columns; ++c) f.shown.push_back(c);
+    return f;
+}
+
+ColumnFolding fold_columns(const std::vector<TraceStep>& steps, const SpaceTimeLayout& layout,
+                           int min_run) {
+    // A column is kept if a choice or a rank's last step is in it, or next to one; the first
+    // column too (where the ranks start).
+    std::vector<bool> keep(static_cast<std::size_t>(layout.columns), false);
+    auto mark = [&](int c) {
+        for (int d = c - 1; d <= c + 1; ++d)
+            if (d >= 0 && d < layout.columns) keep[d] = true;
+    };
+    if (layout.columns > 0) keep[0] = true;
+    for (std::size_t i = 0; i < steps.size(); ++i)
+        if (steps[i].choice) mark(layout.column[i]);
+    for (long last : layout.last_step)
+        if (last >= 0) mark(layout.column[last]);
+    for (const SpaceTimeLayout::Arrow& a : layout.arrows)
+        if (a.chosen) mark(layout.column[a.from]);
+
+    ColumnFolding f;
+    f.shown.assign(keep.size(), -1);
+    for (int c = 0; c < layout.columns;) {
+        int end = c;
+        while (end < layout.columns && !keep[end]) ++end;
+        if (end - c >= min_run) {
+            f.folds.push_back({f.columns, end - c});
+            ++f.columns;
+            c = end;
+        } else {
+            f.shown[c] = f.columns++;
+            ++c;
+        }
+    }
+    return f;
+}
+
 } // namespace rankfold::mc

@@ -40,4 +40,21 @@ struct SpaceTimeLayout {
 
 SpaceTimeLayout lay_out(const std::vector<TraceStep>& steps, int ranks);
 
+// Which columns a drawing shows. Folded, a stretch of at least `min_run` columns in which
+// nothing was chosen and no rank ended becomes one narrow column marked with how many it
+// hides: a long deterministic prologue or a loop of fixed exchanges folds away, and what the
+// explorer chose and where the ranks stopped stays in sight.
+struct ColumnFolding {
+    std::vector<int> shown; // per layout column: its column in the drawing, -1 if folded away
+    int columns = 0;        // in the drawing
+    struct Fold {
+        int at = 0;     // the drawing column that stands for the stretch
+        int hidden = 0; // layout columns it hides
+    };
+    std::vector<Fold> folds;
+};
+ColumnFolding no_folding(const SpaceTimeLayout& layout);
+ColumnFolding fold_columns(const std::vector<TraceStep>& steps, const SpaceTimeLayout& layout,
+                           int min_run = 4);
+
 } // namespace rankfold::mc

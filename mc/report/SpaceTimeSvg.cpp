@@ -39,58 +39,82 @@ std::string step_text(const TraceStep& s) {
     return t;
 }
 
-void draw_lanes(std::string& out, int ranks, int width) {
-    for (int r = 0; r < ranks; ++r)
+// One drawing: the story, where its steps go and which columns are shown.
+struct Drawing {
+    const std::vector<TraceStep>& steps;
+    const SpaceTimeLayout& layout;
+    const ColumnFolding& shown;
+    std::string ids; // prefix of the element ids, unique in the page
+
+    bool visible(std::size_t i) const {
+        const TraceStep& s = steps[i];
+        return s.rank >= 0 && s.rank < layout.ranks && shown.shown[layout.column[i]] >= 0;
+    }
+    int x(std::size_t i) const { return x_of(shown.shown[layout.column[i]]); }
+    int width() const { return kLeft + std::max(shown.columns, 1) * kColumn + kNoteRoom; }
+};
+
+void draw_lanes(std::string& out, const Drawing& d) {
+    for (int r = 0; r < d.layout.ranks; ++r)
         out += fmt::format(R"(<g class="lane" data-rank="{0}"><text x="8" y="{1}">rank {0}</text>)"
                            R"(<line x1="{2}" y1="{1}" x2="{3}" y2="{1}"/></g>)",
-                           r, y_of(r), kLeft - 6, width - 10);
+                           r, y_of(r), kLeft - 6, d.width() - 10);
+    for (const ColumnFolding::Fold& f : d.shown.folds)
+        out += fmt::format(R"(<g class="fold"><rect x="{}" y="{}" width="{}" height="{}"/>)"
+                           R"(<text x="{}" y="{}">{}</text><title>{} columns without a choice, )"
+                           R"(folded</title></g>)",
+                           x_of(f.at) - 6, kTop, 12, d.layout.ranks * kLane, x_of(f.at), kTop + 10,
+                           f.hidden, f.hidden);
 }
 
-void draw_bands(std::string& out, const std::vector<TraceStep>& steps, const SpaceTimeLayout& l) {
-    for (const SpaceTimeLayout::Band& b : l.bands) {
-        int c0 = l.columns, c1 = 0, r0 = l.ranks, r1 = 0;
+void draw_bands(std::string& out, const Drawing& d) {
+    for (const SpaceTimeLayout::Band& b : d.layout.bands) {
+        int x0 = 1 << 30, x1 = 0, r0 = d.layout.ranks, r1 = 0;
         for (std::size_t i : b.steps) {
-            c0 = std::min(c0, l.column[i]);
-            c1 = std::max(c1, l.column[i]);
-            r0 = std::min(r0, steps[i].rank);
-            r1 = std::max(r1, steps[i].rank);
+            if (!d.visible(i)) continue;
+            x0 = std::min(x0, d.x(i));
+            x1 = std::max(x1, d.x(i));
+            r0 = std::min(r0, d.steps[i].rank);
+            r1 = std::max(r1, d.steps[i].rank);
         }
-        const TraceStep& first = steps[b.steps.front()];
+        if (x1 < x0) continue; // folded away
+        const TraceStep& first = d.steps[b.steps.front()];
         out += fmt::format(R"(<rect class="band" x="{}" y="{}" width="{}" height="{}" rx="6">)"
                            R"(<title>{} {} ({} ranks)</title></rect>)",
-                           x_of(c0) - kBoxW / 2 - 4, y_of(r0) - kBoxH / 2 - 6,
-                           x_of(c1) - x_of(c0) + kBoxW + 8, y_of(r1) - y_of(r0) + kBoxH + 12,
-                           html_escape(first.call), html_escape(first.detail), b.steps.size());
+                           x0 - kBoxW / 2 - 4, y_of(r0) - kBoxH / 2 - 6, x1 - x0 + kBoxW + 8,
+                           y_of(r1) - y_of(r0) + kBoxH + 12, html_escape(first.call),
+                           html_escape(first.detail), b.steps.size());
     }
 }
 
-void draw_arrows(std::string& out, const std::vector<TraceStep>& steps, const SpaceTimeLayout& l) {
-    for (const SpaceTimeLayout::Arrow& a : l.arrows) {
-        const int x1 = x_of(l.column[a.from]) + kBoxW / 2, y1 = y_of(steps[a.from].rank);
+void draw_arrows(std::string& out, const Drawing& d) {
+    for (const SpaceTimeLayout::Arrow& a : d.layout.arrows) {
+        if (!d.visible(a.from) || (a.to >= 0 && !d.visible(static_cast<std::size_t>(a.to))))
+            continue;
+        const int x1 = d.x(a.from) + kBoxW / 2, y1 = y_of(d.steps[a.from].rank);
         if (a.to < 0) {
             // Towards the lane of the rank it was sent to, a third of the way: never received.
             const int dy = a.to_rank >= 0 ? (y_of(a.to_rank) - y1) / 3 : 0;
             out += fmt::format(R"(<line class="msg pending" x1="{}" y1="{}" x2="{}" y2="{}">)"
                                R"(<title>{}: never received</title></line>)",
                                x1, y1, x1 + kColumn / 2, y1 + dy,
-                               html_escape(step_text(steps[a.from])));
+                               html_escape(step_text(d.steps[a.from])));
             continue;
         }
         const auto to = static_cast<std::size_t>(a.to);
-        const int x2 = x_of(l.column[to]) - 7, y2 = y_of(steps[to].rank);
+        const int x2 = d.x(to) - 7, y2 = y_of(d.steps[to].rank);
         out += fmt::format(R"(<line class="msg{}" x1="{}" y1="{}" x2="{}" y2="{}" )"
-                           R"svg(marker-end="url(#{})"><title>{}</title></line>)svg",
-                           a.chosen ? " chosen" : "", x1, y1, x2, y2,
-                           a.chosen ? "head-chosen" : "head", html_escape(step_text(steps[to])));
+                           R"svg(marker-end="url(#{}{})"><title>{}</title></line>)svg",
+                           a.chosen ? " chosen" : "", x1, y1, x2, y2, d.ids,
+                           a.chosen ? "head-chosen" : "head", html_escape(step_text(d.steps[to])));
     }
 }
 
-void draw_steps(std::string& out, const std::vector<TraceStep>& steps, const SpaceTimeLayout& l,
-                const std::vector<bool>& blocked_step) {
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-        const TraceStep& s = steps[i];
-        if (s.rank < 0 || s.rank >= l.ranks) continue;
-        const int x = x_of(l.column[i]), y = y_of(s.rank);
+void draw_steps(std::string& out, const Drawing& d, const std::vector<bool>& blocked_step) {
+    for (std::size_t i = 0; i < d.steps.size(); ++i) {
+        if (!d.visible(i)) continue;
+        const TraceStep& s = d.steps[i];
+        const int x = d.x(i), y = y_of(s.rank);
         std::string cls = s.call.empty() ? "step match" : "step call";
         if (s.choice) cls += " choice";
         if (s.collective) cls += " collective";
@@ -110,50 +134,56 @@ void draw_steps(std::string& out, const std::vector<TraceStep>& steps, const Spa
     }
 }
 
-} // namespace
-
-std::string space_time_svg(const std::vector<TraceStep>& steps, int ranks,
-                           const Violation& violation) {
-    const SpaceTimeLayout l = lay_out(steps, ranks);
-    const int width = kLeft + std::max(l.columns, 1) * kColumn + kNoteRoom;
-    const int height = kTop + ranks * kLane + 10;
-    std::string out = fmt::format(
-        R"(<svg class="spacetime" xmlns="http://www.w3.org/2000/svg" width="{0}" height="{1}" )"
-        R"(viewBox="0 0 {0} {1}"><defs>)"
-        R"(<marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" )"
-        R"(markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#3a5f9f"/></marker>)"
-        R"(<marker id="head-chosen" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" )"
-        R"(markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#e07b00"/></marker>)"
-        R"(</defs>)",
-        width, height);
-    draw_lanes(out, ranks, width);
-    draw_bands(out, steps, l);
-    draw_arrows(out, steps, l);
-
-    // A deadlock: each blocked rank's last call, and what it waits for after the last column.
-    std::vector<bool> blocked_step(steps.size(), false);
-    const int note_x = kLeft + std::max(l.columns, 1) * kColumn + 8;
-    for (const BlockedRank& b : violation.blocked) {
-        if (b.rank < 0 || b.rank >= ranks) continue;
-        if (l.last_step[b.rank] >= 0) blocked_step[l.last_step[b.rank]] = true;
-        std::string note = "blocked: waits for " + b.waiting_for;
-        std::string shown = note.size() > 64 ? note.substr(0, 61) + "..." : note;
+// The violation's marks: each blocked rank's last call and what it waits for, the violation
+// beside the offending rank's last step (its blocked call in a deadlock).
+void draw_violation(std::string& out, const Drawing& d, const Violation& v) {
+    std::vector<bool> blocked_step(d.steps.size(), false);
+    const int note_x = kLeft + std::max(d.shown.columns, 1) * kColumn + 8;
+    for (const BlockedRank& b : v.blocked) {
+        if (b.rank < 0 || b.rank >= d.layout.ranks) continue;
+        if (d.layout.last_step[b.rank] >= 0) blocked_step[d.layout.last_step[b.rank]] = true;
+        const std::string note = "blocked: waits for " + b.waiting_for;
+        const std::string shown = note.size() > 64 ? note.substr(0, 61) + "..." : note;
         out += fmt::format(R"(<text class="blocked-note" x="{}" y="{}">{}<title>{}</title></text>)",
                            note_x, y_of(b.rank) + 4, html_escape(shown), html_escape(note));
     }
-    draw_steps(out, steps, l, blocked_step);
+    draw_steps(out, d, blocked_step);
+    if (v.rank < 0 || v.rank >= d.layout.ranks) return;
+    const long last = d.layout.last_step[v.rank];
+    const int x = (last >= 0 && d.visible(last) ? d.x(last) : kLeft) + kBoxW / 2 + 10;
+    const int y = y_of(v.rank) - kBoxH / 2 - 4;
+    out += fmt::format(R"(<g id="{}violation" class="violation"><circle cx="{}" cy="{}" r="8"/>)"
+                       R"(<text x="{}" y="{}">!</text><title>{}: {}</title></g>)",
+                       d.ids, x, y, x, y + 4, kind_name(v.kind), html_escape(v.message));
+}
 
-    // The violation: beside the offending rank's last step (its blocked call in a deadlock).
-    if (violation.rank >= 0 && violation.rank < ranks) {
-        const long last = l.last_step[violation.rank];
-        const int x = (last >= 0 ? x_of(l.column[last]) : kLeft) + kBoxW / 2 + 10;
-        const int y = y_of(violation.rank) - kBoxH / 2 - 4;
-        out +=
-            fmt::format(R"(<g id="violation" class="violation"><circle cx="{}" cy="{}" r="8"/>)"
-                        R"(<text x="{}" y="{}">!</text><title>{}: {}</title></g>)",
-                        x, y, x, y + 4, kind_name(violation.kind), html_escape(violation.message));
-    }
+} // namespace
+
+std::string space_time_svg(const std::vector<TraceStep>& steps, int ranks,
+                           const Violation& violation, bool folded, const std::string& ids) {
+    const SpaceTimeLayout layout = lay_out(steps, ranks);
+    const ColumnFolding shown = folded ? fold_columns(steps, layout) : no_folding(layout);
+    const Drawing d{steps, layout, shown, ids};
+    const int height = kTop + ranks * kLane + 10;
+    std::string out = fmt::format(
+        R"(<svg class="spacetime{2}" xmlns="http://www.w3.org/2000/svg" width="{0}" height="{1}" )"
+        R"(viewBox="0 0 {0} {1}"><defs>)"
+        R"(<marker id="{3}head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" )"
+        R"(markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#3a5f9f"/></marker>)"
+        R"(<marker id="{3}head-chosen" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" )"
+        R"(markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#e07b00"/></marker>)"
+        R"(</defs>)",
+        d.width(), height, folded ? " folded" : "", ids);
+    draw_lanes(out, d);
+    draw_bands(out, d);
+    draw_arrows(out, d);
+    draw_violation(out, d, violation);
     return out + "</svg>";
+}
+
+bool worth_folding(const std::vector<TraceStep>& steps, int ranks) {
+    const SpaceTimeLayout layout = lay_out(steps, ranks);
+    return !fold_columns(steps, layout).folds.empty();
 }
 
 } // namespace rankfold::mc

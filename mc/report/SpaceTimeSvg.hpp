@@ -4,9 +4,13 @@
 // delivered it (dashed into nowhere if it never was), a band across each collective, the
 // explorer's choices in orange, blocked ranks and the violation in red.
 //
+// Folded (SpaceTimeLayout.hpp, fold_columns), stretches without a choice become one narrow
+// column ("fold"), and what is in them is not drawn.
+//
 // Classes the report's tests read: "lane" (one per rank), "msg" (one per message; "pending" for
-// one never delivered), "step" with "call" or "match" and "choice", "band", "blocked"; the
-// violation's marker has id "violation".
+// one never delivered), "step" with "call" or "match" and "choice", "band", "blocked", "fold";
+// the violation's marker has id IDS + "violation" (IDS keeps ids unique when a page holds
+// several drawings).
 #pragma once
 
 #include "mc/report/TraceFile.hpp"
@@ -18,6 +22,9 @@
 namespace rankfold::mc {
 
 std::string space_time_svg(const std::vector<TraceStep>& steps, int ranks,
-                           const Violation& violation);
+                           const Violation& violation, bool folded = false,
+                           const std::string& ids = "");
+// Whether folding would hide anything.
+bool worth_folding(const std::vector<TraceStep>& steps, int ranks);
 
 } // namespace rankfold::mc

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the DOM Chromium built from an HTML report (--html) against the run's trace file.
 
-Usage: check_html_dom.py DOM PAGE RANKS ok|violation TRACE-OR-EMPTY SCREENSHOT
+Usage: check_html_dom.py DOM PAGE RANKS ok|violation TRACE-OR-EMPTY SCREENSHOT [folded]
 Exits 1 with one line per failed check.
 """
 import json
@@ -11,19 +11,31 @@ from html.parser import HTMLParser
 
 
 class Elements(HTMLParser):
-    """Every element with its tag, classes and id, in document order (the first diagram only)."""
+    """Every element with its tag, classes and id, in document order: `items` outside any
+    diagram and in the first (whole) one, `folded` in the folded drawing of the first
+    counterexample, if the page has one."""
 
     def __init__(self):
         super().__init__()
         self.items = []
+        self.folded = []
         self.svgs = 0
+        self.current = 0  # the drawing we are in (1 = the first), 0 outside any
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        item = (tag, set((a.get("class") or "").split()), a.get("id"))
         if tag == "svg":
             self.svgs += 1
-        if self.svgs <= 1:
-            self.items.append((tag, set((a.get("class") or "").split()), a.get("id")))
+            self.current = self.svgs
+        if self.current == 0 or self.current == 1:
+            self.items.append(item)
+        elif self.current == 2 and "folded" in (self.folded[0][1] if self.folded else item[1]):
+            self.folded.append(item)
+
+    def handle_endtag(self, tag):
+        if tag == "svg":
+            self.current = 0
 
 
 def main():
@@ -74,6 +86,13 @@ def main():
     else:
         if any(i == "violation" for _, _, i in p.items):
             failed.append("a violation marker on a page without a counterexample")
+    if p.folded:
+        lanes = sum(1 for t, c, _ in p.folded if t == "g" and "lane" in c)
+        folds = sum(1 for t, c, _ in p.folded if t == "g" and "fold" in c)
+        if lanes != ranks or folds == 0:
+            failed.append(f"the folded drawing has {lanes} lanes and {folds} folds")
+    if len(sys.argv) > 7 and sys.argv[7] == "folded" and not p.folded:
+        failed.append("a long story without a folded drawing")
     if not any(i == "statistics" for _, _, i in p.items):
         failed.append("no statistics")
 

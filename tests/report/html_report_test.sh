@@ -25,11 +25,14 @@ browse() { # ARGS...: headless Chromium on a fresh profile, without any network
 
 failures=0
 pages=0
-# check NAME RANKS EXPECT RUN-ARGS...: EXPECT is "violation" or "ok".
+# check NAME RANKS EXPECT RUN-ARGS...: EXPECT is "violation", "ok" or "folded" (a violation
+# whose story is long enough to be folded). NAME is in tests/programs unless it is a path.
 check() {
-  local name=$1 ranks=$2 expect=$3
+  local name=$1 ranks=$2 expect=$3 fold=""
   shift 3
   local prog="$src/tests/programs/$name"
+  [ "${name#*/}" = "$name" ] || { prog="$src/$name"; name=$(basename "$name"); }
+  if [ "$expect" = folded ]; then expect=violation; fold=folded; fi
   local exe="$work/${name%.*}"
   "$build/bin/rankfold-cc" -o "$exe" "$prog"
   rm -f "$exe.rankfold-trace.json"
@@ -46,7 +49,7 @@ check() {
   local trace="$exe.rankfold-trace.json"
   [ -f "$trace" ] || trace=""
   if ! python3 "$src/tests/report/check_html_dom.py" "$work/dom.html" "$work/page.html" \
-      "$ranks" "$expect" "$trace" "$work/shot.png"; then
+      "$ranks" "$expect" "$trace" "$work/shot.png" $fold; then
     echo "FAIL $name (-np $ranks $*)"; failures=$((failures + 1)); return
   fi
   pages=$((pages + 1))
@@ -61,6 +64,8 @@ check recv-recv-deadlock.c 2 violation
 # A usage error in a collective; a crash with a backtrace.
 check collective-mismatch-root.c 2 violation
 check divide-by-zero.c 2 violation
+# A long story on 16 ranks: drawn whole and folded.
+check tests/report/long_story.c 16 folded
 # Correct programs: the verdict and statistics, no diagram.
 check anysource-three-senders.c 4 ok
 check halo-cart-2d.c 4 ok

@@ -105,3 +105,24 @@ TEST_CASE("the SVG has a lane per rank, an arrow per message and the violation",
     CHECK(svg.find("&lt;and&gt;") != std::string::npos); // text is escaped
     CHECK(svg.find("<and>") == std::string::npos);
 }
+
+TEST_CASE("stretches without a choice fold into one column", "[report]") {
+    // Rank 0: ten calls in a row, then a chosen match; rank 1 sends at the start.
+    std::vector<TraceStep> steps = {call(1, "MPI_Send", {{5, 0}})};
+    for (int i = 0; i < 10; ++i) steps.push_back(call(0, "MPI_Barrier"));
+    steps.push_back(match(0, 5, true));
+    const auto l = lay_out(steps, 2);
+    REQUIRE(l.columns == 11);
+    const auto f = rankfold::mc::fold_columns(steps, l, 4);
+    // Kept: column 0 (the start and rank 1's last step) and 1 beside it; 9 and 10 around the
+    // choice; columns 2..8 fold into one.
+    REQUIRE(f.folds.size() == 1);
+    CHECK(f.folds[0].hidden == 7);
+    CHECK(f.columns == 5);
+    CHECK(f.shown == std::vector<int>{0, 1, -1, -1, -1, -1, -1, -1, -1, 3, 4});
+    // Shorter stretches stay.
+    CHECK(rankfold::mc::fold_columns(steps, l, 8).folds.empty());
+    const auto none = rankfold::mc::no_folding(l);
+    CHECK(none.columns == 11);
+    CHECK(none.folds.empty());
+}
