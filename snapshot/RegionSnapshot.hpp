@@ -61,6 +61,7 @@ public:
 
 private:
     friend class RegionSet;
+    // NOLINTNEXTLINE(bugprone-exception-escape): its moves are PageVector's (see there)
     struct Image {
         std::size_t used = 0;
         PageVector pages;
@@ -108,6 +109,7 @@ public:
     PageStore& store() { return store_; }
 
 private:
+    // NOLINTNEXTLINE(bugprone-exception-escape): its moves are PageVector's (see there)
     struct Region {
         std::byte* base;
         std::byte* writer; // where restore writes: base, or an alias of it

@@ -84,6 +84,9 @@ using rankfold::snapshot::RankArena;
 #define RF_SITE reinterpret_cast<std::uintptr_t>(__builtin_return_address(0))
 #define RF_HOOK extern "C" __attribute__((visibility("default")))
 
+// glibc declares these with reserved parameter names (__nmemb, __size): ours cannot match them.
+// NOLINTBEGIN(readability-inconsistent-declaration-parameter-name)
+
 RF_HOOK void* malloc(std::size_t size) {
     if (RankArena* a = g_app_arena) return rankfold::mc::arena_allocate(a, size, 16);
     return next_malloc(size);
@@ -307,3 +310,4 @@ extern "C" __attribute__((visibility("default"))) const char* __ubsan_default_op
     return "halt_on_error=1:print_stacktrace=1:exitcode=23";
 }
 #endif
+// NOLINTEND(readability-inconsistent-declaration-parameter-name)

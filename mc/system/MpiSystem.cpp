@@ -34,7 +34,7 @@ SystemState& MpiSystem::enable_snapshots(bool page_sharing) {
 
 RunResult MpiSystem::result() const {
     RunResult result;
-    if (violation()) result.violations.push_back({*violation(), {}, {}, {}});
+    if (violation()) result.violations.emplace_back().violation = *violation();
     result.warnings = monitors_.warnings();
     result.stats.steps = log_.steps;
     result.stats.matches = log_.matches;

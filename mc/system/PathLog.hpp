@@ -21,7 +21,12 @@ struct PathLog {
 
     bool on() const { return recording != nullptr; }
     void note(int rank, const char* call, std::uintptr_t site, std::string detail) {
-        if (recording != nullptr) recording->push_back({rank, call, std::move(detail), {}, site});
+        if (recording == nullptr) return;
+        TraceStep& step = recording->emplace_back();
+        step.rank = rank;
+        step.call = call;
+        step.detail = std::move(detail);
+        step.site = site;
     }
     // The step written last, if recording.
     TraceStep* last() {
