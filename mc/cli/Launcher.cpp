@@ -104,7 +104,7 @@ int check_program(const RunOptions& o, const std::string& scratch) {
             result = explore_program(o, system, output, image, effective_memory_limit(o));
             status = result.exit_status();
         } else if (!o.replay_path.empty()) {
-            status = replay_trace(o, system, output, result);
+            status = replay_trace(o, system, output, image, result);
             if (status == 2) return 2;
         } else {
             std::unique_ptr<ScheduleStrategy> schedule;

@@ -16,11 +16,15 @@ std::string shell_quote(const std::string& s) {
     return q + "'";
 }
 
-void locate(TraceStep& step, const ProgramImage& image) {
-    if (step.site == 0 || !step.location.empty()) return;
-    if (auto loc = image.locate(step.site, true)) step.location = loc->short_text();
-}
 } // namespace
+
+void locate(TraceStep& step, const ProgramImage& image) {
+    if (step.site == 0 || step.source) return;
+    if (auto loc = image.locate(step.site, true)) {
+        step.location = loc->short_text();
+        step.source = std::move(loc);
+    }
+}
 
 const char* buffering_name(const RunOptions& o) {
     if (o.both_buffering) return "both";

@@ -13,7 +13,9 @@
 
 namespace rankfold::mc {
 
-// "rank 1: MPI_Recv from rank 0, tag 0  (ring.c:12)"; fills the step's location from its site.
+// Fills the step's location ("ring.c:12") and source (the full one) from its site.
+void locate(TraceStep& step, const ProgramImage& image);
+// "rank 1: MPI_Recv from rank 0, tag 0  (ring.c:12)"; locates the step first.
 std::string step_line(TraceStep& step, const ProgramImage& image);
 // The trace for `path` (with its story) as replay reads it.
 Trace make_trace(const RunOptions& options, const Violation& violation,
