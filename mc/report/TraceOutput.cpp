@@ -6,7 +6,6 @@
 
 namespace rankfold::mc {
 
-namespace {
 std::string shell_quote(const std::string& s) {
     if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                           "0123456789_-+./=:,@%") == std::string::npos)
@@ -15,8 +14,6 @@ std::string shell_quote(const std::string& s) {
     for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return q + "'";
 }
-
-} // namespace
 
 void locate(TraceStep& step, const ProgramImage& image) {
     if (step.site == 0 || step.source) return;

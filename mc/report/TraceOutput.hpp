@@ -26,6 +26,8 @@ Trace make_trace(const RunOptions& options, const Violation& violation,
 std::string trace_path_for(const RunOptions& options, std::size_t n);
 // "zero", "infinite" or "both": the --buffering a run was made with, as traces record it.
 const char* buffering_name(const RunOptions& options);
+// `s` as one word for a POSIX shell: as it is when that is safe, else in single quotes.
+std::string shell_quote(const std::string& s);
 // "rankfold-run --replay T -np N [--buffering B] ./app args", quoted for a POSIX shell.
 std::string replay_command(const RunOptions& options, const std::string& trace_path);
 
