@@ -149,9 +149,13 @@ public:
             std::string text = s.call;
             if (!s.detail.empty()) text += (text.empty() ? "" : " ") + s.detail;
             if (!text.empty()) l["message"] = message(text);
+            json step{{"executionOrder", i}, {"location", std::move(l)}};
+            // The explorer's choices are what makes this execution the one that fails: viewers
+            // show essential steps even when they fold the rest.
+            if (s.choice) step["importance"] = "essential";
             json& steps = per_rank[s.rank];
             if (steps.is_null()) steps = json::array();
-            steps.push_back(json{{"executionOrder", i}, {"location", std::move(l)}});
+            steps.push_back(std::move(step));
         }
         json threads = json::array();
         for (auto& [rank, steps] : per_rank)

@@ -28,23 +28,34 @@ const nlohmann::json* find_at(const nlohmann::json& j, const std::string& pointe
     }
 }
 
-// The number of steps in a trace file's story; 0 when there is no trace (one schedule).
-long story_steps(const fs::path& trace) {
+// What a trace file's story holds: its steps, and how many of them were the explorer's choices.
+struct StorySize {
+    long steps = 0;
+    long choices = 0;
+};
+
+// Zero and zero when there is no trace (one schedule records none).
+StorySize story_size(const fs::path& trace) {
+    StorySize size;
     try {
         std::ifstream in(trace);
-        if (!in) return 0;
+        if (!in) return size;
         const nlohmann::json t = nlohmann::json::parse(in);
-        return t.contains("story") && t["story"].is_array() ? static_cast<long>(t["story"].size())
-                                                            : 0;
+        if (!t.contains("story") || !t["story"].is_array()) return size;
+        size.steps = static_cast<long>(t["story"].size());
+        for (const nlohmann::json& step : t["story"])
+            if (step.is_object() && step.value("choice", false)) size.choices++;
     } catch (const nlohmann::json::exception&) {
-        return 0;
     }
+    return size;
 }
 
 // Checks a SARIF log of a run that found a violation (the schema is validate_sarif.py's
 // business): its first result is the expected rule, at a line marked /* ERROR */ when the program
-// marks them, with the counterexample's `steps` as its code flow.
-std::string judge_sarif(const Program& p, const RunLine& r, const nlohmann::json& log, long steps) {
+// marks them, with the counterexample's steps as its code flow, whose essential steps are the
+// explorer's choices.
+std::string judge_sarif(const Program& p, const RunLine& r, const nlohmann::json& log,
+                        const StorySize& story) {
     const nlohmann::json* results = find_at(log, "/runs/0/results");
     if (!results || !results->is_array() || results->empty()) return "the log has no result";
     const nlohmann::json& first = (*results)[0];
@@ -65,15 +76,21 @@ std::string judge_sarif(const Program& p, const RunLine& r, const nlohmann::json
             fs::path(uri->get<std::string>()).filename() != p.src.filename())
             problems.push_back("locations[0] should be in " + p.src.filename().string());
     }
-    long flow_steps = 0;
+    long steps = 0, essential = 0;
     if (const nlohmann::json* threads = find_at(first, "/codeFlows/0/threadFlows");
         threads && threads->is_array())
         for (const nlohmann::json& thread : *threads)
-            flow_steps +=
-                static_cast<long>(thread.value("locations", nlohmann::json::array()).size());
-    if (flow_steps != steps)
-        problems.push_back("the code flow should have the trace's " + std::to_string(steps) +
-                           " steps, has " + std::to_string(flow_steps));
+            for (const nlohmann::json& step : thread.value("locations", nlohmann::json::array())) {
+                steps++;
+                if (step.value("importance", "") == "essential") essential++;
+            }
+    if (steps != story.steps)
+        problems.push_back("the code flow should have the trace's " + std::to_string(story.steps) +
+                           " steps, has " + std::to_string(steps));
+    if (essential != story.choices)
+        problems.push_back("the code flow should mark the trace's " +
+                           std::to_string(story.choices) + " choices essential, marks " +
+                           std::to_string(essential));
     return join(problems, "; ");
 }
 
@@ -126,7 +143,7 @@ std::string check_sarif_run(const Options& opt, const Program& p, const RunLine&
                 o.status();
         // The search and its replay have the trace's counterexample; one schedule records none.
         if (e.empty() && m.must_find)
-            e = judge_sarif(p, r, log, m.name == "run" ? 0 : story_steps(trace));
+            e = judge_sarif(p, r, log, m.name == "run" ? StorySize{} : story_size(trace));
         if (!e.empty()) return m.name + ": " + e + tail(o);
         logs++;
     }

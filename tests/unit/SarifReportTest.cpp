@@ -22,8 +22,10 @@ namespace {
 
 const std::string kRoot = "/work/proj";
 
-TraceStep step(int rank, std::string call, std::string detail, std::optional<CodeLocation> at) {
+TraceStep step(int rank, std::string call, std::string detail, std::optional<CodeLocation> at,
+               bool choice = false) {
     TraceStep s;
+    s.choice = choice;
     s.rank = rank;
     s.call = std::move(call);
     s.detail = std::move(detail);
@@ -49,7 +51,7 @@ FoundViolation deadlock() {
         step(0, "MPI_Init", "", CodeLocation{kRoot + "/src/ring.c", 14, "main"}),
         step(1, "MPI_Init", "", CodeLocation{kRoot + "/src/ring.c", 14, "main"}),
         step(1, "MPI_Irecv", "from any rank, tag 0",
-             CodeLocation{kRoot + "/src/ring.c", 20, "main"}),
+             CodeLocation{kRoot + "/src/ring.c", 20, "main"}, true), // the explorer's choice
         step(1, "", "receives the message of rank 0", std::nullopt), // the network's: no place
         step(0, "MPI_Send", "to rank 1, tag 0", CodeLocation{kRoot + "/src/ring.c", 18, "main"}),
     };
@@ -168,6 +170,9 @@ TEST_CASE("the counterexample is a code flow with one thread flow per rank", "[s
     const json& irecv = threads[1]["locations"][1]["location"];
     CHECK(irecv["message"]["text"] == "MPI_Irecv from any rank, tag 0");
     CHECK(irecv["physicalLocation"]["region"]["startLine"] == 20);
+    // The explorer's choice is marked; the other steps keep the default importance.
+    CHECK(threads[1]["locations"][1]["importance"] == "essential");
+    CHECK_FALSE(threads[1]["locations"][0].contains("importance"));
     const json& match = threads[1]["locations"][2]["location"];
     CHECK(match["message"]["text"] == "receives the message of rank 0");
     CHECK_FALSE(match.contains("physicalLocation"));
