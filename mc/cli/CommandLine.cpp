@@ -13,9 +13,9 @@ namespace {
 
 // Options that take a value, so the scan can step over it to find the program.
 const std::set<std::string> kValued = {
-    "-n",           "-np",          "--np",         "--buffering",  "--seed",         "--json",
-    "--html",       "--stack-size", "--heap-size",  "--replay",     "--memory-limit", "--watchdog",
-    "--max-states", "--max-depth",  "--time-limit", "--trace-file", "--backtrack"};
+    "-n",         "-np",          "--np",         "--buffering",  "--seed",       "--json",
+    "--html",     "--sarif",      "--stack-size", "--heap-size",  "--replay",     "--memory-limit",
+    "--watchdog", "--max-states", "--max-depth",  "--time-limit", "--trace-file", "--backtrack"};
 
 std::size_t parse_size(const std::string& text) {
     std::size_t pos = 0;
@@ -35,6 +35,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     // Split: our options | program | its arguments.
     std::vector<std::string> ours;
     RunOptions o;
+    o.command_line.assign(argv, argv + argc);
     int i = 1;
     for (; i < argc; ++i) {
         std::string a = argv[i];
@@ -72,6 +73,9 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     app.add_option("--html", o.html_path,
                    "write the report as one HTML page to FILE, with a space-time diagram of each "
                    "counterexample");
+    app.add_option("--sarif", o.sarif_path,
+                   "write the violations as SARIF 2.1.0 to FILE (- for standard output), for "
+                   "code scanning in CI");
     app.add_option("--stack-size", stack, "stack size of each rank (default 8M)");
     app.add_option("--heap-size", heap, "heap size of each rank (default 1G)");
     app.add_flag("!--no-fork", o.fork, "run without the supervisor process (for debuggers)");
@@ -117,7 +121,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                  "self-test: in every state (up to --max-states, default 2000), take each pair "
                  "of choices the reduction calls independent in both orders; both must end in "
                  "the same state");
-    app.set_version_flag("--version", "rankfold-run 0.1.0");
+    app.set_version_flag("--version", "rankfold-run " RANKFOLD_VERSION);
 
     std::vector<std::string> reversed(ours.rbegin(), ours.rend());
     try {

@@ -164,7 +164,7 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
         fv.trace_path = trace_path_for(o, n);
         std::string error;
         const Trace trace = make_trace(o, f.violation, f.path, story, image);
-        fv.steps = trace.story; // every step located, for the HTML report's diagram
+        fv.steps = trace.story; // every step located, for the HTML diagram and SARIF
         if (write_trace_file(fv.trace_path, trace, error)) {
             fv.replay_command = replay_command(o, fv.trace_path);
         } else {
@@ -180,7 +180,8 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     return result;
 }
 
-int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output, RunResult& result) {
+int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output,
+                 const ProgramImage& image, RunResult& result) {
     const auto begin = std::chrono::steady_clock::now();
     FILE* report = output.report();
     std::string error;
@@ -197,6 +198,10 @@ int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output, R
                    o.replay_path, trace->ranks, trace->buffering, o.ranks, buffering);
         return 2;
     }
+    // The steps as this replay takes them: unlike the trace file's story they can be located
+    // with their files' folders, which SARIF needs.
+    std::vector<TraceStep> story;
+    system.record_steps(&story);
     system.start();
     std::vector<Transition> open;
     for (std::size_t i = 0; i < trace->transitions.size() && !system.violation(); ++i) {
@@ -204,6 +209,7 @@ int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output, R
         system.choices(open);
         const auto listed = std::find(open.begin(), open.end(), t);
         if (listed == open.end()) {
+            system.record_steps(nullptr);
             output.finish();
             fmt::print(report,
                        "rankfold-run: cannot replay {}: step {} ({} of rank {}, outcome {}) is "
@@ -215,8 +221,10 @@ int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output, R
         system.take(*listed);
     }
     system.finish_path(trace->violation_kind == "deadlock");
+    system.record_steps(nullptr);
     result = system.result();
-    if (!result.violations.empty()) result.violations.front().steps = trace->story;
+    for (TraceStep& step : story) locate(step, image);
+    if (!result.violations.empty()) result.violations.front().steps = std::move(story);
     result.stats.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     result.stats.peak_rss_bytes = peak_rss_bytes();

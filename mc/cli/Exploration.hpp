@@ -16,6 +16,6 @@ RunResult explore_program(const RunOptions& options, MpiSystem& system, OutputRo
 
 // Returns the exit status; prints errors about the trace itself (exit status 2).
 int replay_trace(const RunOptions& options, MpiSystem& system, OutputRouter& output,
-                 RunResult& result);
+                 const ProgramImage& image, RunResult& result);
 
 } // namespace rankfold::mc

@@ -6,6 +6,7 @@
 #include "mc/cli/SnapshotSelfTest.hpp"
 #include "mc/report/HtmlReport.hpp"
 #include "mc/report/Report.hpp"
+#include "mc/report/SarifReport.hpp"
 #include "mc/report/TraceOutput.hpp"
 #include "mc/runtime/CrashHandler.hpp"
 #include "mc/runtime/CrashJournal.hpp"
@@ -104,7 +105,7 @@ int check_program(const RunOptions& o, const std::string& scratch) {
             result = explore_program(o, system, output, image, effective_memory_limit(o));
             status = result.exit_status();
         } else if (!o.replay_path.empty()) {
-            status = replay_trace(o, system, output, result);
+            status = replay_trace(o, system, output, image, result);
             if (status == 2) return 2;
         } else {
             std::unique_ptr<ScheduleStrategy> schedule;
@@ -128,6 +129,17 @@ int check_program(const RunOptions& o, const std::string& scratch) {
             const RunHeading heading{o.program, o.arguments, o.ranks,
                                      buffering == "zero" ? "" : "--buffering " + buffering};
             if (!write_html_report(o.html_path, result, heading, output.report())) return 2;
+        }
+        if (!o.sarif_path.empty()) {
+            std::error_code ignored; // no working directory: every path stays absolute
+            const SarifInvocation invocation{o.command_line, status,
+                                             std::filesystem::current_path(ignored).string(),
+                                             RANKFOLD_VERSION};
+            if (!write_sarif_report(o.sarif_path, result, invocation, output.terminal_out())) {
+                fmt::print(output.report(), "rankfold-run: cannot write the SARIF report to {}\n",
+                           o.sarif_path);
+                return 2;
+            }
         }
         std::fflush(output.report());
         return status;

@@ -20,6 +20,8 @@ struct RunOptions {
     bool label = false;
     std::string json_path;
     std::string html_path; // the report as a page with the counterexample's diagram
+    std::string sarif_path;
+    std::vector<std::string> command_line; // argv as given: the SARIF log records the invocation
     std::size_t stack_size = std::size_t{8} << 20;
     std::size_t heap_size = std::size_t{1} << 30;
     bool fork = true;               // run under a supervisor process

@@ -33,7 +33,7 @@ struct RunStats {
 struct FoundViolation {
     Violation violation;
     std::vector<std::string> story; // the counterexample, one line per step (the last ones)
-    std::vector<TraceStep> steps;   // all of it, for drawings (--html); may be empty
+    std::vector<TraceStep> steps;   // all of it, located, for --html and --sarif; may be empty
     std::string trace_path;         // "" if none was written
     std::string replay_command;
 };

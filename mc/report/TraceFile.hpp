@@ -7,6 +7,7 @@
 // rather than replayed into a confusing divergence.
 #pragma once
 
+#include "dwarf-introspect/CodeLocation.hpp"
 #include "mc/search/Transition.hpp"
 
 #include <optional>
@@ -40,6 +41,9 @@ struct TraceStep {
     bool collective = false;
     std::vector<SentMessage> sent;
     std::uint64_t message = 0;
+    // While reporting: where `site` is, with the file's folders, which `location` leaves out and
+    // reports that point into the sources need (SARIF). Not in files.
+    std::optional<CodeLocation> source{}; // {}: brace initializations may leave it out
     friend bool operator==(const TraceStep&, const TraceStep&) = default;
 };
 

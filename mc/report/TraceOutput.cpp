@@ -6,7 +6,6 @@
 
 namespace rankfold::mc {
 
-namespace {
 std::string shell_quote(const std::string& s) {
     if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                           "0123456789_-+./=:,@%") == std::string::npos)
@@ -17,10 +16,12 @@ std::string shell_quote(const std::string& s) {
 }
 
 void locate(TraceStep& step, const ProgramImage& image) {
-    if (step.site == 0 || !step.location.empty()) return;
-    if (auto loc = image.locate(step.site, true)) step.location = loc->short_text();
+    if (step.site == 0 || step.source) return;
+    if (auto loc = image.locate(step.site, true)) {
+        step.location = loc->short_text();
+        step.source = std::move(loc);
+    }
 }
-} // namespace
 
 const char* buffering_name(const RunOptions& o) {
     if (o.both_buffering) return "both";

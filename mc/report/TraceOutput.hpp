@@ -13,7 +13,9 @@
 
 namespace rankfold::mc {
 
-// "rank 1: MPI_Recv from rank 0, tag 0  (ring.c:12)"; fills the step's location from its site.
+// Fills the step's location ("ring.c:12") and source (the full one) from its site.
+void locate(TraceStep& step, const ProgramImage& image);
+// "rank 1: MPI_Recv from rank 0, tag 0  (ring.c:12)"; locates the step first.
 std::string step_line(TraceStep& step, const ProgramImage& image);
 // The trace for `path` (with its story) as replay reads it.
 Trace make_trace(const RunOptions& options, const Violation& violation,
@@ -24,6 +26,8 @@ Trace make_trace(const RunOptions& options, const Violation& violation,
 std::string trace_path_for(const RunOptions& options, std::size_t n);
 // "zero", "infinite" or "both": the --buffering a run was made with, as traces record it.
 const char* buffering_name(const RunOptions& options);
+// `s` as one word for a POSIX shell: as it is when that is safe, else in single quotes.
+std::string shell_quote(const std::string& s);
 // "rankfold-run --replay T -np N [--buffering B] ./app args", quoted for a POSIX shell.
 std::string replay_command(const RunOptions& options, const std::string& trace_path);
 

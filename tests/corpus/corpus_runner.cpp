@@ -4,6 +4,7 @@
 //   corpus_runner check --cc CC --run RUN --work DIR <programs...>
 //   corpus_runner diff  --cc CC --run RUN --mpicc C --mpicxx CXX --mpiexec E --work DIR
 //                       [--smpicc C --smpicxx CXX --smpirun R] <programs...>
+//   corpus_runner sarif --cc CC --run RUN --work DIR <programs...>
 //   options: --cxx CXX (default: CC with rankfold-cc -> rankfold-cxx), --timeout S (60),
 //            --dry-run (print the commands instead of running them; runs then count as passed)
 //
@@ -11,18 +12,19 @@
 // with the expected verdict and pinned stats, then replays (`rankfold-run --replay`) the trace of
 // every violation found and requires the same violation again; diff runs the all-ok programs
 // under `rankfold-run --single-run`, MPICH and, when given, SimGrid's SMPI, and compares their
-// stdout as multisets of lines (ranks interleave freely).
+// stdout as multisets of lines (ranks interleave freely); sarif runs every RUN line that expects
+// a violation with `--sarif` in each mode and checks the logs (sarif_check.hpp).
 // The last line of output is always "N passed, N failed"; the exit status is 0 iff none failed.
 #include "corpus_header.hpp"
 #include "differential.hpp"
 #include "process_runner.hpp"
 #include "runner_common.hpp"
+#include "sarif_check.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <exception>
-#include <fstream>
 #include <iostream>
 #include <map>
 
@@ -30,10 +32,6 @@ namespace fs = std::filesystem;
 using namespace corpus;
 
 namespace {
-
-std::string run_label(const Program& p, size_t k) {
-    return p.name + " [run " + std::to_string(k + 1) + "]";
-}
 
 // The verdict a violation of the report stands for: its kind, with the sub-kind if it has one
 // ("usage:type-mismatch").
@@ -53,20 +51,6 @@ std::string describe_violation(const nlohmann::json& v) {
         s += " (rank " + (v.contains("rank") ? v["rank"].dump() : "?") + ": " +
              v.value("message", "") + ")";
     return s;
-}
-
-// Reads the JSON report of a finished rankfold-run; returns "" or why there is none to judge.
-std::string load_report(const Outcome& o, const fs::path& json, nlohmann::json& report) {
-    if (o.timed_out) return "rankfold-run timed out after " + std::to_string(g_timeout) + " s";
-    if (o.signal) return "rankfold-run " + o.status();
-    std::ifstream in(json);
-    if (!in) return "no JSON report at " + json.string() + " (" + o.status() + ")";
-    try {
-        report = nlohmann::json::parse(in);
-        return "";
-    } catch (const nlohmann::json::exception& e) {
-        return "malformed JSON report " + json.string() + ": " + e.what();
-    }
 }
 
 const nlohmann::json* first_violation(const nlohmann::json& report) {
@@ -155,19 +139,6 @@ std::string judge_replay(const Program& p, const nlohmann::json& found, const Ou
            (first ? ", " + describe_violation(*first) : "") + ": " + join(problems, "; ");
 }
 
-// Runs the RUN line's command with `extra` options in front; the JSON report goes to `json`.
-Outcome run_rankfold(const Options& opt, const RunLine& r, const fs::path& bin,
-                     const Strings& extra, const fs::path& json, const std::string& base) {
-    fs::remove(json); // a stale report must not pass for a new one
-    Strings cmd = {opt.run};
-    cmd.insert(cmd.end(), extra.begin(), extra.end());
-    cmd.insert(cmd.end(), {"--json", json.string()});
-    cmd.insert(cmd.end(), r.options.begin(), r.options.end());
-    cmd.push_back(bin.string());
-    cmd.insert(cmd.end(), r.args.begin(), r.args.end());
-    return run_process(cmd, base);
-}
-
 // Runs one RUN line and, when it expects a violation, replays the counterexample it printed.
 // Returns "" or why it failed.
 std::string check_run(const Options& opt, const Program& p, const RunLine& r, const fs::path& bin,
@@ -250,6 +221,7 @@ int usage(const std::string& problem) {
         << "       corpus_runner diff --cc CC --run RUN --mpicc C --mpicxx CXX --mpiexec E\n"
         << "                          --work DIR [--smpicc C --smpicxx CXX --smpirun R]\n"
         << "                          <programs...>\n"
+        << "       corpus_runner sarif --cc CC --run RUN --work DIR [--cxx CXX] <programs...>\n"
         << "       common options: --timeout SECONDS (60), --dry-run\n";
     std::cout << "0 passed, 1 failed" << std::endl; // CI reads the closing line even here
     return 2;
@@ -277,7 +249,7 @@ int corpus_main(int argc, char** argv) {
         else
             opt.paths.push_back(a);
     }
-    if (opt.mode != "list" && opt.mode != "check" && opt.mode != "diff")
+    if (opt.mode != "list" && opt.mode != "check" && opt.mode != "diff" && opt.mode != "sarif")
         return usage("unknown mode " + opt.mode);
     if (opt.paths.empty()) return usage("no programs given");
     if (opt.mode != "list" && (opt.cc.empty() || opt.run.empty() || opt.work.empty()))
@@ -303,6 +275,7 @@ int corpus_main(int argc, char** argv) {
     if (!opt.work.empty()) opt.work = fs::absolute(opt.work).string();
     if (opt.mode == "list") return list(programs);
     fs::create_directories(opt.work);
+    if (opt.mode == "sarif") return sarif(opt, programs);
     return opt.mode == "check" ? check(opt, programs) : diff(opt, programs);
 }
 

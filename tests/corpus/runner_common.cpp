@@ -2,6 +2,7 @@
 
 #include "process_runner.hpp"
 
+#include <fstream>
 #include <iostream>
 
 namespace fs = std::filesystem;
@@ -33,6 +34,37 @@ std::string compile(const std::string& compiler, const Program& p, const fs::pat
 
 std::string rankfold_compiler(const Options& opt, const Program& p) {
     return p.src.extension() == ".c" ? opt.cc : opt.cxx;
+}
+
+std::string run_label(const Program& p, size_t k) {
+    return p.name + " [run " + std::to_string(k + 1) + "]";
+}
+
+Outcome run_rankfold(const Options& opt, const RunLine& r, const fs::path& bin,
+                     const Strings& extra, const fs::path& json, const std::string& base,
+                     int timeout) {
+    fs::remove(json); // a stale report must not pass for a new one
+    Strings cmd = {opt.run};
+    cmd.insert(cmd.end(), extra.begin(), extra.end());
+    cmd.insert(cmd.end(), {"--json", json.string()});
+    cmd.insert(cmd.end(), r.options.begin(), r.options.end());
+    cmd.push_back(bin.string());
+    cmd.insert(cmd.end(), r.args.begin(), r.args.end());
+    return run_process(cmd, base, timeout);
+}
+
+std::string load_report(const Outcome& o, const fs::path& json, nlohmann::json& report,
+                        const std::string& what) {
+    if (o.timed_out) return "rankfold-run timed out after " + std::to_string(g_timeout) + " s";
+    if (o.signal) return "rankfold-run " + o.status();
+    std::ifstream in(json);
+    if (!in) return "no " + what + " at " + json.string() + " (" + o.status() + ")";
+    try {
+        report = nlohmann::json::parse(in);
+        return "";
+    } catch (const nlohmann::json::exception& e) {
+        return "malformed " + what + " " + json.string() + ": " + e.what();
+    }
 }
 
 } // namespace corpus

@@ -1,0 +1,66 @@
+#include "mc/report/ViolationRules.hpp"
+
+#include <array>
+#include <utility>
+
+namespace rankfold::mc {
+
+namespace {
+
+// Kinds from properties::kind_name, usage sub-kinds from mpi::misuse_name (ViolationRulesTest
+// checks that every one has its sentence).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 31> kRules{{
+    {"deadlock", "Every rank that has not finished waits for something no other rank will do."},
+    {"crash", "A rank was killed by a signal (SIGSEGV, SIGABRT, ...) or an uncaught exception."},
+    {"assertion", "An assertion failed in a rank."},
+    {"abort", "A rank called MPI_Abort."},
+    {"exit", "A rank ended with a non-zero exit status."},
+    {"mpi-error", "The simulated MPI failed internally on a call of the program."},
+    {"usage", "The program used MPI in a way the standard forbids."},
+    {"heap-error", "A rank freed memory twice or freed a pointer that malloc did not return."},
+    {"non-progress", "A rank computed for the watchdog's time without calling MPI."},
+    {"usage/invalid-handle",
+     "A communicator, datatype, operator, request or group that is not one, or was freed."},
+    {"usage/invalid-rank", "A source or destination rank outside the communicator."},
+    {"usage/invalid-root", "The root of a collective is outside the communicator."},
+    {"usage/invalid-tag", "A negative tag, or one above MPI_TAG_UB."},
+    {"usage/invalid-count", "A negative count."},
+    {"usage/invalid-argument", "An argument MPI rejects (an unreadable array, a negative size)."},
+    {"usage/null-buffer", "A NULL buffer with a non-zero count."},
+    {"usage/uncommitted-datatype",
+     "A derived datatype used to communicate before MPI_Type_commit."},
+    {"usage/type-mismatch", "The sender's and the receiver's type signatures differ."},
+    {"usage/truncation", "A message longer than the receive buffer."},
+    {"usage/collective-mismatch",
+     "The members of a communicator made different collective calls (kind, root, operator or "
+     "counts)."},
+    {"usage/request-leak", "A request neither completed nor freed before MPI_Finalize."},
+    {"usage/persistent-not-started", "A persistent request created but never started."},
+    {"usage/resource-leak", "A communicator, group, datatype or operator never freed."},
+    {"usage/call-before-init", "An MPI call before MPI_Init."},
+    {"usage/call-after-finalize", "An MPI call after MPI_Finalize."},
+    {"usage/double-init", "MPI_Init called a second time."},
+    {"usage/double-finalize", "MPI_Finalize called a second time."},
+    {"usage/missing-finalize", "A rank returned from main without calling MPI_Finalize."},
+    {"usage/buffer-space", "A buffered send without (enough) attached buffer."},
+    {"usage/request-state",
+     "A request in the wrong state: an active persistent request started, MPI_REQUEST_NULL "
+     "freed."},
+    {"usage/unsupported", "An argument value Rankfold does not model (named in the message)."},
+}};
+
+} // namespace
+
+std::string rule_id(const Violation& v) {
+    std::string id = kind_name(v.kind);
+    if (!v.subkind.empty()) id += "/" + v.subkind;
+    return id;
+}
+
+std::optional<std::string_view> rule_description(std::string_view id) {
+    for (const auto& [rule, text] : kRules)
+        if (rule == id) return text;
+    return std::nullopt;
+}
+
+} // namespace rankfold::mc
