@@ -14,20 +14,27 @@ using rankfold::mc::TraceStep;
 namespace {
 
 TraceStep call(int rank, const char* name, std::vector<rankfold::mc::SentMessage> sent = {}) {
-    TraceStep s{rank, name, "", ""};
+    TraceStep s;
+    s.rank = rank;
+    s.call = name;
     s.sent = std::move(sent);
     return s;
 }
 
 TraceStep match(int rank, std::uint64_t message, bool chosen = false) {
-    TraceStep s{rank, "", "receives", ""};
+    TraceStep s;
+    s.rank = rank;
+    s.detail = "receives";
     s.message = message;
     s.choice = chosen;
     return s;
 }
 
 TraceStep collective(int rank, const char* name) {
-    TraceStep s{rank, name, "MPI_COMM_WORLD", ""};
+    TraceStep s;
+    s.rank = rank;
+    s.call = name;
+    s.detail = "MPI_COMM_WORLD";
     s.collective = true;
     return s;
 }

@@ -24,6 +24,15 @@ namespace {
 
 const std::string kTraces = RF_TEST_FIXTURE_DIR "/traces/";
 
+TraceStep step(int rank, std::string call, std::string detail, std::string location) {
+    TraceStep s;
+    s.rank = rank;
+    s.call = std::move(call);
+    s.detail = std::move(detail);
+    s.location = std::move(location);
+    return s;
+}
+
 Trace sample() {
     Trace t;
     t.program = "./app";
@@ -38,14 +47,14 @@ Trace sample() {
                      {TransitionKind::CompletionPick, 0, -1, -2147483647 - 1}, // bit 31 set
                      {TransitionKind::TestOutcome, 1, -1, 4},
                      {TransitionKind::SendBuffering, 2, -1, 1}};
-    t.story = {{0, "MPI_Recv", "from rank 1, tag 0", "a.c:12"}, {2, "MPI_Send", "", ""}};
+    t.story = {step(0, "MPI_Recv", "from rank 1, tag 0", "a.c:12"), step(2, "MPI_Send", "", "")};
     // What the report's diagram needs: the messages a call sent, the message a match delivered.
     t.story[0].sent = {{(std::uint64_t{1} << 40) | 1, 2}};
     t.story[1].sent = {{(std::uint64_t{3} << 40) | 1, 0}, {(std::uint64_t{3} << 40) | 2, 1}};
-    t.story.push_back({0, "", "its MPI_ANY_SOURCE receive takes the message of rank 2", ""});
+    t.story.push_back(step(0, "", "its MPI_ANY_SOURCE receive takes the message of rank 2", ""));
     t.story.back().choice = true;
     t.story.back().message = (std::uint64_t{3} << 40) | 1;
-    t.story.push_back({1, "MPI_Barrier", "MPI_COMM_WORLD", "a.c:20"});
+    t.story.push_back(step(1, "MPI_Barrier", "MPI_COMM_WORLD", "a.c:20"));
     t.story.back().collective = true;
     return t;
 }
@@ -152,7 +161,7 @@ TEST_CASE("the valid fixture reads as written", "[trace]") {
     CHECK(t->transitions[0] == Transition{TransitionKind::WildcardMatch, 0, 1, 2});
     CHECK(t->transitions[2] == Transition{TransitionKind::CompletionPick, 2, -1, 5});
     REQUIRE(t->story.size() == 2);
-    CHECK(t->story[0] == TraceStep{0, "MPI_Recv", "from MPI_ANY_SOURCE, tag 0", "ring.c:12"});
+    CHECK(t->story[0] == step(0, "MPI_Recv", "from MPI_ANY_SOURCE, tag 0", "ring.c:12"));
 }
 
 TEST_CASE("malformed fixtures are rejected with the file and the field", "[trace]") {
