@@ -5,7 +5,8 @@
  * another worker is last, rank 0 and worker 1 wait for each other while the others sit in
  * MPI_Reduce.
  *
- * RANKFOLD-RUN: -np 4 => deadlock states=5 transitions=5 executions=2 revisits=0
+ * RANKFOLD-RUN: -np 4 => deadlock states=5 transitions=5 executions=2 revisits=0 counterexample_steps=21
+ * RANKFOLD-RUN: -np 4 --shortest => deadlock counterexample_steps=21
  */
 /*
  * Try it:

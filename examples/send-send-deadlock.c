@@ -3,7 +3,7 @@
  * none both ranks wait in MPI_Send forever. Real MPIs buffer small messages ("eager" sends),
  * which hides the bug until the messages grow.
  *
- * RANKFOLD-RUN: -np 2 --buffering zero => deadlock states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --buffering zero => deadlock states=0 transitions=0 executions=1 revisits=0 counterexample_steps=4
  * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=1 transitions=0 executions=1 revisits=0
  * RANKFOLD-RUN: -np 2 --buffering both => deadlock states=2 transitions=2 executions=1 revisits=0
  */
