@@ -94,7 +94,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                  "at MPI_Finalize as warnings instead of violations");
     app.add_flag("--shortest", o.shortest,
                  "after a violation, search breadth-first for a counterexample with the fewest "
-                 "choices to it (within --max-states, default 100000)");
+                 "choices to it (within --max-states, default 100000, and --time-limit)");
     app.add_flag("--keep-going", o.keep_going,
                  "after a violation, go on and report every distinct one");
     app.add_option("--max-states", o.max_states, "stop after this many states (exit status 3)");

@@ -40,11 +40,18 @@ constexpr std::size_t kStoryLinesShown = 200;
 // The path to report: the one found with the choices it does not need dropped, or with
 // --shortest the one with the fewest choices if its story is not longer.
 std::vector<Transition> shorter_path(PathShortener& shortener, const std::vector<Transition>& found,
-                                     const Violation& violation, const RunOptions& o) {
+                                     const Violation& violation, const RunOptions& o,
+                                     std::chrono::steady_clock::time_point begin) {
     std::vector<Transition> best = shortener.prune(found, violation);
     if (!o.shortest) return best;
     const std::size_t budget = o.max_states != 0 ? o.max_states : 100000;
-    if (auto bfs = shortener.shortest(violation, budget)) {
+    // Within --time-limit, counted from the start of the run like the search's.
+    const auto in_time = [&] {
+        return o.time_limit <= 0 ||
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count() <
+                   o.time_limit;
+    };
+    if (auto bfs = shortener.shortest(violation, budget, in_time)) {
         const auto a = shortener.replay(best, violation), b = shortener.replay(*bfs, violation);
         if (b.same && (!a.same || b.steps < a.steps)) best = b.path;
     }
@@ -138,7 +145,7 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     PathShortener shortener(system, initial, prologue.size());
     for (std::size_t n = 0; n < found.size(); ++n) {
         Found& f = found[n];
-        f.path = shorter_path(shortener, f.path, f.violation, o);
+        f.path = shorter_path(shortener, f.path, f.violation, o, begin);
         std::vector<TraceStep> story = prologue;
         state.restore(initial);
         system.record_steps(&story);

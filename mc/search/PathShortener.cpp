@@ -59,8 +59,9 @@ std::vector<Transition> PathShortener::prune(std::vector<Transition> path,
     return best.path;
 }
 
-std::optional<std::vector<Transition>> PathShortener::shortest(const Violation& target,
-                                                               std::size_t max_states) {
+std::optional<std::vector<Transition>>
+PathShortener::shortest(const Violation& target, std::size_t max_states,
+                        const std::function<bool()>& in_time) {
     SystemState& state = *system_.state();
     struct Node {
         SystemSnapshot snapshot;
@@ -72,7 +73,7 @@ std::optional<std::vector<Transition>> PathShortener::shortest(const Violation& 
     frontier.push_back({state.capture(), {}});
     seen.insert(frontier.back().snapshot.fingerprint());
     std::vector<Transition> open, next;
-    while (!frontier.empty() && seen.size() < max_states) {
+    while (!frontier.empty() && seen.size() < max_states && in_time()) {
         Node node = std::move(frontier.front());
         frontier.pop_front();
         state.restore(node.snapshot);

@@ -18,6 +18,7 @@
 #include "mc/system/MpiSystem.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -40,9 +41,10 @@ public:
     Replay replay(const std::vector<Transition>& candidate, const Violation& target);
 
     std::vector<Transition> prune(std::vector<Transition> path, const Violation& target);
-    // nullopt if the search stopped at `max_states` without reaching the violation.
-    std::optional<std::vector<Transition>> shortest(const Violation& target,
-                                                    std::size_t max_states);
+    // nullopt if the search stopped at `max_states` states, or when `in_time` said so, without
+    // reaching the violation.
+    std::optional<std::vector<Transition>> shortest(const Violation& target, std::size_t max_states,
+                                                    const std::function<bool()>& in_time);
 
     // Candidates run so far (for the report).
     std::size_t replays() const { return replays_; }
