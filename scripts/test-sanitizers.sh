@@ -19,4 +19,9 @@ cmake --build "$build" -j "$(nproc)"
 # Pinned exploration counts are exact in the normal build (scripts/test.sh); here they may only
 # grow: the instrumented checker frames that sit on the ranks' stacks while they wait keep stale
 # bytes in their padding, which can split states that the normal build merges.
-RANKFOLD_CORPUS_COUNTS=at-least ctest --test-dir "$build" --output-on-failure -j 2 -E '^differential$'
+# For the same reason the independence self-test, which compares the bytes of the states two
+# orders reach, is run in the normal build only: here those stale bytes differ with the
+# checker's own heap layout (seen on iprobe-polling, client-server-loop and halo-cart-2d after
+# changes that touched no rank-side code). Issue 12 takes the checker's frames out of the state.
+RANKFOLD_CORPUS_COUNTS=at-least ctest --test-dir "$build" --output-on-failure -j 2 \
+  -E '^(differential|independence)$'
