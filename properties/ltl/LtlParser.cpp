@@ -30,7 +30,8 @@ public:
 
     std::optional<LtlFormula> parse() {
         auto f = formula();
-        if (f && tok_.kind == Tok::Bad) fail(tok_, "unexpected character " + describe(tok_));
+        if (f && tok_.kind == Tok::Bad)
+            fail(tok_, "unexpected character " + describe(tok_));
         else if (f && tok_.kind != Tok::End)
             fail(tok_, "expected an operator or the end of the formula, saw " + describe(tok_));
         if (failed_) return std::nullopt;

@@ -18,10 +18,13 @@ struct Token {
     int line = 1, column = 1;
 };
 
+enum class After { Goto, Self, Next };
+
 struct Option {
     std::vector<Cube> guard; // a disjunction
     bool to_end = false;     // Spin's atomic { g -> assert(!g) }: the claim is matched
-    Token target;            // the goto label otherwise
+    After after = After::Goto;
+    Token target; // for Goto
 };
 
 struct Statement {
@@ -53,7 +56,8 @@ private:
         }
         if (failed_) return false;
         advance();
-        if (!tok_.text.empty()) return fail(tok_, "expected the end of the input after '}', saw " + describe(tok_));
+        if (!tok_.text.empty())
+            return fail(tok_, "expected the end of the input after '}', saw " + describe(tok_));
         return true;
     }
 
@@ -70,7 +74,7 @@ private:
             advance();
             while (!failed_ && tok_.text == "::") {
                 advance();
-                option(s);
+                option(s, close);
             }
             if (!failed_ && !expect(close, "expected '::' or '" + close + "'")) return;
         } else if (tok_.text == "skip") {
@@ -80,7 +84,7 @@ private:
             advance();
         } else if (tok_.text == "goto") {
             advance();
-            s.options.push_back(Option{{Cube{}}, false, tok_});
+            s.options.push_back(Option{{Cube{}}, false, After::Goto, tok_});
             if (!tok_.word) return (void)fail(tok_, "expected a label after 'goto'");
             advance();
         } else {
@@ -92,7 +96,7 @@ private:
         statements_.push_back(std::move(s));
     }
 
-    void option(Statement& s) {
+    void option(Statement& s, const std::string& close) {
         Option o;
         const bool atomic = tok_.text == "atomic";
         if (atomic) {
@@ -102,7 +106,14 @@ private:
         auto g = guard(0);
         if (!g) return;
         o.guard = dnf(*g, false);
-        if (failed_ || !expect("->", "expected '->' after the guard")) return;
+        if (failed_) return;
+        if (!atomic && (tok_.text == "::" || tok_.text == close)) {
+            // A bare guard (spin prints `:: false`): then on past the if, or round the do.
+            o.after = close == "fi" ? After::Next : After::Self;
+            s.options.push_back(std::move(o));
+            return;
+        }
+        if (!expect("->", "expected '->' after the guard")) return;
         if (atomic) {
             // assert(...) after the guard: the claim is matched; what it asserts is not needed.
             if (!expect("assert", "expected 'assert' in the atomic block") ||
@@ -226,7 +237,9 @@ private:
             if (s.falls_through) automaton_.edges[i].push_back({Cube{}, i + 1});
             for (const Option& o : s.options) {
                 std::size_t to = end;
-                if (!o.to_end) {
+                if (o.after != After::Goto) {
+                    to = o.after == After::Self ? i : i + 1;
+                } else if (!o.to_end) {
                     const auto it = label_state.find(o.target.text);
                     if (it == label_state.end())
                         return fail(o.target, "unknown label '" + o.target.text + "'"),
