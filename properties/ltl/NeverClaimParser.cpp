@@ -1,5 +1,6 @@
 #include "properties/ltl/NeverClaimParser.hpp"
 
+#include "properties/ltl/GuardCubes.hpp"
 #include "properties/ltl/LtlFormula.hpp"
 
 #include <algorithm>
@@ -33,7 +34,6 @@ struct Statement {
     bool falls_through = false;  // skip: to the next statement
 };
 
-constexpr std::size_t kMaxCubes = 4096;
 constexpr int kMaxDepth = 500;
 
 class Parser {
@@ -105,8 +105,11 @@ private:
         }
         auto g = guard(0);
         if (!g) return;
-        o.guard = dnf(*g, false);
-        if (failed_) return;
+        std::string why;
+        const Token after_guard = tok_;
+        auto cubes = guard_cubes(*g, automaton_, why);
+        if (!cubes) return (void)fail(after_guard, why);
+        o.guard = std::move(*cubes);
         if (!atomic && (tok_.text == "::" || tok_.text == close)) {
             // A bare guard (spin prints `:: false`): then on past the if, or round the do.
             o.after = close == "fi" ? After::Next : After::Self;
@@ -179,44 +182,6 @@ private:
         if (t.text == "true") return LtlFormula::truth();
         if (t.text == "false") return LtlFormula::falsity();
         return LtlFormula::prop(t.text);
-    }
-
-    // The guard as a disjunction of cubes (negated when `neg`).
-    std::vector<Cube> dnf(const LtlFormula& f, bool neg) {
-        switch (f.op()) {
-        case LtlOp::True:
-            return neg ? std::vector<Cube>{} : std::vector<Cube>{Cube{}};
-        case LtlOp::False:
-            return neg ? std::vector<Cube>{Cube{}} : std::vector<Cube>{};
-        case LtlOp::Prop: {
-            const std::size_t i = automaton_.proposition(f.name());
-            if (i == BuchiAutomaton::kMaxPropositions) {
-                fail(tok_, "more than 64 propositions");
-                return {};
-            }
-            Cube c;
-            (neg ? c.neg : c.pos) = std::uint64_t{1} << i;
-            return {c};
-        }
-        case LtlOp::Not:
-            return dnf(f.left(), !neg);
-        default:
-            break;
-        }
-        auto a = dnf(f.left(), neg), b = dnf(f.right(), neg);
-        if ((f.op() == LtlOp::Or) != neg) { // a disjunction
-            a.insert(a.end(), b.begin(), b.end());
-            return a;
-        }
-        std::vector<Cube> out;
-        for (const Cube& x : a)
-            for (const Cube& y : b) {
-                const Cube c{x.pos | y.pos, x.neg | y.neg};
-                if ((c.pos & c.neg) != 0) continue; // unsatisfiable
-                if (out.size() == kMaxCubes) return fail(tok_, "guard too large"), out;
-                out.push_back(c);
-            }
-        return out;
     }
 
     std::optional<BuchiAutomaton> build() {

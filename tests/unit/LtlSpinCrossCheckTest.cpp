@@ -45,6 +45,7 @@ TEST_CASE("LTL to Büchi agrees with spin -f on random formulas and lassos", "[l
     int formulas = 0, lassos = 0;
     for (int i = 0; i < 600; ++i) {
         const std::string f = "!(" + random_formula(rng, 1 + i % 3) + ")";
+        // LTL_TRACE=1 names each formula as it goes: finds the one spin -f is slow on.
         if (std::getenv("LTL_TRACE")) std::fprintf(stderr, "%d %s\n", i, f.c_str());
         lassos += compare_with_spin(f, rng, 50);
         ++formulas;
