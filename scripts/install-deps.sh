@@ -15,6 +15,7 @@ packages=(
   catch2 libcli11-dev libfmt-dev nlohmann-json3-dev
   mpich libmpich-dev gdb
   libsimgrid-dev python3 chromium python3-jsonschema python3-rfc3987
+  spin # the LTL tests check the LTL-to-Büchi translation against spin -f
 )
 if [ "${1:-}" = "--gates" ]; then
   packages+=(clang libclang-rt-14-dev clang-tidy cppcheck)

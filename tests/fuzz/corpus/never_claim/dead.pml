@@ -1,0 +1,1 @@
+never { T0_init: false; }

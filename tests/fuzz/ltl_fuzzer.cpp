@@ -1,0 +1,44 @@
+// Fuzz target for the LTL parser and translation (properties/ltl/). For any bytes:
+//  - parse_ltl neither throws nor crashes; a rejection has a "LINE:COLUMN: ..." UTF-8 error;
+//  - an accepted formula prints to text that parses back to an equal formula;
+//  - small accepted formulas translate to an automaton whose edges stay inside it.
+#include "properties/ltl/LtlParser.hpp"
+#include "properties/ltl/LtlToBuchi.hpp"
+#include "tests/fuzz/FuzzCheck.hpp"
+
+#include <cctype>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+using rankfold::fuzz::check;
+using namespace rankfold::properties::ltl;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    std::string error = "stale error from an earlier call";
+    const auto f = parse_ltl(text, error);
+    if (!f) {
+        check(!error.empty() && std::isdigit(static_cast<unsigned char>(error[0])),
+              "a rejection says LINE:COLUMN", error);
+        check(rankfold::fuzz::is_utf8(error), "the error message is UTF-8", error);
+        return 0;
+    }
+    check(error.empty(), "parse_ltl clears the error on success", error);
+    const std::string printed = f->to_string();
+    std::string reread_error;
+    const auto again = parse_ltl(printed, reread_error);
+    check(again.has_value(), "parse_ltl reads what to_string printed",
+          reread_error + "\n" + printed);
+    check(*again == *f, "parse_ltl(to_string(f)) == f", printed);
+    if (f->size() <= 12) { // the tableau is exponential: keep each input fast
+        const auto a = ltl_to_buchi(*f, error, 2000);
+        if (a) {
+            check(a->initial.size() == 1, "one initial state");
+            for (const auto& out : a->edges)
+                for (const auto& e : out) check(e.target < a->state_count(), "edge in range");
+        }
+    }
+    return 0;
+}
