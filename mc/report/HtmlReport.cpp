@@ -119,7 +119,7 @@ void violation_section(std::string& out, const FoundViolation& f, std::size_t n,
         out += "</ul>";
     }
     if (!v.backtrace.empty()) {
-        out += "<ol class=\"backtrace\" start=\"0\">";
+        out += R"(<ol class="backtrace" start="0">)";
         for (const CodeLocation& loc : v.backtrace)
             out += fmt::format("<li><code>{}</code> in {}</li>", html_escape(loc.short_text()),
                                html_escape(loc.function.empty() ? "?" : loc.function));
@@ -153,7 +153,7 @@ void statistics(std::string& out, const RunResult& r) {
     auto row = [&](const char* name, const std::string& value) {
         out += fmt::format("<tr><td>{}</td><td>{}</td></tr>", name, html_escape(value));
     };
-    out += "<section id=\"statistics\"><h2>Statistics</h2><table class=\"stats\">";
+    out += R"(<section id="statistics"><h2>Statistics</h2><table class="stats">)";
     if (r.explored) {
         row("states", std::to_string(s.states));
         row("transitions", std::to_string(s.transitions));
@@ -182,7 +182,7 @@ std::string html_report(const RunResult& result, const RunHeading& h) {
     out += fmt::format("<h1>Rankfold report</h1><p class=\"run\">rankfold-run -np {}{}{} {}</p>",
                        h.ranks, h.options.empty() ? "" : " ", html_escape(h.options),
                        html_escape(command));
-    out += fmt::format("<p class=\"verdict {}\" id=\"verdict\">{}</p>", bad ? "bad" : "good",
+    out += fmt::format(R"(<p class="verdict {}" id="verdict">{}</p>)", bad ? "bad" : "good",
                        html_escape(verdict_text(result)));
     if (result.limit)
         out += fmt::format("<p>The run stopped early: {}.</p>", html_escape(*result.limit));

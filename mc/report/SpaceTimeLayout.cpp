@@ -50,7 +50,7 @@ SpaceTimeLayout lay_out(const std::vector<TraceStep>& steps, int ranks) {
     // Messages sent and never delivered: drawn as arrows into nowhere.
     for (std::size_t i = 0; i < steps.size(); ++i)
         for (const SentMessage& m : steps[i].sent)
-            if (!delivered.count(m.id)) l.arrows.push_back({i, -1, false, m.to});
+            if (!delivered.contains(m.id)) l.arrows.push_back({i, -1, false, m.to});
     return l;
 }
 

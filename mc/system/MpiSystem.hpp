@@ -57,6 +57,8 @@ public:
     const std::optional<Violation>& violation() const { return monitors_.violation(); }
     RankRuntime& runtime() { return runtime_; }
     // While set, every issued call, match and choice is appended here (counterexamples).
+    // Callers record into a local story and set nullptr before it goes out of scope.
+    // cppcheck-suppress danglingLifetime
     void record_steps(std::vector<TraceStep>* steps) { log_.recording = steps; }
     // Steps and matches so far, the warnings seen on every path (executions = 1).
     RunResult result() const;
