@@ -86,7 +86,7 @@ inline std::vector<std::uint64_t> valuations(const BuchiAutomaton& a, const std:
     for (const int l : w) {
         std::vector<std::string> names;
         for (int b = 0; b < 3; ++b)
-            if (l & (1 << b)) names.push_back(std::string(1, "pqr"[b]));
+            if (l & (1 << b)) names.emplace_back(1, "pqr"[b]);
         out.push_back(a.valuation(names));
     }
     return out;
