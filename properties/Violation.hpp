@@ -21,7 +21,8 @@ enum class ViolationKind {
     MpiError, // an internal error of the simulated MPI
     Usage,    // the program used MPI wrongly; Violation::subkind says how (mpi::Misuse)
     HeapError,
-    NonProgress
+    NonProgress,
+    Liveness // an LTL property or never claim: a run that repeats a cycle forever (a lasso)
 };
 const char* kind_name(ViolationKind kind);
 

@@ -15,7 +15,8 @@ namespace {
 const std::set<std::string> kValued = {
     "-n",         "-np",          "--np",         "--buffering",  "--seed",       "--json",
     "--html",     "--sarif",      "--stack-size", "--heap-size",  "--replay",     "--memory-limit",
-    "--watchdog", "--max-states", "--max-depth",  "--time-limit", "--trace-file", "--backtrack"};
+    "--watchdog", "--max-states", "--max-depth",  "--time-limit", "--trace-file", "--backtrack",
+    "--ltl",      "--never",      "--prop",       "--fairness"};
 
 std::size_t parse_size(const std::string& text) {
     std::size_t pos = 0;
@@ -121,6 +122,21 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                  "self-test: in every state (up to --max-states, default 2000), take each pair "
                  "of choices the reduction calls independent in both orders; both must end in "
                  "the same state");
+    app.add_option("--ltl", o.ltl,
+                   "check this LTL property (Spin syntax: [] <> U V X ! && || -> <->, or G F U R "
+                   "X) on every infinite run, by the product with a Büchi automaton");
+    app.add_option("--never", o.never_path,
+                   "check the Promela never claim in FILE (as spin -f or ltl2ba print it): a run "
+                   "it accepts is a violation");
+    app.add_option("--prop", o.propositions,
+                   "define a proposition: NAME=VAR@RANK (true when nonzero) or NAME=VAR@RANK OP "
+                   "INTEGER, OP one of == != < <= > >=; repeatable")
+        ->type_name("NAME=EXPR");
+    app.add_option("--fairness", o.fairness,
+                   "runs the liveness check considers: none (every run; default), weak (a rank "
+                   "that can always move eventually does) or strong (also: a choice offered "
+                   "infinitely often is eventually taken)")
+        ->check(CLI::IsMember({"none", "weak", "strong"}));
     app.set_version_flag("--version", "rankfold-run " RANKFOLD_VERSION);
 
     std::vector<std::string> reversed(ours.rbegin(), ours.rend());
@@ -144,6 +160,23 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
             throw CLI::ValidationError("--check-independence",
                                        "cannot be combined with --single-run, --seed or --replay");
         if (o.check_independence && o.max_states == 0) o.max_states = 2000;
+        if (!o.ltl.empty() && !o.never_path.empty())
+            throw CLI::ValidationError("--never", "give either --ltl or --never, not both");
+        if (o.liveness() &&
+            (o.single_run || seed_opt->count() > 0 || o.check_snapshots || o.check_independence))
+            throw CLI::ValidationError(
+                o.ltl.empty() ? "--never" : "--ltl",
+                "is checked by exploration: it cannot be combined with --single-run, --seed or "
+                "the self-tests");
+        if (o.liveness() && (o.keep_going || o.shortest || !o.state_matching || o.reexecute))
+            throw CLI::ValidationError(
+                o.ltl.empty() ? "--never" : "--ltl",
+                "the liveness search needs state matching and stops at the first violation: it "
+                "cannot be combined with --keep-going, --shortest, --no-state-matching or "
+                "--backtrack reexecute");
+        if (!o.liveness() && (!o.propositions.empty() || o.fairness != "none"))
+            throw CLI::ValidationError(o.propositions.empty() ? "--fairness" : "--prop",
+                                       "is for liveness checks: give --ltl or --never too");
         if (o.stack_size < (std::size_t{256} << 10))
             throw CLI::ValidationError("--stack-size", "must be at least 256K");
         if (o.heap_size < (std::size_t{1} << 20))

@@ -14,9 +14,7 @@
 
 namespace rankfold::mc {
 
-namespace {
-
-void print_output(OutputRouter& output, const std::vector<std::string>& per_rank, bool label) {
+void print_rank_output(OutputRouter& output, const std::vector<std::string>& per_rank, bool label) {
     FILE* out = output.terminal_out();
     for (std::size_t r = 0; r < per_rank.size(); ++r) {
         const std::string& text = per_rank[r];
@@ -34,6 +32,8 @@ void print_output(OutputRouter& output, const std::vector<std::string>& per_rank
     }
     std::fflush(out);
 }
+
+namespace {
 
 constexpr std::size_t kStoryLinesShown = 200;
 
@@ -157,7 +157,7 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
             std::vector<std::string> out;
             out.reserve(static_cast<std::size_t>(o.ranks));
             for (int r = 0; r < o.ranks; ++r) out.push_back(output.captured(r));
-            print_output(output, out, o.label);
+            print_rank_output(output, out, o.label);
         }
         FoundViolation fv;
         fv.violation = f.violation;
@@ -180,7 +180,8 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
         }
         result.violations.push_back(std::move(fv));
     }
-    if (found.empty() && space.first_output()) print_output(output, *space.first_output(), o.label);
+    if (found.empty() && space.first_output())
+        print_rank_output(output, *space.first_output(), o.label);
     result.stats.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     result.stats.peak_rss_bytes = peak_rss_bytes();
@@ -210,9 +211,33 @@ int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output,
     std::vector<TraceStep> story;
     system.record_steps(&story);
     system.start();
+    // A lasso (liveness) is taken as prefix, cycle, cycle: each pass of the cycle must come
+    // back to the state the cycle starts from.
+    const bool lasso = trace->cycle_start >= 0;
+    std::vector<Transition> path = trace->transitions;
+    if (lasso)
+        path.insert(path.end(), trace->transitions.begin() + trace->cycle_start,
+                    trace->transitions.end());
+    const std::size_t cycle_length = trace->transitions.size() - std::max(trace->cycle_start, 0);
+    std::optional<SystemSnapshot> cycle_state;
+    std::size_t cycle_step = 0, second_pass = 0;
+    std::string mismatch;
+    if (lasso) system.enable_snapshots(false);
     std::vector<Transition> open;
-    for (std::size_t i = 0; i < trace->transitions.size() && !system.violation(); ++i) {
-        const Transition& t = trace->transitions[i];
+    for (std::size_t i = 0; i <= path.size() && !system.violation(); ++i) {
+        if (lasso && (i - trace->cycle_start) % std::max<std::size_t>(cycle_length, 1) == 0 &&
+            i >= static_cast<std::size_t>(trace->cycle_start)) {
+            if (!cycle_state) {
+                cycle_state = system.state()->capture();
+                cycle_step = story.size();
+            } else if (mismatch.empty()) {
+                if (second_pass == 0) second_pass = story.size();
+                mismatch =
+                    system.state()->describe_difference(*cycle_state, system.state()->capture());
+            }
+        }
+        if (i == path.size()) break;
+        const Transition& t = path[i];
         system.choices(open);
         const auto listed = std::find(open.begin(), open.end(), t);
         if (listed == open.end()) {
@@ -227,9 +252,32 @@ int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output,
         }
         system.take(*listed);
     }
-    system.finish_path(trace->violation_kind == "deadlock");
+    if (!lasso) system.finish_path(trace->violation_kind == "deadlock");
     system.record_steps(nullptr);
     result = system.result();
+    if (lasso && result.violations.empty()) {
+        output.finish();
+        if (!mismatch.empty()) {
+            fmt::print(report,
+                       "rankfold-run: cannot replay {}: the cycle does not return to the state "
+                       "it starts from: {}\n",
+                       o.replay_path, mismatch);
+            return 2;
+        }
+        fmt::print(report,
+                   "rankfold: {} — prefix of {} choices, then the cycle of {} choices taken "
+                   "twice: the cycle returns to the state at step {}\n",
+                   trace->property, trace->cycle_start, cycle_length, cycle_step + 1);
+        FoundViolation& fv = result.violations.emplace_back();
+        fv.violation.kind = ViolationKind::Liveness;
+        fv.violation.message = trace->violation_message;
+        fv.lasso = true;
+        fv.prefix_length = static_cast<std::size_t>(trace->cycle_start);
+        fv.cycle_length = cycle_length;
+        // The story as the search told it: prefix and one pass of the cycle, marked.
+        if (second_pass != 0) story.resize(second_pass);
+        if (cycle_step < story.size()) story[cycle_step].cycle_start = true;
+    }
     for (TraceStep& step : story) locate(step, image);
     if (!result.violations.empty()) result.violations.front().steps = std::move(story);
     result.stats.seconds =

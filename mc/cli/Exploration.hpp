@@ -14,6 +14,9 @@ namespace rankfold::mc {
 RunResult explore_program(const RunOptions& options, MpiSystem& system, OutputRouter& output,
                           const ProgramImage& image, std::size_t memory_limit);
 
+// Prints what each rank printed (with --label, each line prefixed by its rank).
+void print_rank_output(OutputRouter& output, const std::vector<std::string>& per_rank, bool label);
+
 // Returns the exit status; prints errors about the trace itself (exit status 2).
 int replay_trace(const RunOptions& options, MpiSystem& system, OutputRouter& output,
                  const ProgramImage& image, RunResult& result);

@@ -2,6 +2,7 @@
 
 #include "mc/cli/Exploration.hpp"
 #include "mc/cli/IndependenceSelfTest.hpp"
+#include "mc/cli/LivenessExploration.hpp"
 #include "mc/cli/RunOptions.hpp"
 #include "mc/cli/SnapshotSelfTest.hpp"
 #include "mc/report/HtmlReport.hpp"
@@ -64,6 +65,16 @@ std::size_t effective_memory_limit(const RunOptions& o) {
 // Runs the whole check in this process; returns the exit status.
 int check_program(const RunOptions& o, const std::string& scratch) {
     try {
+        // The property first: a mistake in it is reported before the program is loaded.
+        std::optional<LivenessProperty> liveness;
+        if (o.liveness() && o.replay_path.empty()) {
+            std::string error;
+            liveness = build_liveness_property(o, error);
+            if (!liveness) {
+                fmt::print(stderr, "rankfold-run: {}\n", error);
+                return 2;
+            }
+        }
         snapshot::RankMemory memory(o.ranks, o.stack_size, o.heap_size);
         std::vector<snapshot::RankArena*> arenas;
         arenas.reserve(static_cast<std::size_t>(o.ranks));
@@ -102,7 +113,10 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         RunResult result;
         int status = 0;
         if (o.explore()) {
-            result = explore_program(o, system, output, image, effective_memory_limit(o));
+            result = liveness
+                         ? explore_liveness(o, *liveness, system, output, image,
+                                            effective_memory_limit(o))
+                         : explore_program(o, system, output, image, effective_memory_limit(o));
             status = result.exit_status();
         } else if (!o.replay_path.empty()) {
             status = replay_trace(o, system, output, image, result);

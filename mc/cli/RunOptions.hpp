@@ -44,6 +44,12 @@ struct RunOptions {
     std::string trace_path;  // where counterexample traces go ("" : next to the program)
     std::string replay_path; // --replay TRACE: run that one execution
     bool reexecute = false;  // --backtrack reexecute: no snapshot but the initial one
+    // Liveness (LTL / never claims): the property, its propositions, the fairness assumed.
+    std::string ltl;                       // --ltl FORMULA
+    std::string never_path;                // --never FILE
+    std::vector<std::string> propositions; // --prop NAME=EXPR, as given
+    std::string fairness = "none";         // none|weak|strong
+    bool liveness() const { return !ltl.empty() || !never_path.empty(); }
     bool explore() const {
         return !single_run && !seed && !check_snapshots && !check_independence &&
                replay_path.empty();

@@ -35,6 +35,8 @@ void print_violation(FILE* out, const FoundViolation& found) {
         for (const BlockedRank& b : v.blocked)
             fmt::print(out, "  rank {} is blocked in {}{}\n      waiting for {}\n", b.rank, b.call,
                        where(b.location), b.waiting_for);
+    } else if (v.kind == ViolationKind::Liveness) {
+        fmt::print(out, "rankfold: liveness: {}\n", v.message);
     } else {
         const std::string kind = v.subkind.empty()
                                      ? std::string(kind_name(v.kind))
@@ -59,6 +61,9 @@ std::string verdict_text(const RunResult& result) {
     if (!result.explored) return "no violation found";
     if (result.limit)
         return fmt::format("limit reached ({}): no violation in the part explored", *result.limit);
+    if (result.liveness)
+        return fmt::format("no violation of {} in {} product states", result.liveness->property,
+                           result.stats.states);
     return fmt::format("no violation in {} states", result.stats.states);
 }
 
@@ -82,6 +87,16 @@ void print_report(FILE* out, const RunResult& result, int ranks) {
                                       ? fmt::format("; fingerprint collision probability {:.1e}",
                                                     s.fingerprint_collision_probability)
                                       : std::string();
+    if (result.liveness) {
+        fmt::print(out,
+                   "rankfold: {} — {} ranks, fairness {}; {} product states, {} product edges, "
+                   "{} transitions, {} cycles checked{}; {} MPI calls; {:.3f} s, peak memory {} "
+                   "MiB\n",
+                   verdict, ranks, result.liveness->fairness, s.states,
+                   result.liveness->product_edges, s.transitions, result.liveness->components,
+                   collision, s.steps, s.seconds, s.peak_rss_bytes >> 20);
+        return;
+    }
     fmt::print(out,
                "rankfold: {} — {} ranks; {} states, {} transitions, {} executions, {} revisits{}; "
                "{} MPI calls; {:.3f} s, peak memory {} MiB\n",
@@ -112,6 +127,11 @@ bool write_json_report(const std::string& path, const RunResult& result, FILE* t
         }
         if (!blocked.empty()) j["blocked"] = blocked;
         if (!found.trace_path.empty()) j["trace"] = found.trace_path;
+        if (found.lasso) {
+            j["prefix_length"] = found.prefix_length;
+            j["cycle_length"] = found.cycle_length;
+            if (result.liveness) j["formula"] = result.liveness->property;
+        }
         violations.push_back(j);
     }
     json warnings = json::array();
@@ -147,6 +167,14 @@ bool write_json_report(const std::string& path, const RunResult& result, FILE* t
                   {"explore_seconds", s.explore_seconds},
                   {"peak_rss_bytes", s.peak_rss_bytes}}}};
     if (result.limit) report["limit"] = *result.limit;
+    if (result.liveness) {
+        report["liveness"] = {{"property", result.liveness->property},
+                              {"fairness", result.liveness->fairness},
+                              {"propositions", result.liveness->propositions},
+                              {"product_states", s.states},
+                              {"product_edges", result.liveness->product_edges},
+                              {"components", result.liveness->components}};
+    }
     // The first counterexample's length in steps (what --shortest minimises; corpus pins it).
     if (!result.violations.empty() && !result.violations.front().steps.empty())
         report["stats"]["counterexample_steps"] = result.violations.front().steps.size();

@@ -36,13 +36,26 @@ struct FoundViolation {
     std::vector<TraceStep> steps;   // all of it, located, for --html and --sarif; may be empty
     std::string trace_path;         // "" if none was written
     std::string replay_command;
+    // Liveness: the counterexample is a lasso of these many choices before and in its cycle.
+    bool lasso = false;
+    std::size_t prefix_length = 0, cycle_length = 0;
+};
+
+// What a liveness check (--ltl, --never) checked, for the report.
+struct LivenessSummary {
+    std::string property;
+    std::string fairness;                  // none|weak|strong
+    std::vector<std::string> propositions; // how each was defined
+    unsigned long long product_edges = 0;
+    unsigned long long components = 0; // non-trivial strongly connected components checked
 };
 
 struct RunResult {
     std::vector<FoundViolation> violations;
-    std::vector<Violation> warnings;  // distinct; e.g. leaks under --allow-leaks
-    std::optional<std::string> limit; // why the run stopped before the end
-    bool explored = false;            // an exhaustive exploration, not one schedule
+    std::vector<Violation> warnings;         // distinct; e.g. leaks under --allow-leaks
+    std::optional<std::string> limit;        // why the run stopped before the end
+    bool explored = false;                   // an exhaustive exploration, not one schedule
+    std::optional<LivenessSummary> liveness; // a liveness check: stats.states are product states
     RunStats stats;
     int exit_status() const { return !violations.empty() ? 1 : limit ? 3 : 0; }
 };

@@ -145,9 +145,9 @@ bool read_transition(JsonLayoutReader& r, const json& v, const std::string& wher
 
 bool read_step(JsonLayoutReader& r, const json& v, const std::string& where, const Trace& t,
                TraceStep& out) {
-    if (!r.object(
-            v, where,
-            {"rank", "call", "detail", "location", "choice", "collective", "sent", "message"}))
+    if (!r.object(v, where,
+                  {"rank", "call", "detail", "location", "choice", "collective", "cycle_start",
+                   "sent", "message"}))
         return false;
     const json* rank = r.required(v, where, "rank");
     if (!rank) return false;
@@ -165,6 +165,9 @@ bool read_step(JsonLayoutReader& r, const json& v, const std::string& where, con
     // What the report's diagram draws; absent in traces of older versions.
     if (const auto* c = r.find(v, "choice");
         c && !r.boolean(*c, JsonLayoutReader::member(where, "choice"), out.choice))
+        return false;
+    if (const auto* c = r.find(v, "cycle_start");
+        c && !r.boolean(*c, JsonLayoutReader::member(where, "cycle_start"), out.cycle_start))
         return false;
     if (const auto* c = r.find(v, "collective");
         c && !r.boolean(*c, JsonLayoutReader::member(where, "collective"), out.collective))
@@ -204,7 +207,7 @@ bool read_trace(JsonLayoutReader& r, const json& doc, Trace& t) {
                                             std::to_string(kTraceVersion) + ")");
     if (!r.object(doc, "",
                   {"rankfold_trace", "program", "arguments", "ranks", "buffering", "violation",
-                   "transitions", "story"}))
+                   "property", "transitions", "cycle_start", "story"}))
         return false;
 
     const json* ranks = r.required(doc, "", "ranks");
@@ -226,6 +229,8 @@ bool read_trace(JsonLayoutReader& r, const json& doc, Trace& t) {
                                            R"( is not one of "zero", "infinite", "both")");
     }
     if (const auto* v = r.find(doc, "violation"); v && !read_violation(r, *v, t)) return false;
+    if (const auto* p = r.find(doc, "property"); p && !r.string(*p, "property", t.property))
+        return false;
 
     const json* transitions = r.required(doc, "", "transitions");
     if (!transitions || !r.array(*transitions, "transitions")) return false;
@@ -234,6 +239,10 @@ bool read_trace(JsonLayoutReader& r, const json& doc, Trace& t) {
         if (!read_transition(r, (*transitions)[i], JsonLayoutReader::element("transitions", i), t,
                              t.transitions[i]))
             return false;
+    if (const auto* c = r.find(doc, "cycle_start");
+        c &&
+        !r.integer(*c, "cycle_start", t.cycle_start, 0, static_cast<int>(t.transitions.size())))
+        return false;
 
     if (const auto* s = r.find(doc, "story")) {
         if (!r.array(*s, "story")) return false;
@@ -259,6 +268,7 @@ std::string trace_to_json(const Trace& t) {
             {"rank", s.rank}, {"call", s.call}, {"detail", s.detail}, {"location", s.location}};
         if (s.choice) step["choice"] = true;
         if (s.collective) step["collective"] = true;
+        if (s.cycle_start) step["cycle_start"] = true;
         if (!s.sent.empty()) {
             ordered_json sent = ordered_json::array();
             for (const SentMessage& m : s.sent) sent.push_back({{"id", m.id}, {"to", m.to}});
@@ -282,7 +292,9 @@ std::string trace_to_json(const Trace& t) {
         field("violation", one_line(ordered_json{{"kind", t.violation_kind},
                                                  {"rank", t.violation_rank},
                                                  {"message", t.violation_message}}));
+    if (!t.property.empty()) field("property", compact(t.property));
     field("transitions", lines(transitions));
+    if (t.cycle_start >= 0) field("cycle_start", std::to_string(t.cycle_start));
     field("story", lines(story), true);
     return out + "}\n";
 }

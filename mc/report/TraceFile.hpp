@@ -39,6 +39,7 @@ struct TraceStep {
     // sent; for a match, the id of the message it delivered.
     bool choice = false;
     bool collective = false;
+    bool cycle_start = false; // a lasso's cycle (the steps that repeat forever) begins here
     std::vector<SentMessage> sent;
     std::uint64_t message = 0;
     // While reporting: where `site` is, with the file's folders, which `location` leaves out and
@@ -58,6 +59,10 @@ struct Trace {
     std::string violation_message;
     std::vector<Transition> transitions; // what replay needs
     std::vector<TraceStep> story;        // what a person reads
+    // Liveness counterexamples (lassos): the property, and where in `transitions` the cycle
+    // that repeats forever begins (transitions.size(): the final state repeats); -1 otherwise.
+    std::string property;
+    int cycle_start = -1;
     friend bool operator==(const Trace&, const Trace&) = default;
 };
 

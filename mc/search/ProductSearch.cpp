@@ -132,7 +132,13 @@ void ProductSearch::add_edge(Frame& f, NodeId target, const AutomatonMove& m) {
         const auto key = std::make_tuple(static_cast<int>(t.kind), t.rank, t.object, t.outcome);
         const auto [it, inserted] =
             transition_ids_.try_emplace(key, static_cast<std::uint32_t>(graph_.transitions.size()));
-        if (inserted) graph_.transitions.push_back(t);
+        if (inserted) {
+            // The ids of a wildcard match belong to the state it was listed in; the lasso's
+            // replay finds them again among the choices of its own states.
+            Transition plain = t;
+            plain.receive_id = plain.message_id = 0;
+            graph_.transitions.push_back(plain);
+        }
         e.transition = it->second;
     }
     graph_.nodes[f.node].edges.push_back(e);

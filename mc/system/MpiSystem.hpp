@@ -40,6 +40,9 @@ public:
     // (the snapshot self-test captures there).
     void close();
     void set_step_hook(std::function<void()> at_step) { at_step_ = std::move(at_step); }
+    // `after_step` (if set) is called each time a rank has run to its next visible call (the
+    // liveness search evaluates its propositions there).
+    void set_after_step(std::function<void()> after_step) { after_step_ = std::move(after_step); }
     // The choices open in the current, closed state, in the order to try them. None while
     // ranks remain unfinished means a deadlock (see end_state()).
     void choices(std::vector<Transition>& out);
@@ -76,7 +79,10 @@ private:
     // After a successful MPI_Finalize: what the rank still holds goes to the monitors; false
     // if that ended the path.
     bool check_finalize(int rank);
-    void resume(int rank) { runtime_.resume(rank, log_.steps); }
+    void resume(int rank) {
+        runtime_.resume(rank, log_.steps);
+        if (after_step_) after_step_();
+    }
 
     RankRuntime& runtime_;
     mpi::MpiWorld& world_;
@@ -86,6 +92,7 @@ private:
     bool unmatched_posts_ = false; // something was posted since the last matching round
     PathLog log_;
     std::function<void()> at_step_;
+    std::function<void()> after_step_;
     std::vector<mpi::Match> match_buffer_;
 };
 

@@ -27,8 +27,8 @@ using Strings = std::vector<std::string>;
 // first, exit status 3) or the kind of the first violation; a usage violation is written with
 // its sub-kind, `usage:<subkind>` (e.g. `usage:type-mismatch`).
 inline const std::set<std::string> kVerdicts = {
-    "ok",    "limit", "deadlock",  "crash",      "assertion",
-    "abort", "exit",  "mpi-error", "heap-error", "non-progress"};
+    "ok",   "limit",     "deadlock",   "crash",        "assertion", "abort",
+    "exit", "mpi-error", "heap-error", "non-progress", "liveness"};
 
 // Report stats a RUN line may pin with `key=value` after its verdict.
 inline const std::set<std::string> kStatKeys = {

@@ -116,7 +116,9 @@ std::string check_sarif_run(const Options& opt, const Program& p, const RunLine&
     } else {
         modes.push_back({"search", {"--trace-file", trace.string()}, true});
         modes.push_back({"replay", {"--replay", trace.string()}, true});
-        if (single_run) modes.push_back({"single-run", {"--single-run"}, false});
+        // A liveness check is a search by nature: no --single-run of it.
+        if (single_run && r.verdict != "liveness")
+            modes.push_back({"single-run", {"--single-run"}, false});
     }
     fs::remove(trace);
     for (Mode& m : modes) {

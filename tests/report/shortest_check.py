@@ -19,7 +19,8 @@ OK_VERDICTS = {"ok", "limit"}
 def first_violating_run(path):
     for line in open(path, encoding="utf-8", errors="replace"):
         m = RUN.search(line)
-        if m and m.group(2) not in OK_VERDICTS:
+        # A lasso (liveness) is not a path to a state: --shortest does not apply to it.
+        if m and m.group(2) not in OK_VERDICTS and m.group(2) != "liveness":
             return m.group(1).split(), m.group(2)
     return None
 

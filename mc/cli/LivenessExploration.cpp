@@ -1,0 +1,217 @@
+#include "mc/cli/LivenessExploration.hpp"
+
+#include "mc/cli/Exploration.hpp"
+#include "mc/report/ProgressLine.hpp"
+#include "mc/report/TraceOutput.hpp"
+#include "mc/runtime/ProgramVariables.hpp"
+#include "mc/search/MpiSearchSpace.hpp"
+#include "mc/search/ProductSearch.hpp"
+#include "mc/system/PropositionObserver.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <stdexcept>
+
+namespace rankfold::mc {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+std::vector<PropositionObserver::Given> locate_given(const LivenessProperty& p,
+                                                     const ProgramImage& image) {
+    std::vector<PropositionObserver::Given> given;
+    for (const properties::ltl::PropositionSpec& spec : p.given) {
+        std::string error;
+        const auto where = locate_variable(image, spec.rank, spec.variable, error);
+        if (!where)
+            throw std::runtime_error(
+                fmt::format("--prop {}={}: {}", spec.name, to_string(spec), error));
+        given.push_back({spec, *where});
+    }
+    return given;
+}
+
+const char* fairness_name(Fairness f) {
+    return f == Fairness::Weak ? "weak" : f == Fairness::Strong ? "strong" : "none";
+}
+
+// The violation's message: what repeats, under which fairness.
+std::string lasso_message(const LivenessProperty& p, const Lasso& lasso) {
+    const auto choices = [](std::size_t n) {
+        return fmt::format("{} choice{}", n, n == 1 ? "" : "s");
+    };
+    const std::string repeat =
+        lasso.cycle.empty() ? "every rank then ends, and the final state repeats forever"
+                            : fmt::format("then repeats the {} from step {} on forever",
+                                          choices(lasso.cycle.size()), lasso.prefix.size() + 1);
+    return fmt::format("{} is violated by a run that makes {}, {}{}", p.text,
+                       choices(lasso.prefix.size()), repeat,
+                       p.fairness == Fairness::None
+                           ? ""
+                           : fmt::format(" (a {}ly fair run)", fairness_name(p.fairness)));
+}
+
+} // namespace
+
+RunResult explore_liveness(const RunOptions& o, const LivenessProperty& property, MpiSystem& system,
+                           OutputRouter& output, const ProgramImage& image,
+                           std::size_t memory_limit) {
+    const auto begin = Clock::now();
+    RunResult result;
+    result.explored = true;
+    PropositionObserver observer(property.automaton.propositions, locate_given(property, image));
+    system.set_after_step([&observer] { observer.observe(); });
+    SystemState& state = system.enable_snapshots(o.page_sharing);
+    std::vector<TraceStep> prologue;
+    system.record_steps(&prologue);
+    system.start();
+    system.record_steps(nullptr);
+    const PropositionDeclarations& declared = PropositionDeclarations::instance();
+    if (!declared.conflicts().empty())
+        throw std::runtime_error("rankfold_prop: " + declared.conflicts().front());
+    observer.evaluate(); // binds what the program declared
+    if (const auto missing = observer.unbound(); !missing.empty())
+        throw std::runtime_error(fmt::format(
+            "the proposition {} of {} is neither defined with --prop nor declared by the program "
+            "with rankfold_prop() before its first choice",
+            missing.front(), property.text));
+    const SystemSnapshot initial = state.capture();
+
+    MpiSearchSpace space(system, output, o.ranks, Backtrack::Restore);
+    ProductSearch search(space, observer, property.automaton, property.fairness, o.ranks);
+    ProgressLine progress(output.report());
+    std::size_t checks = 0;
+    std::vector<Transition> safety_path;
+    const auto on_violation = [&](const std::vector<Transition>& path) { safety_path = path; };
+    const auto within_limits = [&](const ProductStats& s) {
+        const std::size_t memory = state.memory().store().stats().total_bytes();
+        ExplorerStats shown;
+        shown.states = s.product_states;
+        shown.transitions = s.transitions;
+        progress.update(shown, memory);
+        if (o.max_states != 0 && s.product_states >= o.max_states) {
+            result.limit = fmt::format("--max-states {}", o.max_states);
+            return false;
+        }
+        if (o.max_depth != 0 && s.max_depth >= o.max_depth) {
+            result.limit = fmt::format("--max-depth {}", o.max_depth);
+            return false;
+        }
+        if ((++checks & 63u) != 0) return true;
+        if (memory > memory_limit) {
+            result.limit =
+                fmt::format("--memory-limit: the snapshot store holds {} MiB", memory >> 20);
+            return false;
+        }
+        if (o.time_limit > 0 && since(begin) > o.time_limit) {
+            result.limit = fmt::format("--time-limit {}", o.time_limit);
+            return false;
+        }
+        return true;
+    };
+    const auto search_begin = Clock::now();
+    const ProductEnd end = search.run(on_violation, within_limits);
+    result.stats.explore_seconds = since(search_begin);
+    progress.clear();
+    system.set_after_step({});
+
+    const ProductStats& ps = search.stats();
+    result.stats.states = ps.product_states;
+    result.stats.transitions = ps.transitions;
+    result.stats.max_depth = ps.max_depth;
+    const RunResult inner = system.result();
+    result.stats.steps = inner.stats.steps;
+    result.stats.matches = inner.stats.matches;
+    result.warnings = inner.warnings;
+    result.stats.store_bytes = state.memory().store().stats().total_bytes();
+    LivenessSummary summary;
+    summary.property = property.text;
+    summary.fairness = fairness_name(property.fairness);
+    summary.propositions = observer.describe();
+    summary.product_edges = ps.product_edges;
+    summary.components = ps.components;
+    result.liveness = std::move(summary);
+
+    if (end == ProductEnd::Cycle || end == ProductEnd::SafetyViolation) {
+        // Told again from the start, recording the story; a lasso's cycle is taken once more
+        // and must come back to the very state it left (full comparison, not fingerprints).
+        const bool lasso = end == ProductEnd::Cycle;
+        const Lasso& l = lasso ? *search.lasso() : Lasso{};
+        std::vector<Transition> path = lasso ? l.prefix : safety_path;
+        std::vector<TraceStep> story = prologue;
+        state.restore(initial);
+        system.record_steps(&story);
+        for (const Transition& t : path) system.take(t);
+        std::size_t cycle_story_start = story.size();
+        std::string mismatch;
+        if (lasso) {
+            const SystemSnapshot cycle_start = state.capture();
+            for (const Transition& t : l.cycle) system.take(t);
+            mismatch = state.describe_difference(cycle_start, state.capture());
+        } else {
+            system.finish_path(false);
+        }
+        system.record_steps(nullptr);
+        if (!mismatch.empty())
+            throw std::runtime_error("internal error: the lasso's cycle does not return to the "
+                                     "state it starts from: " +
+                                     mismatch);
+        std::vector<std::string> out;
+        for (int r = 0; r < o.ranks; ++r) out.push_back(output.captured(r));
+        print_rank_output(output, out, o.label);
+
+        FoundViolation fv;
+        fv.violation = lasso ? Violation{} : *system.violation();
+        if (lasso) {
+            fv.violation.kind = ViolationKind::Liveness;
+            fv.violation.message = lasso_message(property, l);
+            path.insert(path.end(), l.cycle.begin(), l.cycle.end());
+            fv.lasso = true;
+            fv.prefix_length = l.prefix.size();
+            fv.cycle_length = l.cycle.size();
+        }
+        for (std::size_t i = 0; i < story.size(); ++i) {
+            if (lasso && i == cycle_story_start)
+                fv.story.push_back(l.cycle.empty()
+                                       ? "--- the final state repeats forever ---"
+                                       : "--- the cycle: from here the steps below repeat "
+                                         "forever ---");
+            fv.story.push_back(step_line(story[i], image));
+        }
+        if (lasso && cycle_story_start == story.size())
+            fv.story.push_back("--- the final state repeats forever ---");
+        if (lasso && cycle_story_start < story.size()) {
+            for (std::size_t i = cycle_story_start; i < story.size() && !fv.violation.location; ++i)
+                if (story[i].source) fv.violation.location = story[i].source;
+            story[cycle_story_start].cycle_start = true;
+        }
+        fv.trace_path = trace_path_for(o, 0);
+        Trace trace = make_trace(o, fv.violation, path, story, image);
+        if (lasso) {
+            trace.property = property.text;
+            trace.cycle_start = static_cast<int>(l.prefix.size());
+        }
+        fv.steps = trace.story;
+        std::string error;
+        if (write_trace_file(fv.trace_path, trace, error)) {
+            fv.replay_command = replay_command(o, fv.trace_path);
+        } else {
+            fmt::print(output.report(), "rankfold-run: {}\n", error);
+            fv.trace_path.clear();
+        }
+        result.violations.push_back(std::move(fv));
+    } else if (space.first_output()) {
+        print_rank_output(output, *space.first_output(), o.label);
+    }
+    result.stats.seconds = since(begin);
+    result.stats.peak_rss_bytes = peak_rss_bytes();
+    return result;
+}
+
+} // namespace rankfold::mc

@@ -1,0 +1,24 @@
+/* Rankfold's own calls for the programs it checks (built with rankfold-cc, which defines
+ * RANKFOLD). Include it under #ifdef RANKFOLD so the program still builds with mpicc. */
+#ifndef RANKFOLD_H
+#define RANKFOLD_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Declares the proposition NAME, true while *ADDRESS (SIZE bytes, a scalar) is nonzero on the
+ * calling rank, for the LTL property of rankfold-run --ltl or --never. Declare each name on one
+ * rank (build per-rank names such as "cs1" with snprintf), before the rank's first choice. */
+void rankfold_prop_sized(const char* name, const void* address, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+/* rankfold_prop("cs", &in_critical_section): the variable's size is taken from its type. */
+#define rankfold_prop(name, pointer) rankfold_prop_sized((name), (pointer), sizeof(*(pointer)))
+
+#endif
