@@ -200,6 +200,31 @@ TEST_CASE("GlobalVariables resolves C scalars to dlsym's addresses and reads the
     }
 }
 
+TEST_CASE("Statics of the same name in two units, and a constant folded away", "[globals]") {
+    auto opt = GENERATE(as<std::string>{}, "O0", "O2");
+    INFO("-" << opt);
+    const std::string path = fixtureLib("globals_c_" + opt);
+    auto g = openGlobals(path);
+    Loaded lib(path);
+    auto found = g->find("rf_dup");
+    REQUIRE(found.size() == 2);
+    auto a = reinterpret_cast<int* (*)()>(lib.symbol("rf_fixture_dup_a"));
+    auto b = reinterpret_cast<int* (*)()>(lib.symbol("rf_fixture_dup_b"));
+    CHECK(g->variables()[found[0]].address == lib.fileAddress(a()));
+    CHECK(g->variables()[found[1]].address == lib.fileAddress(b()));
+    CHECK(selectError(*g, "rf_dup") ==
+          "in 'rf_dup', column 1: 'rf_dup' is ambiguous: 2 static variables have that name (in " +
+              std::string(RF_TEST_FIXTURE_DIR) + "/globals_fixture.c, " + RF_TEST_FIXTURE_DIR +
+              "/globals_fixture_b.c)");
+    if (opt == "O0") {
+        CHECK(readSelected(selectOk(*g, "rf_folded"), lib.bias()) == 9);
+    } else {
+        CHECK(selectError(*g, "rf_folded") == "in 'rf_folded', column 1: 'rf_folded' has no "
+                                              "address: the compiler replaced it by its constant "
+                                              "value");
+    }
+}
+
 TEST_CASE("Each loaded copy of a module is read at its own load bias", "[globals]") {
     const std::string path = fixtureLib("globals_c_O2");
     auto copy = std::filesystem::temp_directory_path() /
