@@ -26,9 +26,10 @@ double since(Clock::time_point t) {
 std::vector<PropositionObserver::Given> locate_given(const LivenessProperty& p,
                                                      const ProgramImage& image) {
     std::vector<PropositionObserver::Given> given;
+    ProgramVariables variables(image);
     for (const properties::ltl::PropositionSpec& spec : p.given) {
         std::string error;
-        const auto where = locate_variable(image, spec.rank, spec.variable, error);
+        const auto where = variables.locate(spec.rank, spec.variable, error);
         if (!where)
             throw std::runtime_error(
                 fmt::format("--prop {}={}: {}", spec.name, to_string(spec), error));

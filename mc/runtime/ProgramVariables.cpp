@@ -1,43 +1,47 @@
 #include "mc/runtime/ProgramVariables.hpp"
 
-#include <dlfcn.h>
-#include <link.h>
-
-#include <cctype>
+#include "dwarf-introspect/VariableSelector.hpp"
 
 namespace rankfold::mc {
 
-std::optional<ScalarLocation> locate_variable(const ProgramImage& image, int rank,
-                                              const std::string& expression, std::string& error) {
-    for (char c : expression)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') {
-            error = "'" + expression +
-                    "': only plain variable names are supported here for now (no [] or .)";
+std::optional<ScalarLocation> ProgramVariables::locate(int rank, const std::string& expression,
+                                                       std::string& error) {
+    if (!globals_) {
+        std::string why;
+        globals_ = dwarf::GlobalVariables::open(image_.copy(0).path, &why);
+        if (!globals_) {
+            error = "cannot read the variables of " + image_.path() + ": " + why;
             return std::nullopt;
         }
-    void* address = dlsym(image.copy(rank).handle, expression.c_str());
-    if (address == nullptr) {
-        error = "no global variable '" + expression + "' in " + image.path();
+    }
+    dwarf::SelectionError why;
+    const auto selected = dwarf::selectVariable(*globals_, expression, &why);
+    if (!selected) {
+        error = why.describe(expression);
         return std::nullopt;
     }
-    Dl_info info{};
-    void* entry = nullptr;
-    if (dladdr1(address, &info, &entry, RTLD_DL_SYMENT) == 0 || entry == nullptr) {
-        error = "cannot read the symbol of '" + expression + "'";
-        return std::nullopt;
+    ScalarLocation where;
+    where.address = reinterpret_cast<const void*>(image_.copy(rank).base + selected->elf_address);
+    where.size = selected->byte_size;
+    switch (selected->kind) {
+    case dwarf::ValueKind::Signed:
+        where.kind = ScalarKind::Signed;
+        break;
+    case dwarf::ValueKind::Enum:
+        where.kind = selected->is_signed ? ScalarKind::Signed : ScalarKind::Unsigned;
+        break;
+    case dwarf::ValueKind::Unsigned:
+    case dwarf::ValueKind::Pointer:
+        where.kind = ScalarKind::Unsigned;
+        break;
+    case dwarf::ValueKind::Bool:
+        where.kind = ScalarKind::Bool;
+        break;
+    case dwarf::ValueKind::Float:
+        where.kind = ScalarKind::Float;
+        break;
     }
-    const auto* symbol = static_cast<const ElfW(Sym)*>(entry);
-    if (ELF64_ST_TYPE(symbol->st_info) != STT_OBJECT) {
-        error = "'" + expression + "' is not a variable";
-        return std::nullopt;
-    }
-    const std::size_t size = symbol->st_size;
-    if (size != 1 && size != 2 && size != 4 && size != 8) {
-        error = "'" + expression + "' has " + std::to_string(size) +
-                " bytes: a proposition reads a scalar of 1, 2, 4 or 8 bytes";
-        return std::nullopt;
-    }
-    return ScalarLocation{address, size, ScalarKind::Signed};
+    return where;
 }
 
 } // namespace rankfold::mc

@@ -6,8 +6,8 @@
 //    small for a target of its own): accepted or rejected with "column N: ...", never a crash,
 //    and an accepted one has a valid name and prints back to an equal definition.
 #include "properties/ltl/LtlParser.hpp"
-#include "properties/ltl/PropositionSpec.hpp"
 #include "properties/ltl/LtlToBuchi.hpp"
+#include "properties/ltl/PropositionSpec.hpp"
 #include "tests/fuzz/FuzzCheck.hpp"
 
 #include <cctype>
@@ -32,8 +32,8 @@ void check_proposition_spec(std::string_view text) {
     const std::string printed = spec->name + "=" + to_string(*spec);
     const auto again = parse_proposition_spec(printed, error);
     check(again.has_value(), "a printed --prop parses again", printed + "\n" + error);
-    check(again->variable == spec->variable && again->rank == spec->rank &&
-              again->op == spec->op && again->value == spec->value,
+    check(again->variable == spec->variable && again->rank == spec->rank && again->op == spec->op &&
+              again->value == spec->value,
           "a printed --prop reads back equal", printed);
 }
 
