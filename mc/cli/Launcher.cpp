@@ -140,8 +140,14 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         }
         if (!o.html_path.empty()) {
             const std::string buffering = buffering_name(o);
-            const RunHeading heading{o.program, o.arguments, o.ranks,
-                                     buffering == "zero" ? "" : "--buffering " + buffering};
+            std::string options = buffering == "zero" ? "" : "--buffering " + buffering;
+            if (!o.ltl.empty())
+                options += (options.empty() ? "" : " ") + shell_quote("--ltl=" + o.ltl);
+            if (!o.never_path.empty())
+                options += (options.empty() ? "" : " ") + shell_quote("--never=" + o.never_path);
+            for (const std::string& p : o.propositions) options += " " + shell_quote("--prop=" + p);
+            if (o.liveness() && o.fairness != "none") options += " --fairness " + o.fairness;
+            const RunHeading heading{o.program, o.arguments, o.ranks, options};
             if (!write_html_report(o.html_path, result, heading, output.report())) return 2;
         }
         if (!o.sarif_path.empty()) {

@@ -51,6 +51,9 @@ svg text { font: 11px ui-monospace, monospace; }
 .violation circle { fill: #a40000; }
 .violation text { fill: #fff; font-weight: 700; text-anchor: middle; }
 ol.story li.choice { color: #b35f00; font-weight: 600; }
+ol.story li.cycle { list-style: none; color: #6a1b9a; font-weight: 600; }
+.cycle line { stroke: #6a1b9a; stroke-width: 2; stroke-dasharray: 6 4; }
+.cycle text { fill: #6a1b9a; font-weight: 600; }
 table.stats td { padding: .1em 1.2em .1em 0; }
 )";
 
@@ -79,7 +82,8 @@ std::string where(const std::optional<CodeLocation>& loc) {
 std::string headline(const Violation& v) {
     std::string kind = kind_name(v.kind);
     if (!v.subkind.empty()) kind += " (" + v.subkind + ")";
-    if (v.kind == ViolationKind::Deadlock) return kind + ": " + v.message;
+    if (v.kind == ViolationKind::Deadlock || v.kind == ViolationKind::Liveness)
+        return kind + ": " + v.message;
     return fmt::format("{} in rank {}{}: {}", kind, v.rank, where(v.location), v.message);
 }
 
@@ -132,6 +136,9 @@ void violation_section(std::string& out, const FoundViolation& f, std::size_t n,
             std::string line = fmt::format("rank {}: {}", s.rank, s.call);
             if (!s.detail.empty()) line += (s.call.empty() ? "" : " ") + s.detail;
             if (!s.location.empty()) line += "  (" + s.location + ")";
+            if (s.cycle_start)
+                out += "<li class=\"cycle\">the cycle: from here the steps below repeat "
+                       "forever</li>";
             out += fmt::format("<li{}>{}</li>", s.choice ? " class=\"choice\"" : "",
                                html_escape(line));
         }

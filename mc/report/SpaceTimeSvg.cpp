@@ -157,6 +157,25 @@ void draw_violation(std::string& out, const Drawing& d, const Violation& v) {
                        d.ids, x, y, x, y + 4, kind_name(v.kind), html_escape(v.message));
 }
 
+// A lasso's cycle: a dashed line before the first column its steps use, "repeats" beside it.
+void draw_cycle(std::string& out, const Drawing& d, int height) {
+    const auto first = std::find_if(d.steps.begin(), d.steps.end(),
+                                    [](const TraceStep& s) { return s.cycle_start; });
+    if (first == d.steps.end()) return;
+    int column = -1;
+    for (auto i = static_cast<std::size_t>(first - d.steps.begin()); i < d.steps.size(); ++i)
+        if (d.visible(i)) {
+            const int c = d.shown.shown[d.layout.column[i]];
+            column = column < 0 ? c : std::min(column, c);
+        }
+    if (column < 0) return;
+    const int x = x_of(column) - kColumn / 2;
+    out += fmt::format(R"(<g id="{}cycle" class="cycle"><line x1="{}" y1="2" x2="{}" y2="{}"/>)"
+                       R"(<text x="{}" y="12">repeats forever →</text>)"
+                       R"(<title>the cycle: from here the steps repeat forever</title></g>)",
+                       d.ids, x, x, height - 2, x + 4);
+}
+
 } // namespace
 
 std::string space_time_svg(const std::vector<TraceStep>& steps, int ranks,
@@ -178,6 +197,7 @@ std::string space_time_svg(const std::vector<TraceStep>& steps, int ranks,
     draw_bands(out, d);
     draw_arrows(out, d);
     draw_violation(out, d, violation);
+    draw_cycle(out, d, height);
     return out + "</svg>";
 }
 

@@ -81,7 +81,11 @@ def main():
         chosen = sum(1 for s in story if s.get("choice"))
         if count("g", "step", "choice") != chosen:
             failed.append(f"{count('g', 'step', 'choice')} choices marked, the trace has {chosen}")
-        if not any(i == "violation" for _, _, i in p.items):
+        # A lasso (liveness) has no one offending rank: its cycle is what is marked.
+        if any(s.get("cycle_start") for s in story):
+            if not any(i == "cycle" for _, _, i in p.items):
+                failed.append("no cycle marker (#cycle) for a lasso")
+        elif not any(i == "violation" for _, _, i in p.items):
             failed.append("no violation marker (#violation)")
     else:
         if any(i == "violation" for _, _, i in p.items):

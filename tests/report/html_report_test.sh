@@ -64,6 +64,8 @@ check recv-recv-deadlock.c 2 violation
 # A usage error in a collective; a crash with a backtrace.
 check collective-mismatch-root.c 2 violation
 check divide-by-zero.c 2 violation
+# A lasso (liveness): the prefix, then the cycle marked as repeating.
+check mutex-server-lost-request.c 4 violation --ltl '[](r1 -> <>cs1)' --fairness strong
 # A long story on 16 ranks: drawn whole and folded.
 check tests/report/long_story.c 16 folded
 # Correct programs: the verdict and statistics, no diagram.
