@@ -6,7 +6,7 @@
  * MPI_Reduce.
  *
  * RANKFOLD-RUN: -np 4 => deadlock states=5 transitions=5 executions=2 revisits=0 counterexample_steps=21
- * RANKFOLD-RUN: -np 4 --shortest => deadlock counterexample_steps=21
+ * RANKFOLD-RUN: -np 4 --shortest => deadlock states=5 transitions=5 executions=2 revisits=0 counterexample_steps=21
  */
 /*
  * Try it:

@@ -7,7 +7,7 @@
  *
  * RANKFOLD-RUN: -np 3 --buffering zero => ok states=2 transitions=1 executions=1 revisits=0
  * RANKFOLD-RUN: -np 3 --buffering infinite => deadlock states=2 transitions=2 executions=2 revisits=0 counterexample_steps=13
- * RANKFOLD-RUN: -np 3 --buffering infinite --shortest => deadlock counterexample_steps=13
+ * RANKFOLD-RUN: -np 3 --buffering infinite --shortest => deadlock states=2 transitions=2 executions=2 revisits=0 counterexample_steps=13
  * RANKFOLD-RUN: -np 3 --buffering both => deadlock states=8 transitions=11 executions=2 revisits=3
  */
 #include <mpi.h>

@@ -7,7 +7,7 @@
  *
  * RANKFOLD-RUN: -np 3 -- 4 => assertion states=5 transitions=5 executions=1 revisits=0 counterexample_steps=19
  * RANKFOLD-RUN: -np 3 --shortest -- 4 => assertion states=5 transitions=5 executions=1 revisits=0 counterexample_steps=7
- * RANKFOLD-RUN: -np 3 --shortest -- 1 => assertion counterexample_steps=7
+ * RANKFOLD-RUN: -np 3 --shortest -- 1 => assertion states=3 transitions=3 executions=2 revisits=0 counterexample_steps=7
  */
 #include <assert.h>
 #include <mpi.h>
