@@ -66,6 +66,9 @@ std::vector<std::string> compile_command(const std::string& compiler, bool cxx,
                                  "-fno-omit-frame-pointer",
                                  "-fno-optimize-sibling-calls"};
     if (!cxx) cmd.emplace_back("-Werror=implicit-function-declaration");
+    // C++ statics of inline functions and templates are STB_GNU_UNIQUE symbols by default, which
+    // the loader binds to the first copy of the module loaded: every rank would share them.
+    if (cxx) cmd.emplace_back("-fno-gnu-unique");
     return cmd;
 }
 
