@@ -22,6 +22,8 @@ const char* kind_name(ViolationKind kind) {
         return "heap-error";
     case ViolationKind::NonProgress:
         return "non-progress";
+    case ViolationKind::Contract:
+        return "contract";
     }
     return "unknown";
 }
