@@ -38,6 +38,42 @@ private:
     std::size_t used_ = 0;
 };
 
+// Collectives with a fixed argument list (not the v/w forms, not communicator constructors),
+// in the order of their C parameters; the I-forms add the request.
+void collective_arguments(const mpi::RankCall& c, Writer& w) {
+    const mpi::CollectiveArgs& a = c.coll;
+    using K = mpi::CollectiveKind;
+    switch (a.kind) {
+    case K::Barrier: // (comm)
+        w << c.comm;
+        break;
+    case K::Bcast: // (buffer, count, type, root, comm)
+        w << a.recvbuf << a.recvcount << a.recvtype << a.root << c.comm;
+        break;
+    case K::Reduce: // (sendbuf, recvbuf, count, type, op, root, comm)
+        w << a.sendbuf << a.recvbuf << a.sendcount << a.sendtype << a.op << a.root << c.comm;
+        break;
+    case K::Allreduce: // (sendbuf, recvbuf, count, type, op, comm)
+    case K::Scan:
+    case K::Exscan:
+        w << a.sendbuf << a.recvbuf << a.sendcount << a.sendtype << a.op << c.comm;
+        break;
+    case K::Gather: // (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm)
+    case K::Scatter:
+        w << a.sendbuf << a.sendcount << a.sendtype << a.recvbuf << a.recvcount << a.recvtype
+          << a.root << c.comm;
+        break;
+    case K::Allgather: // (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm)
+    case K::Alltoall:
+        w << a.sendbuf << a.sendcount << a.sendtype << a.recvbuf << a.recvcount << a.recvtype
+          << c.comm;
+        break;
+    default:
+        return;
+    }
+    if (a.nonblocking) w << c.requests;
+}
+
 } // namespace
 
 std::span<const CallArgument> call_arguments(const mpi::RankCall& c, CallArgumentBuffer& out) {
@@ -99,6 +135,9 @@ std::span<const CallArgument> call_arguments(const mpi::RankCall& c, CallArgumen
         break;
     case CallKind::Iprobe: // (source, tag, comm, flag, status)
         w << c.source << c.recv_tag << c.comm << c.flag << c.statuses;
+        break;
+    case CallKind::Collective:
+        collective_arguments(c, w);
         break;
     default:
         break;

@@ -10,9 +10,12 @@ namespace rankfold::properties::contracts {
 
 namespace {
 
-// Nonblocking point-to-point calls: their request is parameter 6.
-constexpr const char* kRequestMakers[] = {"MPI_Isend", "MPI_Ibsend", "MPI_Issend", "MPI_Irsend",
-                                          "MPI_Irecv"};
+// Nonblocking calls whose arguments Rankfold decodes, and the parameter of their request.
+constexpr std::pair<const char*, int> kRequestMakers[] = {
+    {"MPI_Isend", 6},      {"MPI_Ibsend", 6},     {"MPI_Issend", 6},   {"MPI_Irsend", 6},
+    {"MPI_Irecv", 6},      {"MPI_Ibarrier", 1},   {"MPI_Ibcast", 5},   {"MPI_Ireduce", 7},
+    {"MPI_Iallreduce", 6}, {"MPI_Iscan", 6},      {"MPI_Iexscan", 6},  {"MPI_Igather", 8},
+    {"MPI_Iscatter", 8},   {"MPI_Iallgather", 7}, {"MPI_Ialltoall", 7}};
 // Functions the missing init/finalize classes are written for: those that reach the checker as
 // calls (the simulated MPI decides locally on the rest, and its usage check covers them all).
 constexpr const char* kCommunication[] = {
@@ -50,15 +53,16 @@ std::vector<PredefinedClass> make_classes() {
                       return fmt::format("int {}(...) CONTRACT(TAGS {{ req_complete_noidx }});\n",
                                          f);
                   })});
-    out.push_back({"double-request-use", "mpi", "", each(kRequestMakers, [](const char* f) {
+    out.push_back({"double-request-use", "mpi", "",
+                   each(kRequestMakers, [](const std::pair<const char*, int>& m) {
                        return fmt::format(
-                           "int {}(...) CONTRACT(\n"
-                           "  POST {{ (no! (call_tag!(request_gen,$:6)) until! "
-                           "(call_tag!(req_complete,$:6))\n"
-                           "        | no! (call_tag!(request_gen,$:6)) until! "
+                           "int {0}(...) CONTRACT(\n"
+                           "  POST {{ (no! (call_tag!(request_gen,$:{1})) until! "
+                           "(call_tag!(req_complete,$:{1}))\n"
+                           "        | no! (call_tag!(request_gen,$:{1})) until! "
                            "(call_tag!(req_complete_noidx))) MSG \"Double Request Use\" }}\n"
-                           "  TAGS {{ request_gen(6) }});\n",
-                           f);
+                           "  TAGS {{ request_gen({1}) }});\n",
+                           m.first, m.second);
                    })});
     out.push_back({"missing-init", "mpi", "usage/call-before-init",
                    "int MPI_Init(int* argc, char*** argv) CONTRACT(TAGS { mpi_init });\n"
@@ -76,13 +80,14 @@ std::vector<PredefinedClass> make_classes() {
                                               "MSG \"Missing Finalization call\" }});\n",
                                               f);
                        })});
-    out.push_back(
-        {"request-leak", "mpi", "usage/request-leak", each(kRequestMakers, [](const char* f) {
-             return fmt::format("int {}(...) CONTRACT(POST {{ (call_tag!(req_complete,$:6) "
-                                "| call_tag!(req_complete_noidx)) MSG \"Request Leak\" "
-                                "}});\n",
-                                f);
-         })});
+    out.push_back({"request-leak", "mpi", "usage/request-leak",
+                   each(kRequestMakers, [](const std::pair<const char*, int>& m) {
+                       return fmt::format(
+                           "int {0}(...) CONTRACT(POST {{ (call_tag!(req_complete,$:{1}) "
+                           "| call_tag!(req_complete_noidx)) MSG \"Request Leak\" "
+                           "}});\n",
+                           m.first, m.second);
+                   })});
     // Waiting on MPI_REQUEST_NULL is correct MPI; waiting on something that is not a request
     // is what usage/invalid-handle reports.
     out.push_back({"unmatched-wait", "mpi", "usage/invalid-handle",
