@@ -38,6 +38,8 @@ void FunctionCalls::entered(int rank, std::uintptr_t function, std::uintptr_t si
 
 // The hooks -finstrument-functions calls. Not instrumented themselves; cheap when no contract
 // names a function of the program.
+// The names are GCC's (-finstrument-functions), hence reserved identifiers.
+// NOLINTBEGIN(bugprone-reserved-identifier)
 extern "C" __attribute__((visibility("default"), no_instrument_function)) void
 __cyg_profile_func_enter(void* function, void* site) {
     using rankfold::mc::RankRuntime;
@@ -55,3 +57,4 @@ __cyg_profile_func_exit(void* function, void* site) {
     (void)function;
     (void)site;
 }
+// NOLINTEND(bugprone-reserved-identifier)

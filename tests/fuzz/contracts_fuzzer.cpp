@@ -33,8 +33,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string printed = "int f(void) CONTRACT(" + to_string(d.contract) + ");";
         std::string reread_error;
         const auto again = parse_contracts(printed, "printed", reread_error);
-        check(again.has_value() && again->size() == 1, "parse_contracts reads what was printed",
-              reread_error + "\n" + printed);
+        if (!again || again->size() != 1) {
+            reread_error += "\n";
+            reread_error += printed;
+            rankfold::fuzz::fail("parse_contracts reads what was printed", reread_error);
+        }
         check((*again)[0].contract == d.contract, "parse(to_string(c)) == c", printed);
     }
     ContractSet set;

@@ -42,16 +42,16 @@ struct Harness {
     }
     // A call of `function` by `rank` from line `site`.
     void call(const char* function, std::initializer_list<std::uint64_t> args = {},
-              std::uintptr_t site = 1, int rank = 0) {
+              std::uintptr_t site = 1, int rank = 0) const {
         std::vector<CallArgument> a;
         for (const auto v : args) a.push_back({v, 0});
         monitor->on_call({rank, function, site, a});
     }
-    void pointer_call(const char* function, const int* p, std::uintptr_t site = 1) {
+    void pointer_call(const char* function, const int* p, std::uintptr_t site = 1) const {
         const CallArgument a{reinterpret_cast<std::uintptr_t>(p), sizeof(int)};
         monitor->on_call({0, function, site, std::span<const CallArgument>(&a, 1)});
     }
-    void end() { monitor->on_end_state({}); }
+    void end() const { monitor->on_end_state({}); }
     std::size_t found() const { return verdicts.violations.size(); }
     const Violation& last() const { return verdicts.violations.back(); }
 
@@ -136,7 +136,7 @@ TEST_CASE("| holds with one child, ^ with exactly one, lists with all", "[contra
     or_one.call("f");
     CHECK(or_one.found() == 0);
 
-    const char* one = "int f() CONTRACT(PRE { (call!(a) MSG \"A\" ^ call!(b) MSG \"B\") });";
+    const char* one = R"x(int f() CONTRACT(PRE { (call!(a) MSG "A" ^ call!(b) MSG "B") });)x";
     Harness xor_both(one);
     xor_both.call("a");
     xor_both.call("b");
@@ -152,7 +152,7 @@ TEST_CASE("| holds with one child, ^ with exactly one, lists with all", "[contra
     REQUIRE(xor_none.found() == 1);
     CHECK(xor_none.last().contract->failed == "A"); // the first violated part with a MSG
 
-    Harness list("int f() CONTRACT(PRE { call!(a) MSG \"no a\", call!(b) MSG \"no b\" });");
+    Harness list(R"x(int f() CONTRACT(PRE { call!(a) MSG "no a", call!(b) MSG "no b" });)x");
     list.call("a");
     list.call("f");
     REQUIRE(list.found() == 1);
