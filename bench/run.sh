@@ -9,7 +9,7 @@
 #     sharing, against a plain memcpy of the heaps
 #   - exploration: three workloads (bench/programs/{fanin,client_server,ring_kernel}.c) explored
 #     exhaustively with reduction and state matching (default), then with each switched off and
-#     with both off (the baseline rows)
+#     with both off (the baseline rows); two of them again with the predefined contracts off
 #   - liveness: the mutual-exclusion workload (bench/programs/mutex.c) at 3..7 processes, the
 #     product search for [](r1 -> <>cs1) next to the safety search of the same program (the
 #     baseline: what the product with the automaton costs), with the figures of SimGridMC's
@@ -65,6 +65,7 @@ json_stat() { awk -v key="\"$1\":" '$1 == key { sub(/,$/, "", $2); print $2; exi
 config_flags() {
   case $1 in
     default) ;;
+    no-contracts) echo --contracts-predefined none ;;
     no-sm) echo --no-state-matching ;;
     no-red) echo --no-reduction ;;
     both-off) echo --no-state-matching --no-reduction ;;
@@ -72,14 +73,14 @@ config_flags() {
 }
 
 # row WORKLOAD CONFIG STATUS STATES TRANSITIONS EXECUTIONS SECONDS STATES/S EXECS/S B/STATE RSS
-row() { printf "%-18s %-9s %-8s %9s %11s %10s %8s %9s %9s %8s %8s\n" "$@"; }
+row() { printf "%-18s %-12s %-8s %9s %11s %10s %8s %9s %9s %8s %8s\n" "$@"; }
 
 # explore NP PROGRAM ARGS [SKIPPED_CONFIGS...]: one table row per configuration.
 explore() {
   local np=$1 program=$2 args=$3
   shift 3
-  local name="$program $args" config
-  for config in default no-sm no-red both-off; do
+  local name="$program $args" config configs="${CONFIGS:-default no-sm no-red both-off}"
+  for config in $configs; do
     if [[ " $* " == *" $config "* ]]; then
       row "$name" "$config" skipped - - - - - - - -
       continue
@@ -137,6 +138,16 @@ explore 4 ring_kernel 1
 explore 4 ring_kernel 20 no-sm both-off
 echo "seconds: the search (explore_seconds); B/state: visited-state store bytes / states, fixed"
 echo "tables included; under state matching, executions = distinct final states."
+
+# Contract monitoring: the predefined contracts are on by default (the "default" rows);
+# no-contracts turns them off. ring_kernel's Isend/Irecv/Waitall are what the double request
+# use contract watches; fan-in has no nonblocking call, so it shows the cost of the lookups alone.
+echo
+echo "== contract monitoring: predefined sets on (default) and off (no-contracts)"
+row workload config status states transitions executions seconds states/s execs/s \
+  B/state "RSS MiB"
+CONFIGS="default no-contracts" explore 4 ring_kernel 20
+CONFIGS="default no-contracts" explore 6 fanin "2 mixed"
 
 # Collectives: allreduce_loop has nothing to choose, so the default mode runs its one execution
 # before the search starts (explore_seconds ~ 0): compare whole-run seconds with --single-run.

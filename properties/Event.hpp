@@ -7,17 +7,28 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace rankfold::properties {
 
+// One argument of a call, as its C parameter holds it: integers and handles zero-extended,
+// pointers as addresses. For a pointer the runtime knows the pointee of (MPI_Request*,
+// MPI_Datatype*, ...), `pointee_size` is that object's size in bytes (contracts' `*k`, `&k`).
+struct CallArgument {
+    std::uint64_t value = 0;
+    std::uint8_t pointee_size = 0;
+};
+
 // A visible call is issued: its effect is about to happen.
 struct CallEvent {
     int rank = -1;
     std::string_view function; // "MPI_Recv"
     std::uintptr_t site = 0;   // return address into the program (0: none)
+    // The C arguments in parameter order; empty when the emitter does not decode them.
+    std::span<const CallArgument> args = {};
 };
 
 // The runtime found the program using its interface wrongly, and the error is fatal (under

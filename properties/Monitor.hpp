@@ -40,6 +40,8 @@ public:
     // effect, and those are part of the state already).
     virtual std::unique_ptr<MonitorState> save() const { return nullptr; }
     virtual void restore(const MonitorState& state) { (void)state; }
+    // Back to the state save() gives as nullptr (a monitor whose state can be empty).
+    virtual void clear() {}
 
 protected:
     Verdicts& verdicts() { return verdicts_; }

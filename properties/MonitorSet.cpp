@@ -52,8 +52,12 @@ MonitorSet::State MonitorSet::save() const {
 
 void MonitorSet::restore(const State& s) {
     violation_ = s.violation;
-    for (std::size_t i = 0; i < monitors_.size() && i < s.monitors.size(); ++i)
-        if (s.monitors[i]) monitors_[i]->restore(*s.monitors[i]);
+    for (std::size_t i = 0; i < monitors_.size(); ++i) {
+        if (i < s.monitors.size() && s.monitors[i])
+            monitors_[i]->restore(*s.monitors[i]);
+        else
+            monitors_[i]->clear();
+    }
 }
 
 MonitorSet::State::State(const State& other) : violation(other.violation) {

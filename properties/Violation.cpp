@@ -24,6 +24,8 @@ const char* kind_name(ViolationKind kind) {
         return "non-progress";
     case ViolationKind::Liveness:
         return "liveness";
+    case ViolationKind::Contract:
+        return "contract";
     }
     return "unknown";
 }

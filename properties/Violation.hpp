@@ -22,7 +22,8 @@ enum class ViolationKind {
     Usage,    // the program used MPI wrongly; Violation::subkind says how (mpi::Misuse)
     HeapError,
     NonProgress,
-    Liveness // an LTL property or never claim: a run that repeats a cycle forever (a lasso)
+    Liveness, // an LTL property or never claim: a run that repeats a cycle forever (a lasso)
+    Contract // a contract of the CoVer language (properties/contracts) was broken
 };
 const char* kind_name(ViolationKind kind);
 
@@ -34,14 +35,24 @@ struct BlockedRank {
     friend bool operator==(const BlockedRank&, const BlockedRank&) = default;
 };
 
+// A broken contract: which, the part that failed, and the call that supplied it.
+struct ContractBreach {
+    std::string function;                    // the supplier: "MPI_Isend", "lib_open"
+    std::string contract;                    // its text, "POST { ... }"
+    std::string failed;                      // the MSG of the failed part, or its formula
+    std::optional<CodeLocation> supplied_at; // the supplying call site
+    friend bool operator==(const ContractBreach&, const ContractBreach&) = default;
+};
+
 struct Violation {
     ViolationKind kind = ViolationKind::Crash;
     int rank = -1;
     std::string subkind; // usage violations: the mpi::misuse_name
     std::string message;
-    std::optional<CodeLocation> location; // where the offending rank was
-    std::vector<BlockedRank> blocked;     // deadlocks: every unfinished rank
-    std::vector<CodeLocation> backtrace;  // crashes: the program's frames, innermost first
+    std::optional<CodeLocation> location;   // where the offending rank was
+    std::vector<BlockedRank> blocked;       // deadlocks: every unfinished rank
+    std::vector<CodeLocation> backtrace;    // crashes: the program's frames, innermost first
+    std::optional<ContractBreach> contract; // contract violations
     friend bool operator==(const Violation&, const Violation&) = default;
 };
 

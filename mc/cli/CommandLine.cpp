@@ -13,10 +13,11 @@ namespace {
 
 // Options that take a value, so the scan can step over it to find the program.
 const std::set<std::string> kValued = {
-    "-n",         "-np",          "--np",         "--buffering",  "--seed",       "--json",
-    "--html",     "--sarif",      "--stack-size", "--heap-size",  "--replay",     "--memory-limit",
-    "--watchdog", "--max-states", "--max-depth",  "--time-limit", "--trace-file", "--backtrack",
-    "--ltl",      "--never",      "--prop",       "--fairness"};
+    "-n",           "-np",          "--np",        "--buffering",
+    "--seed",       "--json",       "--html",      "--sarif",
+    "--stack-size", "--heap-size",  "--replay",    "--memory-limit",
+    "--watchdog",   "--max-states", "--max-depth", "--time-limit",
+    "--trace-file", "--backtrack",  "--contracts", "--contracts-predefined", "--ltl", "--never", "--prop", "--fairness"};
 
 std::size_t parse_size(const std::string& text) {
     std::size_t pos = 0;
@@ -93,6 +94,14 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     app.add_flag("--allow-leaks", o.allow_leaks,
                  "report requests, communicators, groups, datatypes and operators still held "
                  "at MPI_Finalize as warnings instead of violations");
+    app.add_option("--contracts", o.contract_files,
+                   "check the contracts of this file (C declarations with CONTRACT(...)); "
+                   "repeatable")
+        ->allow_extra_args(false)
+        ->check(CLI::ExistingFile);
+    app.add_option("--contracts-predefined", o.contracts_predefined,
+                   "predefined contract sets to check: none, mpi, shmem or all (default)")
+        ->check(CLI::IsMember({"none", "mpi", "shmem", "all"}));
     app.add_flag("--shortest", o.shortest,
                  "after a violation, search breadth-first for a counterexample with the fewest "
                  "choices to it (within --max-states, default 100000, and --time-limit)");

@@ -1,5 +1,6 @@
 #include "mc/cli/Launcher.hpp"
 
+#include "mc/cli/ContractSetup.hpp"
 #include "mc/cli/Exploration.hpp"
 #include "mc/cli/IndependenceSelfTest.hpp"
 #include "mc/cli/LivenessExploration.hpp"
@@ -11,6 +12,7 @@
 #include "mc/report/TraceOutput.hpp"
 #include "mc/runtime/CrashHandler.hpp"
 #include "mc/runtime/CrashJournal.hpp"
+#include "mc/runtime/FunctionCalls.hpp"
 #include "mc/runtime/HeapHooks.hpp"
 #include "mc/runtime/OutputRouter.hpp"
 #include "mc/runtime/ProgramImage.hpp"
@@ -91,6 +93,16 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         mpi::MpiWorld world(o.ranks, o.buffering);
         properties::MonitorSet monitors;
         properties::add_standard_monitors(monitors, o.allow_leaks);
+        const auto contracts = load_contracts(o, output.report());
+        if (!contracts) return 2;
+        add_contract_monitor(monitors, *contracts, image);
+        // The program's own functions that contracts name (compiled with
+        // -finstrument-functions) reach the monitors as calls too.
+        std::optional<FunctionCalls> function_calls;
+        if (!contracts->empty())
+            function_calls.emplace(monitors, [&set = *contracts](std::string_view f) {
+                return !f.starts_with("MPI_") && set.concerns(f);
+            });
         RankRuntime runtime({o.program, o.arguments}, image, memory, output, world, monitors);
         MpiSystem system({o.both_buffering}, runtime, world, monitors);
         if (o.check_snapshots) {

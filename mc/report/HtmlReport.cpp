@@ -129,6 +129,12 @@ void violation_section(std::string& out, const FoundViolation& f, std::size_t n,
                                html_escape(loc.function.empty() ? "?" : loc.function));
         out += "</ol>";
     }
+    if (v.contract)
+        out += fmt::format("<p class=\"contract\">contract of <code>{}</code>: <code>{}</code><br>"
+                           "failed: {}<br>supplied by the call{}</p>",
+                           html_escape(v.contract->function), html_escape(v.contract->contract),
+                           html_escape(v.contract->failed),
+                           html_escape(where(v.contract->supplied_at)));
     if (!f.steps.empty()) {
         out += fmt::format("<details><summary>All {} steps</summary><ol class=\"story\">",
                            f.steps.size());

@@ -46,6 +46,10 @@ void print_violation(FILE* out, const FoundViolation& found) {
         for (std::size_t i = 0; i < v.backtrace.size(); ++i)
             fmt::print(out, "  #{} {} in {}\n", i, v.backtrace[i].short_text(),
                        v.backtrace[i].function.empty() ? "?" : v.backtrace[i].function);
+        if (v.contract)
+            fmt::print(out, "  contract of {}: {}\n  failed: {}\n  supplied by the call{}\n",
+                       v.contract->function, v.contract->contract, v.contract->failed,
+                       where(v.contract->supplied_at));
     }
     if (!found.trace_path.empty())
         fmt::print(out, "rankfold: trace written to {}; replay it with:\n  {}\n", found.trace_path,
@@ -126,6 +130,16 @@ bool write_json_report(const std::string& path, const RunResult& result, FILE* t
             blocked.push_back(jb);
         }
         if (!blocked.empty()) j["blocked"] = blocked;
+        if (v.contract) {
+            json c{{"function", v.contract->function},
+                   {"text", v.contract->contract},
+                   {"failed", v.contract->failed}};
+            if (v.contract->supplied_at) {
+                c["supplied_file"] = v.contract->supplied_at->file;
+                c["supplied_line"] = v.contract->supplied_at->line;
+            }
+            j["contract"] = c;
+        }
         if (!found.trace_path.empty()) j["trace"] = found.trace_path;
         if (found.lasso) {
             j["prefix_length"] = found.prefix_length;

@@ -133,8 +133,13 @@ public:
             relate(v.backtrace[i],
                    fmt::format("frame #{} in {}", i,
                                v.backtrace[i].function.empty() ? "?" : v.backtrace[i].function));
+        if (v.contract && v.contract->supplied_at)
+            relate(*v.contract->supplied_at,
+                   fmt::format("the call of {} that supplied the contract {}", v.contract->function,
+                               v.contract->contract));
         if (!related.empty()) r["relatedLocations"] = std::move(related);
         if (v.rank >= 0) r["properties"] = json{{"rank", v.rank}};
+        if (v.contract) r["properties"]["contract"] = v.contract->contract;
         return r;
     }
 

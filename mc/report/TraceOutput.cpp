@@ -75,6 +75,9 @@ std::string replay_command(const RunOptions& o, const std::string& trace_path) {
         fmt::format("rankfold-run --replay {} -np {}", shell_quote(trace_path), o.ranks);
     if (o.both_buffering || o.buffering != mpi::Buffering::Zero)
         cmd += fmt::format(" --buffering {}", buffering_name(o));
+    // A contract violation needs the same contracts to happen again.
+    for (const std::string& file : o.contract_files) cmd += " --contracts " + shell_quote(file);
+    if (o.contracts_predefined != "all") cmd += " --contracts-predefined " + o.contracts_predefined;
     cmd += " " + shell_quote(o.program);
     for (const std::string& a : o.arguments) cmd += " " + shell_quote(a);
     return cmd;

@@ -9,7 +9,7 @@ namespace {
 
 // Kinds from properties::kind_name, usage sub-kinds from mpi::misuse_name (ViolationRulesTest
 // checks that every one has its sentence).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 32> kRules{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 33> kRules{{
     {"deadlock", "Every rank that has not finished waits for something no other rank will do."},
     {"crash", "A rank was killed by a signal (SIGSEGV, SIGABRT, ...) or an uncaught exception."},
     {"assertion", "An assertion failed in a rank."},
@@ -20,6 +20,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 32> kRules{{
     {"heap-error", "A rank freed memory twice or freed a pointer that malloc did not return."},
     {"non-progress", "A rank computed for the watchdog's time without calling MPI."},
     {"liveness", "A run that repeats a cycle forever violates the LTL property or never claim."},
+    {"contract", "A call broke a contract (CoVer's language) that a call of the program supplied."},
     {"usage/invalid-handle",
      "A communicator, datatype, operator, request or group that is not one, or was freed."},
     {"usage/invalid-rank", "A source or destination rank outside the communicator."},

@@ -68,6 +68,9 @@ public:
     [[noreturn]] void abort_run(int errorcode, std::uintptr_t site) override {
         faults_.abort_run(errorcode, site);
     }
+    void local_call(const char* name, std::uintptr_t site) override {
+        if (in_rank()) events_.on_call({current_rank(), name, site, {}});
+    }
     int local_error(const char* call, MPI_Comm comm, int code, mpi::Misuse misuse,
                     std::string message, std::uintptr_t site) override {
         return faults_.local_error(call, comm, code, misuse, std::move(message), site);
@@ -83,6 +86,7 @@ private:
     mpi::MpiWorld& world_;
     RankTable ranks_;
     RankFaults faults_;
+    properties::EventSink& events_;
     SystemMemory* memory_tracker_ = nullptr;
     static RankRuntime* current_;
 };

@@ -26,6 +26,12 @@ public:
     // for the MPI function to return; otherwise the rank's run ends here.
     virtual int local_error(const char* call, MPI_Comm comm, int code, Misuse misuse,
                             std::string message, std::uintptr_t site) = 0;
+    // A local call (one that never reaches the scheduler: MPI_Comm_rank, MPI_Type_commit, ...)
+    // is made, for the property monitors, which see it as a call without arguments.
+    virtual void local_call(const char* name, std::uintptr_t site) {
+        (void)name;
+        (void)site;
+    }
     // Runs program code of `rank` (a user-defined operator) from the runtime: its allocations
     // must go to that rank's heap.
     virtual void run_as_rank(int rank, void (*fn)(void*), void* argument) {

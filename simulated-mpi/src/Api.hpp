@@ -68,4 +68,5 @@ struct LocalCall {
 #define RF_LOCAL_ENTRY(fname)                                                                      \
     RF_MPI_ENTRY;                                                                                  \
     const ::rankfold::mpi::LocalCall call{fname, site, &rf_section_};                              \
+    ::rankfold::mpi::rank_gate().local_call(fname, site);                                          \
     if (const int rf_state_ = call.check_state(); rf_state_ != MPI_SUCCESS) return rf_state_

@@ -19,6 +19,7 @@ class DatatypeCall {
 public:
     DatatypeCall(const char* name, std::uintptr_t site)
         : name_(name), site_(site), world_(rank_gate().world()), rank_(rank_gate().current_rank()) {
+        rank_gate().local_call(name, site);
     }
 
     DatatypeTable& table() { return world_.rank_state(rank_).datatypes; }

@@ -149,19 +149,28 @@ Program parse_program(const fs::path& src, std::string name) {
             RunLine run;
             run.line = n;
             std::string problem = parse_run(body.substr(13), run);
+            // `%S` in an option is the program's folder (contract files next to it).
+            for (std::string& o : run.options)
+                for (std::size_t at; (at = o.find("%S")) != std::string::npos;)
+                    o.replace(at, 2, src.parent_path().string());
             if (!problem.empty())
                 fail(n, problem);
             else
                 p.runs.push_back(run);
+        } else if (starts_with(body, "RANKFOLD-CFLAGS:")) {
+            std::istringstream words(body.substr(16));
+            for (std::string w; words >> w;) p.cflags.push_back(w);
         } else if (starts_with(body, "RANKFOLD-NO-DIFF:")) {
             p.no_diff = trim(body.substr(17));
             if (p.no_diff->empty()) fail(n, "RANKFOLD-NO-DIFF needs a reason");
         } else if (auto at = body.find("RANKFOLD-"); at != std::string::npos) {
             std::string word = body.substr(at, body.find_first_of(" \t", at) - at);
-            if (word == "RANKFOLD-RUN:" || word == "RANKFOLD-NO-DIFF:")
+            if (word == "RANKFOLD-RUN:" || word == "RANKFOLD-NO-DIFF:" ||
+                word == "RANKFOLD-CFLAGS:")
                 fail(n, word + " must begin its own header line");
             else
-                fail(n, "unknown directive '" + word + "' (RANKFOLD-RUN: or RANKFOLD-NO-DIFF:)");
+                fail(n, "unknown directive '" + word +
+                            "' (RANKFOLD-RUN:, RANKFOLD-CFLAGS: or RANKFOLD-NO-DIFF:)");
         }
         if (line.find("*/") != std::string::npos) in_header = false;
     }

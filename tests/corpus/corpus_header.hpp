@@ -4,6 +4,8 @@
 //    * One to three lines on what it does (and, for a bugged program, what the bug is).
 //    *
 //    * RANKFOLD-RUN: <rankfold-run options> [-- <program args>] => <verdict> [<stat>=<n> ...]
+//      (`%S` in an option stands for the program's folder, e.g. --contracts %S/lib.contracts)
+//    * RANKFOLD-CFLAGS: <extra compiler options> (optional)
 //    * RANKFOLD-NO-DIFF: <why its output cannot be compared with MPICH's>
 //    */
 //
@@ -28,7 +30,7 @@ using Strings = std::vector<std::string>;
 // its sub-kind, `usage:<subkind>` (e.g. `usage:type-mismatch`).
 inline const std::set<std::string> kVerdicts = {
     "ok",   "limit",     "deadlock",   "crash",        "assertion", "abort",
-    "exit", "mpi-error", "heap-error", "non-progress", "liveness"};
+    "exit", "mpi-error", "heap-error", "non-progress", "contract", "liveness"};
 
 // Report stats a RUN line may pin with `key=value` after its verdict.
 inline const std::set<std::string> kStatKeys = {
@@ -55,6 +57,7 @@ struct Program {
     std::vector<RunLine> runs;
     std::set<int> error_lines; // lines carrying /* ERROR */
     std::optional<std::string> no_diff;
+    Strings cflags;    // RANKFOLD-CFLAGS: extra compiler options (e.g. -finstrument-functions)
     std::string error; // "file:line: problem" when the header is malformed
     bool all_ok() const;
 };

@@ -26,8 +26,10 @@ int Tally::finish() const {
 
 std::string compile(const std::string& compiler, const Program& p, const fs::path& out) {
     fs::create_directories(out.parent_path());
-    Outcome o = run_process({compiler, "-O1", "-o", out.string(), p.src.string()},
-                            out.string() + ".compile");
+    Strings command = {compiler, "-O1"};
+    command.insert(command.end(), p.cflags.begin(), p.cflags.end());
+    command.insert(command.end(), {"-o", out.string(), p.src.string()});
+    Outcome o = run_process(command, out.string() + ".compile");
     if (o.exit_code == 0 && !o.timed_out) return "";
     return "compiling with " + compiler + " failed (" + o.status() + ")" + tail(o);
 }

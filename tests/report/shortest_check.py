@@ -16,13 +16,26 @@ RUN = re.compile(r"RANKFOLD-RUN:\s*(.*?)\s*=>\s*(\S+)")
 OK_VERDICTS = {"ok", "limit"}
 
 
+CFLAGS = re.compile(r"RANKFOLD-CFLAGS:\s*(.*)")
+
+
 def first_violating_run(path):
+    folder = os.path.dirname(path)
     for line in open(path, encoding="utf-8", errors="replace"):
         m = RUN.search(line)
         # A lasso (liveness) is not a path to a state: --shortest does not apply to it.
         if m and m.group(2) not in OK_VERDICTS and m.group(2) != "liveness":
-            return m.group(1).split(), m.group(2)
+            # %S: the program's folder (contract files next to it), as corpus_runner reads it
+            return [a.replace("%S", folder) for a in m.group(1).split()], m.group(2)
     return None
+
+
+def compiler_flags(path):
+    for line in open(path, encoding="utf-8", errors="replace"):
+        m = CFLAGS.search(line)
+        if m:
+            return m.group(1).split()
+    return []
 
 
 def run(cmd, cwd, timeout=60):
@@ -59,7 +72,9 @@ def main():
                 args, verdict = found
                 exe = os.path.join(work, f.rsplit(".", 1)[0])
                 cc = "rankfold-cxx" if f.endswith(".cpp") else "rankfold-cc"
-                if run([BUILD + "/bin/" + cc, "-o", exe, os.path.join(src, folder, f)], work).returncode:
+                source = os.path.join(src, folder, f)
+                if run([BUILD + "/bin/" + cc, *compiler_flags(source), "-o", exe, source],
+                       work).returncode:
                     failures.append(f"{f}: does not build")
                     continue
                 dfs, _, _, _ = report(args, exe, work, "dfs")
@@ -75,9 +90,10 @@ def main():
                     failures.append(f"{f}: --shortest ends in {bfs['violations'][0]['kind']}, "
                                     f"depth-first in {dfs['violations'][0]['kind']}")
                 if trace:
-                    keep = []  # replay takes -np and --buffering, not the search's options
+                    # replay takes -np, --buffering and the contracts, not the search's options
+                    keep = []
                     for i, o in enumerate(opts[:-1]):
-                        if o in ("-np", "-n", "--buffering"):
+                        if o in ("-np", "-n", "--buffering", "--contracts", "--contracts-predefined"):
                             keep += opts[i:i + 2]
                     r = run([BUILD + "/bin/rankfold-run", "--replay", trace, *keep, exe, *rest], work)
                     if r.returncode != 1:

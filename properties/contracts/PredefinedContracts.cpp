@@ -1,0 +1,148 @@
+#include "properties/contracts/PredefinedContracts.hpp"
+
+#include "properties/contracts/ContractParser.hpp"
+
+#include <fmt/format.h>
+
+#include <utility>
+
+namespace rankfold::properties::contracts {
+
+namespace {
+
+// Nonblocking calls whose arguments Rankfold decodes, and the parameter of their request.
+constexpr std::pair<const char*, int> kRequestMakers[] = {
+    {"MPI_Isend", 6},      {"MPI_Ibsend", 6},     {"MPI_Issend", 6},   {"MPI_Irsend", 6},
+    {"MPI_Irecv", 6},      {"MPI_Ibarrier", 1},   {"MPI_Ibcast", 5},   {"MPI_Ireduce", 7},
+    {"MPI_Iallreduce", 6}, {"MPI_Iscan", 6},      {"MPI_Iexscan", 6},  {"MPI_Igather", 8},
+    {"MPI_Iscatter", 8},   {"MPI_Iallgather", 7}, {"MPI_Ialltoall", 7}};
+// Functions the missing init/finalize classes are written for: those that reach the checker as
+// calls (the simulated MPI decides locally on the rest, and its usage check covers them all).
+constexpr const char* kCommunication[] = {
+    "MPI_Send",      "MPI_Bsend",   "MPI_Ssend",    "MPI_Rsend",     "MPI_Recv",     "MPI_Isend",
+    "MPI_Ibsend",    "MPI_Issend",  "MPI_Irsend",   "MPI_Irecv",     "MPI_Sendrecv", "MPI_Probe",
+    "MPI_Iprobe",    "MPI_Wait",    "MPI_Waitall",  "MPI_Waitany",   "MPI_Waitsome", "MPI_Test",
+    "MPI_Testall",   "MPI_Testany", "MPI_Testsome", "MPI_Barrier",   "MPI_Bcast",    "MPI_Reduce",
+    "MPI_Allreduce", "MPI_Gather",  "MPI_Scatter",  "MPI_Allgather", "MPI_Alltoall", "MPI_Comm_dup",
+    "MPI_Comm_split"};
+// Type constructors and the parameter of their new type.
+constexpr std::pair<const char*, int> kTypeMakers[] = {{"MPI_Type_contiguous", 2},
+                                                       {"MPI_Type_vector", 4}};
+// Communicator constructors and the parameter of their new communicator.
+constexpr std::pair<const char*, int> kCommMakers[] = {
+    {"MPI_Comm_dup", 1}, {"MPI_Comm_split", 3}, {"MPI_Comm_create", 2}};
+
+template <class Names, class Line> std::string each(const Names& names, Line line) {
+    std::string s;
+    for (const auto& n : names) s += line(n);
+    return s;
+}
+
+std::vector<PredefinedClass> make_classes() {
+    std::vector<PredefinedClass> out;
+    out.push_back(
+        {"request-completion-tags", "mpi", "",
+         "int MPI_Wait(MPI_Request* request, MPI_Status* status) CONTRACT(TAGS { req_complete(0) "
+         "});\n"
+         "int MPI_Request_free(MPI_Request* request) CONTRACT(TAGS { req_complete(0) });\n"
+         // What a test completed (the test itself is seen before its outcome is known).
+         "void rankfold_request_completed(MPI_Request* request) CONTRACT(TAGS { req_complete(0) "
+         "});\n" +
+             each(std::initializer_list<const char*>{"MPI_Waitall", "MPI_Waitany", "MPI_Waitsome"},
+                  [](const char* f) {
+                      return fmt::format("int {}(...) CONTRACT(TAGS {{ req_complete_noidx }});\n",
+                                         f);
+                  })});
+    out.push_back({"double-request-use", "mpi", "",
+                   each(kRequestMakers, [](const std::pair<const char*, int>& m) {
+                       return fmt::format(
+                           "int {0}(...) CONTRACT(\n"
+                           "  POST {{ (no! (call_tag!(request_gen,$:{1})) until! "
+                           "(call_tag!(req_complete,$:{1}))\n"
+                           "        | no! (call_tag!(request_gen,$:{1})) until! "
+                           "(call_tag!(req_complete_noidx))) MSG \"Double Request Use\" }}\n"
+                           "  TAGS {{ request_gen({1}) }});\n",
+                           m.first, m.second);
+                   })});
+    out.push_back({"missing-init", "mpi", "usage/call-before-init",
+                   "int MPI_Init(int* argc, char*** argv) CONTRACT(TAGS { mpi_init });\n"
+                   "int MPI_Init_thread(...) CONTRACT(TAGS { mpi_init });\n" +
+                       each(kCommunication, [](const char* f) {
+                           return fmt::format("int {}(...) CONTRACT(PRE {{ call_tag!(mpi_init) "
+                                              "MSG \"Missing Initialization call\" }});\n",
+                                              f);
+                       })});
+    out.push_back({"missing-finalize", "mpi", "usage/missing-finalize",
+                   "int MPI_Finalize(void) CONTRACT(TAGS { mpi_exit });\n"
+                   "int MPI_Abort(MPI_Comm comm, int code) CONTRACT(TAGS { mpi_exit });\n" +
+                       each(kCommunication, [](const char* f) {
+                           return fmt::format("int {}(...) CONTRACT(POST {{ call_tag!(mpi_exit) "
+                                              "MSG \"Missing Finalization call\" }});\n",
+                                              f);
+                       })});
+    out.push_back({"request-leak", "mpi", "usage/request-leak",
+                   each(kRequestMakers, [](const std::pair<const char*, int>& m) {
+                       return fmt::format(
+                           "int {0}(...) CONTRACT(POST {{ (call_tag!(req_complete,$:{1}) "
+                           "| call_tag!(req_complete_noidx)) MSG \"Request Leak\" "
+                           "}});\n",
+                           m.first, m.second);
+                   })});
+    // Waiting on MPI_REQUEST_NULL is correct MPI; waiting on something that is not a request
+    // is what usage/invalid-handle reports.
+    out.push_back({"unmatched-wait", "mpi", "usage/invalid-handle",
+                   "int MPI_Wait(MPI_Request* request, MPI_Status* status) CONTRACT(\n"
+                   "  PRE { call_tag!(request_gen,$:0) MSG \"Unmatched Wait\" });\n"});
+    out.push_back({"datatype-commit", "mpi", "usage/uncommitted-datatype",
+                   "int MPI_Send(...) CONTRACT(TAGS { type_use(2) });\n"
+                   "int MPI_Isend(...) CONTRACT(TAGS { type_use(2) });\n" +
+                       each(kTypeMakers, [](const std::pair<const char*, int>& m) {
+                           return fmt::format(
+                               "int {0}(...) CONTRACT(POST {{ no! (call_tag!(type_use,$:*{1})) "
+                               "until! (call!(MPI_Type_commit,0:{1})) MSG \"Type not "
+                               "committed before use\" }});\n",
+                               m.first, m.second);
+                       })});
+    out.push_back(
+        {"datatype-lifecycle", "mpi", "usage/resource-leak",
+         each(kTypeMakers, [](const std::pair<const char*, int>& m) {
+             return fmt::format(
+                 "int {0}(...) CONTRACT(\n"
+                 "  POST {{ no! (call!(MPI_Finalize)) until! (call!(MPI_Type_free,0:{1})) MSG "
+                 "\"Data type leak, free function not called\",\n"
+                 "         no! (call_tag!(type_gen,$:{1})) until! (call!(MPI_Type_free,0:{1})) "
+                 "MSG \"Data type leak, type handle lost\" }}\n"
+                 "  TAGS {{ type_gen({1}) }});\n",
+                 m.first, m.second);
+         })});
+    out.push_back({"communicator-lifecycle", "mpi", "usage/resource-leak",
+                   each(kCommMakers, [](const std::pair<const char*, int>& m) {
+                       return fmt::format("int {0}(...) CONTRACT(POST {{ no! (call!(MPI_Finalize)) "
+                                          "until! (call!(MPI_Comm_free,0:{1})) MSG \"Communicator "
+                                          "leak, free function not called\" }});\n",
+                                          m.first, m.second);
+                   })});
+    return out;
+}
+
+} // namespace
+
+const std::vector<PredefinedClass>& predefined_classes() {
+    static const std::vector<PredefinedClass> classes = make_classes();
+    return classes;
+}
+
+bool add_predefined(ContractSet& set, PredefinedSets which, std::string& error) {
+    for (const PredefinedClass& c : predefined_classes()) {
+        const bool wanted = which == PredefinedSets::All ||
+                            (which == PredefinedSets::Mpi && c.library == "mpi") ||
+                            (which == PredefinedSets::Shmem && c.library == "shmem");
+        if (!wanted) continue;
+        auto declarations = parse_contracts(c.text, "<predefined " + c.name + ">", error);
+        if (!declarations) return false;
+        set.add(*declarations, c.covered_by);
+    }
+    return true;
+}
+
+} // namespace rankfold::properties::contracts

@@ -1,0 +1,1 @@
+int f() CONTRACT(POST { call!(g, $:0) });

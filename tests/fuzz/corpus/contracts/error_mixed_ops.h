@@ -1,0 +1,1 @@
+int f() CONTRACT(PRE { (call!(a) | call!(b) ^ call!(c)) });
