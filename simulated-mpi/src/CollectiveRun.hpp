@@ -50,10 +50,12 @@ public:
     bool pack_data(int member, const void* buf, int count, MPI_Datatype type, Payload& out) const;
     bool unpack_data(int member, const std::byte* data, std::size_t bytes, MPI_Datatype type,
                      void* buf) const;
-    // inout = in op inout, element-wise, for `count` elements of `type` (packed), with
-    // `member`'s operator (user-defined operators are per process).
+    // inout = in op inout for `count` elements of `member`'s `type`, both packed: a predefined
+    // operator element-wise on the basic type the datatype repeats; a user-defined one (the
+    // member's own, as it was when the member called) on buffers laid out as `type` says.
+    // False after fail() when the operation cannot be applied.
     bool reduce_local(int member, MPI_Op op, MPI_Datatype type, const std::byte* in,
-                      std::byte* inout, int count) const;
+                      std::byte* inout, int count);
 
 private:
     const WorldCore& core_;

@@ -92,13 +92,11 @@ std::optional<BasicIndex> predefined_index(MPI_Datatype type) {
     return static_cast<BasicIndex>(*index);
 }
 
-const char* datatype_name(MPI_Datatype type) {
+std::string datatype_name(MPI_Datatype type) {
     if (type == MPI_DATATYPE_NULL) return "MPI_DATATYPE_NULL";
     if (auto index = predefined_index(type)) return kPredefined[*index].name;
-    thread_local std::string text;
-    text = handle_index(type, RF_KIND_DATATYPE) ? fmt::format("derived datatype {:#x}", type)
+    return handle_index(type, RF_KIND_DATATYPE) ? fmt::format("derived datatype {:#x}", type)
                                                 : fmt::format("invalid datatype {:#x}", type);
-    return text.c_str();
 }
 
 } // namespace rankfold::mpi
