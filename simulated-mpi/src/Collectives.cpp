@@ -8,6 +8,7 @@
 #include "simulated-mpi/src/Handles.hpp"
 #include "simulated-mpi/src/PredefinedTypes.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
+#include "simulated-mpi/src/TypePacking.hpp"
 
 #include <fmt/format.h>
 
@@ -98,8 +99,9 @@ bool Collectives::check(WorldCore& core, int rank, const RankCall& call,
             return core.fail(rank, call, MPI_ERR_COUNT,
                              fmt::format("negative {} count {}", what, count)),
                    false;
-        if (!core.usable_datatype(rank, call, type)) return false;
-        if (buf == nullptr && count > 0)
+        const TypemapRef map = core.usable_datatype(rank, call, type);
+        if (!map) return false;
+        if (null_buffer_misuse(buf, count, *map))
             return core.fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
                              fmt::format("NULL {} buffer with count {}", what, count)),
                    false;

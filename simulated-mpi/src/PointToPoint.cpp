@@ -44,7 +44,7 @@ bool PointToPoint::check_send(WorldCore& core, int rank, const RankCall& call, S
     if (a.tag < 0 || a.tag > RF_TAG_UB)
         return core.fail(rank, call, MPI_ERR_TAG, fmt::format("invalid tag {} for a send", a.tag)),
                false;
-    if (a.buffer == nullptr && a.count > 0)
+    if (null_buffer_misuse(a.buffer, a.count, *a.layout))
         return core.fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
                          fmt::format("NULL buffer with count {}", a.count)),
                false;
@@ -70,7 +70,7 @@ bool PointToPoint::check_receive(WorldCore& core, int rank, const RankCall& call
         return core.fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)),
                false;
     if (!a.layout && !(a.layout = core.usable_datatype(rank, call, a.type))) return false;
-    if (a.buffer == nullptr && a.count > 0)
+    if (null_buffer_misuse(a.buffer, a.count, *a.layout))
         return core.fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
                          fmt::format("NULL buffer with count {}", a.count)),
                false;

@@ -56,4 +56,9 @@ bool unpack(const std::byte* data, std::size_t bytes, const Typemap& type, void*
     return true;
 }
 
+bool null_buffer_misuse(const void* buf, int count, const Typemap& type) {
+    constexpr std::int64_t kFirstPage = 4096;
+    return buf == nullptr && count > 0 && type.true_lb() < kFirstPage;
+}
+
 } // namespace rankfold::mpi
