@@ -4,6 +4,7 @@
 //
 // The language follows the name it was called by: anything with "cxx", "c++", "CC" or "++" is
 // C++ (rankfold-cxx, mpicxx, mpic++). RANKFOLD_CC / RANKFOLD_CXX choose the compiler.
+#include "checked_compile.hpp"
 #include "list_unsupported.hpp"
 
 #include <fmt/format.h>
@@ -55,8 +56,7 @@ Layout find_layout() {
 
 // The compiler and the flags every compile gets: Rankfold's mpi.h first, debug info, code that
 // can be loaded once per rank, zeroed locals, frames gdb and the checker can walk.
-std::vector<std::string> compile_command(const std::string& compiler, bool cxx,
-                                         const Layout& layout) {
+std::vector<std::string> compile_command(const std::string& compiler, const Layout& layout) {
     std::vector<std::string> cmd{compiler,
                                  "-I" + layout.include.string(),
                                  "-DRANKFOLD=1",
@@ -65,7 +65,6 @@ std::vector<std::string> compile_command(const std::string& compiler, bool cxx,
                                  "-ftrivial-auto-var-init=zero",
                                  "-fno-omit-frame-pointer",
                                  "-fno-optimize-sibling-calls"};
-    if (!cxx) cmd.emplace_back("-Werror=implicit-function-declaration");
     return cmd;
 }
 
@@ -119,7 +118,7 @@ int main(int argc, char** argv) {
             list.args.emplace_back(argv[i]);
     }
     if (list_mode) {
-        list.compile = compile_command(compiler, cxx, find_layout());
+        list.compile = compile_command(compiler, find_layout());
         list.clang = fs::path(compiler).filename().string().find("clang") != std::string::npos;
         return rankfold::driver::list_unsupported(list);
     }
@@ -157,7 +156,7 @@ int main(int argc, char** argv) {
     if (!any_input && !show) link = false;
 
     const Layout layout = find_layout();
-    std::vector<std::string> cmd = compile_command(compiler, cxx, layout);
+    std::vector<std::string> cmd = compile_command(compiler, layout);
     cmd.insert(cmd.end(), user.begin(), user.end());
     if (link) {
         cmd.insert(cmd.end(), {"-shared", "-Wl,-Bsymbolic", "-Wl,-z,defs", "-Wl,-z,now"});
@@ -173,6 +172,9 @@ int main(int argc, char** argv) {
         fmt::print("{}\n", line);
         return 0;
     }
+    // C: a call to an undeclared function is only a warning (as with mpicc), unless it is an
+    // MPI function. C++ has no implicit declarations: the compiler itself refuses them.
+    if (!cxx) return rankfold::driver::run_checked_compile(self, cmd, user, link);
     std::vector<char*> args;
     args.reserve(cmd.size() + 1);
     for (auto& c : cmd) args.push_back(c.data());

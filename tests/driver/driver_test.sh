@@ -100,6 +100,43 @@ if [ $status -eq 2 ] && grep -q "^broken.c:2:[0-9]*: error: expected" "$work/lis
 else
   fail list-compile-error "status $status, stderr: $(head -3 "$work/list.err")"
 fi
+# rankfold-cc accepts what mpicc accepts: a call to a function without its header (memset
+# without <string.h>) keeps gcc's severity, a warning, and the program builds and runs; a call
+# to an MPI function mpi.h does not declare is an error naming it, and no object is left; both
+# in a normal compile and under --list-unsupported.
+cat >implicit.c <<'C'
+#include <mpi.h>
+int main(int argc, char** argv) { int a[2]; MPI_Init(&argc, &argv); memset(a, 0, sizeof a); MPI_Finalize(); return a[0]; }
+C
+if "$cc" -o implicit implicit.c 2>"$work/implicit.err" &&
+   grep -q "warning: implicit declaration of function .memset" "$work/implicit.err" &&
+   "$run" -np 2 ./implicit >/dev/null 2>&1; then
+  pass implicit-declaration-warns
+else
+  fail implicit-declaration-warns "$(head -3 "$work/implicit.err")"
+fi
+out=$("$cc" --list-unsupported implicit.c 2>"$work/list.err")
+status=$?
+if [ $status -eq 0 ] && [ "$out" = "no unsupported MPI functions" ]; then pass list-implicit-declaration
+else fail list-implicit-declaration "status $status, output '$out', $(head -3 "$work/list.err")"; fi
+cat >undeclared.c <<'C'
+#include <mpi.h>
+int main(int argc, char** argv) { MPI_Init(&argc, &argv); MPI_Frobnicate(1); return MPI_Finalize(); }
+C
+if "$cc" -c undeclared.c 2>"$work/undeclared.err"; then
+  fail undeclared-mpi-function "compiled although MPI_Frobnicate is declared nowhere"
+elif grep -q "^undeclared.c:2:[0-9]*: error: MPI_Frobnicate is not declared by Rankfold's mpi.h" \
+       "$work/undeclared.err" && [ ! -e undeclared.o ]; then
+  pass undeclared-mpi-function
+else
+  fail undeclared-mpi-function "$(head -5 "$work/undeclared.err"); object: $(ls undeclared.o 2>&1)"
+fi
+out=$("$cc" --list-unsupported undeclared.c 2>"$work/list.err")
+status=$?
+if [ $status -eq 1 ] && grep -q "^undeclared.c:2:[0-9]*: MPI_Frobnicate is not supported" <<<"$out"
+then pass list-undeclared-mpi-function
+else fail list-undeclared-mpi-function "status $status, output '$out', $(head -3 "$work/list.err")"; fi
+
 # Object files and static libraries, here compiled by plain gcc against MPICH's mpi.h: their
 # undefined MPI symbols, with the source line of a use when they have debug info.
 mpich_inc=/usr/include/x86_64-linux-gnu/mpich
