@@ -12,6 +12,7 @@
 #define RANKFOLD_MPI_H
 
 #include "rankfold_mpi_types.h" /* handle types, constants, error classes, callback types */
+#include "rankfold_mpi_constants.h" /* constants of what Rankfold does not implement (yet) */
 
 #ifdef __cplusplus
 extern "C" {

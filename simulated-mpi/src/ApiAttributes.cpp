@@ -1,6 +1,6 @@
 // Attribute caching on communicators (MPI 3.1 §6.7): keys with copy and delete callbacks, and
-// the predefined attributes of MPI_COMM_WORLD (MPI_TAG_UB, MPI_HOST, MPI_IO,
-// MPI_WTIME_IS_GLOBAL).
+// the predefined attributes of MPI_COMM_WORLD (MPI_TAG_UB, MPI_HOST, MPI_IO, MPI_UNIVERSE_SIZE,
+// MPI_APPNUM, MPI_LASTUSEDCODE, MPI_WTIME_IS_GLOBAL).
 #include "simulated-mpi/src/Api.hpp"
 #include "simulated-mpi/src/AttributeCallbacks.hpp"
 
@@ -18,7 +18,16 @@ const int kHost = MPI_PROC_NULL;
 const int kIo = MPI_ANY_SOURCE; // every rank can do I/O
 const int kWtimeIsGlobal = 1;   // simulated clocks start alike
 
-const int* predefined_value(int keyval) {
+const int kAppnum = 0;                      // one program, started once
+const int kLastUsedCode = MPI_ERR_LASTCODE; // no error codes added (MPI_Add_error_code)
+
+const int* predefined_value(int keyval, int world_size) {
+    // The universe is the processes started: Rankfold cannot spawn more.
+    static int universe_size = 0;
+    universe_size = world_size;
+    if (keyval == MPI_UNIVERSE_SIZE) return &universe_size;
+    if (keyval == MPI_APPNUM) return &kAppnum;
+    if (keyval == MPI_LASTUSEDCODE) return &kLastUsedCode;
     if (keyval == MPI_TAG_UB) return &kTagUb;
     if (keyval == MPI_HOST) return &kHost;
     if (keyval == MPI_IO) return &kIo;
@@ -93,7 +102,7 @@ RF_EXPORT int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void* attribute_
     RF_LOCAL_ENTRY("MPI_Comm_get_attr");
     const CommHandle* h = call.world.comms().handle(call.rank, comm);
     if (h == nullptr) return invalid_comm(call, comm);
-    if (const int* v = predefined_value(keyval)) {
+    if (const int* v = predefined_value(keyval, call.world.size())) {
         *flag = comm == MPI_COMM_WORLD;
         if (*flag) *static_cast<const int**>(value) = v;
         return MPI_SUCCESS;
