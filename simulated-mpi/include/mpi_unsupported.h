@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 438 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 436 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -993,8 +993,6 @@ int MPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count* num_integers,
     RF_UNSUPPORTED(MPI_Type_get_envelope_c);
 int MPI_Type_get_extent_c(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent)
     RF_UNSUPPORTED(MPI_Type_get_extent_c);
-int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen)
-    RF_UNSUPPORTED(MPI_Type_get_name);
 int MPI_Type_get_true_extent_c(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Count* true_extent)
     RF_UNSUPPORTED(MPI_Type_get_true_extent_c);
 int MPI_Type_hindexed(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
@@ -1008,8 +1006,6 @@ int MPI_Type_match_size(int typeclass, int size, MPI_Datatype* datatype)
     RF_UNSUPPORTED(MPI_Type_match_size);
 int MPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val)
     RF_UNSUPPORTED(MPI_Type_set_attr);
-int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name)
-    RF_UNSUPPORTED(MPI_Type_set_name);
 int MPI_Type_size_c(MPI_Datatype datatype, MPI_Count* size) RF_UNSUPPORTED(MPI_Type_size_c);
 int MPI_Type_struct(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
                     MPI_Datatype array_of_types[], MPI_Datatype* newtype)
