@@ -150,8 +150,8 @@ RF_EXPORT int MPI_Comm_get_name(MPI_Comm comm, char* name, int* resultlen) {
 
 // ---- error handlers ---------------------------------------------------------------------------
 
-RF_EXPORT int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
-    RF_LOCAL_ENTRY("MPI_Comm_set_errhandler");
+namespace {
+int comm_set_errhandler_impl(const LocalCall& call, MPI_Comm comm, MPI_Errhandler errhandler) {
     CommHandle* h = call.world.comms().handle(call.rank, comm);
     if (h == nullptr)
         return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
@@ -164,15 +164,37 @@ RF_EXPORT int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) 
     h->errhandler = errhandler;
     return MPI_SUCCESS;
 }
+} // namespace
 
-RF_EXPORT int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
-    RF_LOCAL_ENTRY("MPI_Comm_get_errhandler");
+RF_EXPORT int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
+    RF_LOCAL_ENTRY("MPI_Comm_set_errhandler");
+    return comm_set_errhandler_impl(call, comm, errhandler);
+}
+
+RF_EXPORT int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler) {
+    RF_LOCAL_ENTRY("MPI_Errhandler_set");
+    return comm_set_errhandler_impl(call, comm, errhandler);
+}
+
+namespace {
+int comm_get_errhandler_impl(const LocalCall& call, MPI_Comm comm, MPI_Errhandler* errhandler) {
     const CommHandle* h = call.world.comms().handle(call.rank, comm);
     if (h == nullptr)
         return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
                           fmt::format("invalid communicator {:#x}", comm));
     *errhandler = h->errhandler;
     return MPI_SUCCESS;
+}
+} // namespace
+
+RF_EXPORT int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
+    RF_LOCAL_ENTRY("MPI_Comm_get_errhandler");
+    return comm_get_errhandler_impl(call, comm, errhandler);
+}
+
+RF_EXPORT int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler* errhandler) {
+    RF_LOCAL_ENTRY("MPI_Errhandler_get");
+    return comm_get_errhandler_impl(call, comm, errhandler);
 }
 
 RF_EXPORT int MPI_Errhandler_free(MPI_Errhandler* errhandler) {

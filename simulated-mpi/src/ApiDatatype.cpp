@@ -139,6 +139,38 @@ RF_EXPORT int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_
                       "true_extent");
 }
 
+// The MPI-1 names MPI 3.0 removed, which real codes still use (MPICH keeps them): extent and
+// bounds one at a time, and MPI_Address.
+RF_EXPORT int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint* extent) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_extent", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return c.write(extent, static_cast<MPI_Aint>(t->extent()), "extent");
+}
+
+RF_EXPORT int MPI_Type_lb(MPI_Datatype datatype, MPI_Aint* displacement) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_lb", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return c.write(displacement, static_cast<MPI_Aint>(t->lb()), "displacement");
+}
+
+RF_EXPORT int MPI_Type_ub(MPI_Datatype datatype, MPI_Aint* displacement) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_ub", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return c.write(displacement, static_cast<MPI_Aint>(t->ub()), "displacement");
+}
+
+RF_EXPORT int MPI_Address(void* location, MPI_Aint* address) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Address", site);
+    return c.write(address, reinterpret_cast<MPI_Aint>(location), "address");
+}
+
 RF_EXPORT int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
     RF_MPI_ENTRY;
     DatatypeCall c("MPI_Type_set_name", site);
