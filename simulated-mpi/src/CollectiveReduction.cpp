@@ -76,10 +76,7 @@ bool reduction(CollectiveRun& run) {
     // (MPI 3.1 §5.9.1 allows derived types made of one predefined type, or of MINLOC/MAXLOC
     // pairs); a user-defined one takes any datatype.
     if (predefined_op(a0.op)) {
-        const TypeSignature& signature = map0->signature();
-        auto repeat = signature.uniform();
-        if (!repeat || !op_defined_for(a0.op, make_handle(RF_KIND_DATATYPE, repeat->basic)))
-            repeat = signature.uniform_pairs();
+        const auto repeat = reduction_elements(a0.op, map0->signature());
         if (!repeat) {
             return run.fail(
                 MPI_ERR_TYPE, Misuse::InvalidArgument,

@@ -99,11 +99,7 @@ bool CollectiveRun::reduce_local(int member, MPI_Op op, MPI_Datatype type, const
                     fmt::format("rank {}'s datatype {} is not valid", member, datatype_name(type)));
     if (predefined_op(op)) {
         // Element-wise on the one basic type (or MINLOC/MAXLOC pair) the datatype repeats.
-        const TypeSignature& signature = map->signature();
-        auto repeat = signature.uniform();
-        if (!repeat ||
-            !op_defined_for(op, make_handle(RF_KIND_DATATYPE, static_cast<int>(repeat->basic))))
-            repeat = signature.uniform_pairs();
+        const auto repeat = reduction_elements(op, map->signature());
         if (!repeat) return false; // checked by the caller
         const MPI_Datatype basic = make_handle(RF_KIND_DATATYPE, static_cast<int>(repeat->basic));
         apply_predefined(op, basic, in, inout, repeat->count * static_cast<std::size_t>(count));
