@@ -50,13 +50,29 @@ bool CollectiveRun::at(int member, const int* array, int i, int& out) {
 bool CollectiveRun::get(int member, const void* buf, std::ptrdiff_t byte_offset, int count,
                         MPI_Datatype type, Payload& out) {
     out = Payload{};
-    return pack_data(member, offset(buf, byte_offset), count, type, out) || unreadable(member);
+    if (!pack_data(member, offset(buf, byte_offset), count, type, out)) return unreadable(member);
+    packed_.insert_or_assign(&out,
+                             Packed{count, type,
+                                    datatype(member, type)
+                                        ->signature()
+                                        .times(static_cast<std::uint64_t>(std::max(count, 0)))});
+    return true;
 }
 
 bool CollectiveRun::put(int from, int to, const Payload& data, void* buf,
                         std::ptrdiff_t byte_offset, int count, MPI_Datatype type) {
     const std::size_t expected = size_of(to, type) * static_cast<std::size_t>(std::max(count, 0));
     if (data.size() != expected) return mismatch(from, to, data.size(), expected);
+    const auto sent = packed_.find(&data);
+    const Typemap* receiving = datatype(to, type);
+    if (sent != packed_.end() && receiving != nullptr &&
+        !signatures_agree(sent->second.signature,
+                          receiving->signature().times(static_cast<std::uint64_t>(count))))
+        return fail(MPI_ERR_TYPE, Misuse::TypeMismatch,
+                    fmt::format("rank {} sends {} x {} to rank {}, which receives {} x {}: as many "
+                                "bytes, but the type signatures differ",
+                                from, sent->second.count, datatype_name(sent->second.type), to,
+                                count, datatype_name(type)));
     return unpack_data(to, data.data(), data.size(), type, offset(buf, byte_offset)) ||
            unreadable(to);
 }

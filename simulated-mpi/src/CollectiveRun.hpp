@@ -9,11 +9,13 @@
 #include "simulated-mpi/interface/PendingCollective.hpp"
 #include "simulated-mpi/interface/Progress.hpp"
 #include "simulated-mpi/src/Payload.hpp"
+#include "simulated-mpi/src/TypeSignature.hpp"
 #include "simulated-mpi/src/WorldCore.hpp"
 
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 namespace rankfold::mpi {
 
@@ -58,6 +60,16 @@ public:
                       std::byte* inout, int count);
 
 private:
+    // What get() last packed into each payload: its sender's count, type and type signature, so
+    // that put() can compare signatures, not only sizes (MPI 3.1 §5.1: the signature of the data
+    // each member sends must equal that of what its receiver expects).
+    struct Packed {
+        int count;
+        MPI_Datatype type;
+        TypeSignature signature;
+    };
+    std::unordered_map<const Payload*, Packed> packed_;
+
     const WorldCore& core_;
     const PendingCollective& op_;
     const RankCall& call_;
