@@ -169,6 +169,9 @@ void check_source(const ListRequest& request, const Inputs& inputs, const Input&
         return;
     }
     std::vector<CallSite> sites = parse_diagnostics(checked.err);
+    // A call to an MPI function mpi.h does not declare at all (one MPI removed, or a misspelt
+    // one) is listed too: rankfold-cc refuses it as well.
+    for (CallSite& site : parse_undeclared_mpi(checked.err)) sites.push_back(std::move(site));
     point_at_names(sites,
                    [&](const std::string& file, int line) { return sources.line(file, line); });
     for (const auto& site : sites) {

@@ -4,6 +4,7 @@
 //
 // The language follows the name it was called by: anything with "cxx", "c++", "CC" or "++" is
 // C++ (rankfold-cxx, mpicxx, mpic++). RANKFOLD_CC / RANKFOLD_CXX choose the compiler.
+#include "checked_compile.hpp"
 #include "list_unsupported.hpp"
 
 #include <fmt/format.h>
@@ -65,7 +66,6 @@ std::vector<std::string> compile_command(const std::string& compiler, bool cxx,
                                  "-ftrivial-auto-var-init=zero",
                                  "-fno-omit-frame-pointer",
                                  "-fno-optimize-sibling-calls"};
-    if (!cxx) cmd.emplace_back("-Werror=implicit-function-declaration");
     // C++ statics of inline functions and templates are STB_GNU_UNIQUE symbols by default, which
     // the loader binds to the first copy of the module loaded: every rank would share them.
     if (cxx) cmd.emplace_back("-fno-gnu-unique");
@@ -176,6 +176,9 @@ int main(int argc, char** argv) {
         fmt::print("{}\n", line);
         return 0;
     }
+    // C: a call to an undeclared function is only a warning (as with mpicc), unless it is an
+    // MPI function. C++ has no implicit declarations: the compiler itself refuses them.
+    if (!cxx) return rankfold::driver::run_checked_compile(self, cmd, user, link);
     std::vector<char*> args;
     args.reserve(cmd.size() + 1);
     for (auto& c : cmd) args.push_back(c.data());

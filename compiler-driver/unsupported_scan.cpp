@@ -84,6 +84,31 @@ std::vector<CallSite> parse_diagnostics(std::string_view output) {
     return sites;
 }
 
+std::vector<CallSite> parse_undeclared_mpi(std::string_view output) {
+    constexpr std::string_view kImplicit = "implicit declaration of function ";
+    std::vector<CallSite> sites;
+    size_t start = 0;
+    while (start < output.size()) {
+        size_t end = output.find('\n', start);
+        if (end == std::string_view::npos) end = output.size();
+        const std::string_view line = output.substr(start, end - start);
+        start = end + 1;
+        const size_t at = line.find(kImplicit);
+        if (at == std::string_view::npos) continue;
+        // Skip the opening quote: ' or the bytes of a UTF-8 quotation mark.
+        size_t name_start = at + kImplicit.size();
+        while (name_start < line.size() && !is_ident(line[name_start])) ++name_start;
+        size_t name_end = name_start;
+        while (name_end < line.size() && is_ident(line[name_end])) ++name_end;
+        const std::string_view name = line.substr(name_start, name_end - name_start);
+        CallSite site;
+        if (!is_mpi_symbol(name) || !parse_location(line, site)) continue;
+        site.function = std::string(name);
+        sites.push_back(std::move(site));
+    }
+    return sites;
+}
+
 void point_at_names(std::vector<CallSite>& sites, const SourceLines& source_line) {
     // The reports of each function on each line, in order.
     std::map<std::tuple<std::string, int, std::string>, std::vector<CallSite*>> groups;

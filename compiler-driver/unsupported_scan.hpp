@@ -27,6 +27,13 @@ std::vector<CallSite> parse_diagnostics(std::string_view output);
 // The text of line LINE (1-based) of FILE, or nullptr if it cannot be read.
 using SourceLines = std::function<const std::string*(const std::string& file, int line)>;
 
+// The MPI functions the compiler saw called without a declaration, in its order: gcc's and
+// clang's "implicit declaration of function 'MPI_Xxx'" diagnostics (warning or error, quoted
+// with ASCII or Unicode quotes), for names starting with MPI_ or PMPI_. Rankfold's mpi.h
+// declares every MPI function (the unsupported ones with an error attribute), so such a name is
+// not an MPI function at all, or one that MPI has removed.
+std::vector<CallSite> parse_undeclared_mpi(std::string_view output);
+
 // Points each site's column at the function's name. gcc points at the start of the statement
 // (C) or at the call's "(" (C++); where the source line names the function exactly as many times
 // as the compiler reported it there, the k-th report gets the k-th name. Other sites keep the

@@ -9,7 +9,7 @@ namespace {
 
 // Kinds from properties::kind_name, usage sub-kinds from mpi::misuse_name (ViolationRulesTest
 // checks that every one has its sentence).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 33> kRules{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 34> kRules{{
     {"deadlock", "Every rank that has not finished waits for something no other rank will do."},
     {"crash", "A rank was killed by a signal (SIGSEGV, SIGABRT, ...) or an uncaught exception."},
     {"assertion", "An assertion failed in a rank."},
@@ -49,6 +49,8 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 33> kRules{{
      "A request in the wrong state: an active persistent request started, MPI_REQUEST_NULL "
      "freed."},
     {"usage/unsupported", "An argument value Rankfold does not model (named in the message)."},
+    {"usage/buffer-aliasing",
+     "The send and receive buffers of one call share bytes (MPI_Sendrecv_replace is for that)."},
 }};
 
 } // namespace

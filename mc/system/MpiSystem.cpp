@@ -234,7 +234,13 @@ void MpiSystem::finish_path(bool polling_deadlock) {
 
 void MpiSystem::mpi_failure(int rank) {
     mpi::RankCall& call = runtime_.ranks().call(rank);
-    const mpi::MpiFailure f = *world_.rank_state(rank).failure;
+    // A failure always says what went wrong: one the runtime left unexplained (a bug of the
+    // runtime) still names the call.
+    mpi::MpiFailure f = world_.rank_state(rank).failure.value_or(
+        mpi::MpiFailure{MPI_ERR_INTERN, std::nullopt, std::string()});
+    if (f.message.empty())
+        f.message =
+            fmt::format("{}: internal error of the simulated MPI (no reason recorded)", call.name);
     if (f.misuse && world_.errors_return(rank, call.comm)) {
         // MPI_ERRORS_RETURN: the program gets the error class and carries on.
         call.result = f.code;

@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 438 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 422 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -84,7 +84,6 @@ int MPI_Accumulate_c(const void* origin_addr, MPI_Count origin_count, MPI_Dataty
 int MPI_Add_error_class(int* errorclass) RF_UNSUPPORTED(MPI_Add_error_class);
 int MPI_Add_error_code(int errorclass, int* errorcode) RF_UNSUPPORTED(MPI_Add_error_code);
 int MPI_Add_error_string(int errorcode, const char* string) RF_UNSUPPORTED(MPI_Add_error_string);
-int MPI_Address(void* location, MPI_Aint* address) RF_UNSUPPORTED(MPI_Address);
 int MPI_Allgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                     MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
     RF_UNSUPPORTED(MPI_Allgather_c);
@@ -149,10 +148,6 @@ int MPI_Alltoallw_init_c(const void* sendbuf, const MPI_Count sendcounts[],
                          const MPI_Count recvcounts[], const MPI_Aint rdispls[],
                          const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
                          MPI_Request* request) RF_UNSUPPORTED(MPI_Alltoallw_init_c);
-int MPI_Attr_delete(MPI_Comm comm, int keyval) RF_UNSUPPORTED(MPI_Attr_delete);
-int MPI_Attr_get(MPI_Comm comm, int keyval, void* attribute_val, int* flag)
-    RF_UNSUPPORTED(MPI_Attr_get);
-int MPI_Attr_put(MPI_Comm comm, int keyval, void* attribute_val) RF_UNSUPPORTED(MPI_Attr_put);
 int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Barrier_init);
 int MPI_Bcast_c(void* buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm)
@@ -229,9 +224,6 @@ MPI_Fint MPI_Errhandler_c2f(MPI_Errhandler errhandler) RF_UNSUPPORTED(MPI_Errhan
 int MPI_Errhandler_create(MPI_Comm_errhandler_function* comm_errhandler_fn,
                           MPI_Errhandler* errhandler) RF_UNSUPPORTED(MPI_Errhandler_create);
 MPI_Errhandler MPI_Errhandler_f2c(MPI_Fint errhandler) RF_UNSUPPORTED(MPI_Errhandler_f2c);
-int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler* errhandler)
-    RF_UNSUPPORTED(MPI_Errhandler_get);
-int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler) RF_UNSUPPORTED(MPI_Errhandler_set);
 int MPI_Exscan_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                  MPI_Op op, MPI_Comm comm) RF_UNSUPPORTED(MPI_Exscan_c);
 int MPI_Exscan_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
@@ -628,9 +620,6 @@ int MPI_Isendrecv_replace_c(void* buf, MPI_Count count, MPI_Datatype datatype, i
                             MPI_Request* request) RF_UNSUPPORTED(MPI_Isendrecv_replace_c);
 int MPI_Issend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
                  MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Issend_c);
-int MPI_Keyval_create(MPI_Copy_function* copy_fn, MPI_Delete_function* delete_fn, int* keyval,
-                      void* extra_state) RF_UNSUPPORTED(MPI_Keyval_create);
-int MPI_Keyval_free(int* keyval) RF_UNSUPPORTED(MPI_Keyval_free);
 int MPI_Lookup_name(const char* service_name, MPI_Info info, char* port_name)
     RF_UNSUPPORTED(MPI_Lookup_name);
 MPI_Fint MPI_Message_c2f(MPI_Message msg) RF_UNSUPPORTED(MPI_Message_c2f);
@@ -790,8 +779,6 @@ int MPI_Reduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype 
 int MPI_Reduce_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                       MPI_Op op, int root, MPI_Comm comm, MPI_Info info, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Reduce_init_c);
-int MPI_Reduce_local(const void* inbuf, void* inoutbuf, int count, MPI_Datatype datatype, MPI_Op op)
-    RF_UNSUPPORTED(MPI_Reduce_local);
 int MPI_Reduce_local_c(const void* inbuf, void* inoutbuf, MPI_Count count, MPI_Datatype datatype,
                        MPI_Op op) RF_UNSUPPORTED(MPI_Reduce_local_c);
 int MPI_Reduce_scatter_block_c(const void* sendbuf, void* recvbuf, MPI_Count recvcount,
@@ -972,7 +959,6 @@ int MPI_Type_create_subarray_c(int ndims, const MPI_Count array_of_sizes[],
                                MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_subarray_c);
 int MPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
     RF_UNSUPPORTED(MPI_Type_delete_attr);
-int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint* extent) RF_UNSUPPORTED(MPI_Type_extent);
 MPI_Datatype MPI_Type_f2c(MPI_Fint datatype) RF_UNSUPPORTED(MPI_Type_f2c);
 int MPI_Type_free_keyval(int* type_keyval) RF_UNSUPPORTED(MPI_Type_free_keyval);
 int MPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val, int* flag)
@@ -993,28 +979,16 @@ int MPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count* num_integers,
     RF_UNSUPPORTED(MPI_Type_get_envelope_c);
 int MPI_Type_get_extent_c(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent)
     RF_UNSUPPORTED(MPI_Type_get_extent_c);
-int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen)
-    RF_UNSUPPORTED(MPI_Type_get_name);
 int MPI_Type_get_true_extent_c(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Count* true_extent)
     RF_UNSUPPORTED(MPI_Type_get_true_extent_c);
-int MPI_Type_hindexed(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
-                      MPI_Datatype oldtype, MPI_Datatype* newtype)
-    RF_UNSUPPORTED(MPI_Type_hindexed);
 int MPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                        const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                        MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_indexed_c);
-int MPI_Type_lb(MPI_Datatype datatype, MPI_Aint* displacement) RF_UNSUPPORTED(MPI_Type_lb);
 int MPI_Type_match_size(int typeclass, int size, MPI_Datatype* datatype)
     RF_UNSUPPORTED(MPI_Type_match_size);
 int MPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val)
     RF_UNSUPPORTED(MPI_Type_set_attr);
-int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name)
-    RF_UNSUPPORTED(MPI_Type_set_name);
 int MPI_Type_size_c(MPI_Datatype datatype, MPI_Count* size) RF_UNSUPPORTED(MPI_Type_size_c);
-int MPI_Type_struct(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
-                    MPI_Datatype array_of_types[], MPI_Datatype* newtype)
-    RF_UNSUPPORTED(MPI_Type_struct);
-int MPI_Type_ub(MPI_Datatype datatype, MPI_Aint* displacement) RF_UNSUPPORTED(MPI_Type_ub);
 int MPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
                       MPI_Datatype oldtype, MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_vector_c);

@@ -33,6 +33,7 @@ enum class Misuse : std::uint8_t {
     BufferSpace,     // buffered send without (enough) attached buffer
     RequestState,    // starting an active persistent request, freeing MPI_REQUEST_NULL
     Unsupported,     // an argument value Rankfold does not model (named in the message)
+    BufferAliasing,  // a send and a receive buffer of one call share bytes (MPI_Sendrecv)
 };
 
 // The stable name, e.g. "type-mismatch".

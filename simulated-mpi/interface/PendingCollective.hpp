@@ -4,10 +4,13 @@
 #pragma once
 
 #include "simulated-mpi/interface/Collective.hpp"
+#include "simulated-mpi/src/OpTable.hpp"
+#include "simulated-mpi/src/Typemap.hpp"
 
 #include <mpi.h>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace rankfold::mpi {
@@ -19,6 +22,12 @@ struct CollectivePart {
     std::uintptr_t site = 0;       // where
     int slot = -1;                 // its request, completed when the operation executes
     MPI_Comm comm = MPI_COMM_NULL; // the caller's handle on the communicator
+    // The datatypes and the user operator as they were when the rank called: a nonblocking
+    // collective may outlive them (MPI_Type_free and MPI_Op_free are deferred until the
+    // operation completes, MPI 3.1 §4.1.9 and §5.9.5).
+    TypemapRef sendmap{};
+    TypemapRef recvmap{};
+    std::optional<UserOp> user_op{};
     friend bool operator==(const CollectivePart&, const CollectivePart&) = default;
 };
 

@@ -1,6 +1,7 @@
 // MPI functions that make, compare and free communicators (MPI 3.1 §6.4), and their error
 // handlers (§8.3). Construction is collective and goes through the runtime; the rest is local.
 #include "simulated-mpi/src/Api.hpp"
+#include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/AttributeCallbacks.hpp"
 #include "simulated-mpi/src/CommSplit.hpp"
 
@@ -116,22 +117,32 @@ RF_EXPORT int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
     return MPI_SUCCESS;
 }
 
-RF_EXPORT int MPI_Comm_set_name(MPI_Comm comm, const char*) {
+RF_EXPORT int MPI_Comm_set_name(MPI_Comm comm, const char* name) {
     RF_LOCAL_ENTRY("MPI_Comm_set_name");
-    if (!call.world.comms().view(call.rank, comm))
+    CommHandle* h = call.world.comms().handle(call.rank, comm);
+    if (h == nullptr)
         return call.error(comm, MPI_ERR_COMM, Misuse::InvalidHandle,
                           fmt::format("invalid communicator {:#x}", comm));
-    return MPI_SUCCESS; // names are not kept: nothing in Rankfold's reports uses them yet
+    char text[MPI_MAX_OBJECT_NAME] = {};
+    if (name == nullptr || !read_app_string(name, text, sizeof text))
+        return call.error(comm, MPI_ERR_ARG, Misuse::InvalidArgument,
+                          "the name is not a readable string");
+    // Longer names are cut to MPI_MAX_OBJECT_NAME - 1 characters (MPI 3.1 §6.8).
+    h->name = text;
+    return MPI_SUCCESS;
 }
 
 RF_EXPORT int MPI_Comm_get_name(MPI_Comm comm, char* name, int* resultlen) {
     RF_LOCAL_ENTRY("MPI_Comm_get_name");
-    const char* text = comm == MPI_COMM_WORLD  ? "MPI_COMM_WORLD"
-                       : comm == MPI_COMM_SELF ? "MPI_COMM_SELF"
-                                               : "";
-    if (!call.world.comms().view(call.rank, comm))
+    const CommHandle* h = call.world.comms().handle(call.rank, comm);
+    if (h == nullptr)
         return call.error(comm, MPI_ERR_COMM, Misuse::InvalidHandle,
                           fmt::format("invalid communicator {:#x}", comm));
+    // Until a name is set: the predefined communicators' own names, empty for the others.
+    const char* text = !h->name.empty()         ? h->name.c_str()
+                       : comm == MPI_COMM_WORLD ? "MPI_COMM_WORLD"
+                       : comm == MPI_COMM_SELF  ? "MPI_COMM_SELF"
+                                                : "";
     std::snprintf(name, MPI_MAX_OBJECT_NAME, "%s", text);
     *resultlen = static_cast<int>(std::strlen(name));
     return MPI_SUCCESS;
@@ -139,8 +150,8 @@ RF_EXPORT int MPI_Comm_get_name(MPI_Comm comm, char* name, int* resultlen) {
 
 // ---- error handlers ---------------------------------------------------------------------------
 
-RF_EXPORT int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
-    RF_LOCAL_ENTRY("MPI_Comm_set_errhandler");
+namespace {
+int comm_set_errhandler_impl(const LocalCall& call, MPI_Comm comm, MPI_Errhandler errhandler) {
     CommHandle* h = call.world.comms().handle(call.rank, comm);
     if (h == nullptr)
         return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
@@ -153,15 +164,37 @@ RF_EXPORT int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) 
     h->errhandler = errhandler;
     return MPI_SUCCESS;
 }
+} // namespace
 
-RF_EXPORT int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
-    RF_LOCAL_ENTRY("MPI_Comm_get_errhandler");
+RF_EXPORT int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
+    RF_LOCAL_ENTRY("MPI_Comm_set_errhandler");
+    return comm_set_errhandler_impl(call, comm, errhandler);
+}
+
+RF_EXPORT int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler) {
+    RF_LOCAL_ENTRY("MPI_Errhandler_set");
+    return comm_set_errhandler_impl(call, comm, errhandler);
+}
+
+namespace {
+int comm_get_errhandler_impl(const LocalCall& call, MPI_Comm comm, MPI_Errhandler* errhandler) {
     const CommHandle* h = call.world.comms().handle(call.rank, comm);
     if (h == nullptr)
         return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
                           fmt::format("invalid communicator {:#x}", comm));
     *errhandler = h->errhandler;
     return MPI_SUCCESS;
+}
+} // namespace
+
+RF_EXPORT int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
+    RF_LOCAL_ENTRY("MPI_Comm_get_errhandler");
+    return comm_get_errhandler_impl(call, comm, errhandler);
+}
+
+RF_EXPORT int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler* errhandler) {
+    RF_LOCAL_ENTRY("MPI_Errhandler_get");
+    return comm_get_errhandler_impl(call, comm, errhandler);
 }
 
 RF_EXPORT int MPI_Errhandler_free(MPI_Errhandler* errhandler) {

@@ -1,9 +1,12 @@
 // MPI functions on datatypes other than the constructors: commit, free, dup, the size and
 // extent queries, addresses, and counting what a status says arrived. Local calls (see
 // DatatypeCall.hpp).
+#include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/DatatypeCall.hpp"
 
 #include <climits>
+#include <cstdio>
+#include <cstring>
 #include <limits>
 
 using namespace rankfold::mpi;
@@ -134,6 +137,63 @@ RF_EXPORT int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_
     if (!t) return c.result();
     return write_pair(c, true_lb, t->true_lb(), "true_lb", true_extent, t->true_extent(),
                       "true_extent");
+}
+
+// The MPI-1 names MPI 3.0 removed, which real codes still use (MPICH keeps them): extent and
+// bounds one at a time, and MPI_Address.
+RF_EXPORT int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint* extent) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_extent", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return c.write(extent, static_cast<MPI_Aint>(t->extent()), "extent");
+}
+
+RF_EXPORT int MPI_Type_lb(MPI_Datatype datatype, MPI_Aint* displacement) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_lb", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return c.write(displacement, static_cast<MPI_Aint>(t->lb()), "displacement");
+}
+
+RF_EXPORT int MPI_Type_ub(MPI_Datatype datatype, MPI_Aint* displacement) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_ub", site);
+    TypemapRef t = c.lookup(datatype);
+    if (!t) return c.result();
+    return c.write(displacement, static_cast<MPI_Aint>(t->ub()), "displacement");
+}
+
+RF_EXPORT int MPI_Address(void* location, MPI_Aint* address) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Address", site);
+    return c.write(address, reinterpret_cast<MPI_Aint>(location), "address");
+}
+
+RF_EXPORT int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_set_name", site);
+    if (!c.lookup(datatype)) return c.result();
+    // Longer names are cut to MPI_MAX_OBJECT_NAME - 1 characters (MPI 3.1 §6.8).
+    char text[MPI_MAX_OBJECT_NAME] = {};
+    if (type_name == nullptr || !read_app_string(type_name, text, sizeof text))
+        return c.bad_argument("the name is not a readable string");
+    c.table().set_name(datatype, text);
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_get_name", site);
+    if (!c.lookup(datatype)) return c.result();
+    const std::string name = c.table().name(datatype);
+    char text[MPI_MAX_OBJECT_NAME] = {};
+    std::snprintf(text, sizeof text, "%s", name.c_str());
+    const std::size_t length = std::strlen(text);
+    if (!rankfold::snapshot::copy_to_app(type_name, text, length + 1))
+        return c.bad_argument("type_name is not writable");
+    return c.write(resultlen, static_cast<int>(length), "resultlen");
 }
 
 RF_EXPORT int MPI_Get_address(const void* location, MPI_Aint* address) {

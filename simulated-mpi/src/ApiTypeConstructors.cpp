@@ -45,6 +45,27 @@ int indexed_type(DatatypeCall& c, int count, const int* blocklengths, int blockl
                     newtype);
 }
 
+int struct_type(DatatypeCall& c, int count, const int* blocklengths, const MPI_Aint* displacements,
+                const MPI_Datatype* types_in, MPI_Datatype* newtype) {
+    if (count < 0) return c.negative_count(count);
+    auto lengths = c.read(blocklengths, count, "array_of_blocklengths");
+    if (!lengths) return c.result();
+    if (any_negative(*lengths)) return c.bad_argument("negative block length");
+    auto disps = c.read(displacements, count, "array_of_displacements");
+    if (!disps) return c.result();
+    auto types = c.read(types_in, count, "array_of_types");
+    if (!types) return c.result();
+    std::vector<TypemapRef> maps; // keeps the member typemaps alive while building
+    std::vector<StructMember> members;
+    for (int i = 0; i < count; ++i) {
+        const auto type = static_cast<MPI_Datatype>((*types)[i]);
+        maps.push_back(c.lookup(type));
+        if (!maps.back()) return c.result();
+        members.push_back({type, maps.back().get(), (*lengths)[i], (*disps)[i]});
+    }
+    return c.define(make_struct(members), newtype);
+}
+
 } // namespace
 
 RF_EXPORT int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
@@ -121,23 +142,27 @@ RF_EXPORT int MPI_Type_create_struct(int count, const int array_of_blocklengths[
                                      const MPI_Datatype array_of_types[], MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
     DatatypeCall c("MPI_Type_create_struct", site);
-    if (count < 0) return c.negative_count(count);
-    auto lengths = c.read(array_of_blocklengths, count, "array_of_blocklengths");
-    if (!lengths) return c.result();
-    if (any_negative(*lengths)) return c.bad_argument("negative block length");
-    auto disps = c.read(array_of_displacements, count, "array_of_displacements");
-    if (!disps) return c.result();
-    auto types = c.read(array_of_types, count, "array_of_types");
-    if (!types) return c.result();
-    std::vector<TypemapRef> maps; // keeps the member typemaps alive while building
-    std::vector<StructMember> members;
-    for (int i = 0; i < count; ++i) {
-        const auto type = static_cast<MPI_Datatype>((*types)[i]);
-        maps.push_back(c.lookup(type));
-        if (!maps.back()) return c.result();
-        members.push_back({type, maps.back().get(), (*lengths)[i], (*disps)[i]});
-    }
-    return c.define(make_struct(members), newtype);
+    return struct_type(c, count, array_of_blocklengths, array_of_displacements, array_of_types,
+                       newtype);
+}
+
+// The MPI-1 names MPI 3.0 removed, which real codes still use (MPICH keeps them).
+RF_EXPORT int MPI_Type_struct(int count, const int array_of_blocklengths[],
+                              const MPI_Aint array_of_displacements[],
+                              const MPI_Datatype array_of_types[], MPI_Datatype* newtype) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_struct", site);
+    return struct_type(c, count, array_of_blocklengths, array_of_displacements, array_of_types,
+                       newtype);
+}
+
+RF_EXPORT int MPI_Type_hindexed(int count, const int array_of_blocklengths[],
+                                const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
+                                MPI_Datatype* newtype) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_hindexed", site);
+    return indexed_type(c, count, array_of_blocklengths, 0, array_of_displacements, true, oldtype,
+                        newtype);
 }
 
 RF_EXPORT int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,

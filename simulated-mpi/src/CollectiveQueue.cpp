@@ -81,6 +81,13 @@ void CollectiveQueue::feed(StateHasher& h) const {
                 h.value(static_cast<std::uint64_t>(part.site));
                 h.value(part.slot);
                 h.value(part.comm);
+                for (const TypemapRef* m : {&part.sendmap, &part.recvmap})
+                    h.value(*m ? (*m)->digest() : std::uint64_t{0});
+                h.value(static_cast<std::uint8_t>(part.user_op.has_value()));
+                if (part.user_op) {
+                    h.value(reinterpret_cast<std::uintptr_t>(part.user_op->fn));
+                    h.value(static_cast<std::uint8_t>(part.user_op->commute));
+                }
             }
         }
     }

@@ -10,6 +10,7 @@
 #include "simulated-mpi/src/Handles.hpp"
 #include "simulated-mpi/src/PredefinedTypes.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
+#include "simulated-mpi/src/Typemap.hpp"
 
 #include <fmt/format.h>
 
@@ -49,11 +50,17 @@ bool reduction(CollectiveRun& run) {
     std::vector<Payload> in(static_cast<std::size_t>(n));
     const MPI_Datatype type0 = contribution_type(a0);
     const int count0 = contribution_count(a0);
+    const Typemap* map0 = run.datatype(0, type0);
+    if (map0 == nullptr)
+        return run.fail(MPI_ERR_TYPE, Misuse::InvalidHandle,
+                        fmt::format("rank 0's datatype {} is not valid", datatype_name(type0)));
     for (int i = 0; i < n; ++i) {
         const CollectiveArgs& a = run.args(i);
         const MPI_Datatype t = contribution_type(a);
         const int c = contribution_count(a);
-        if (t != type0 || c != count0) {
+        // Handles are per process: compare what they describe (the type signature).
+        const Typemap* map = run.datatype(i, t);
+        if (map == nullptr || c != count0 || !(map->signature() == map0->signature())) {
             return run.fail(
                 MPI_ERR_OTHER, Misuse::CollectiveMismatch,
                 fmt::format("rank 0 contributes {} x {} but rank {} contributes {} x {}", count0,
@@ -65,34 +72,33 @@ bool reduction(CollectiveRun& run) {
                             fmt::format("the send buffer of rank {} is not readable", i));
         }
     }
-    // Reductions work element by element on the basic type the datatype repeats (MPI 3.1
-    // §5.9.1 allows derived types made of one predefined type, or of MINLOC/MAXLOC pairs).
-    const TypeSignature signature = run.datatype(0, type0)->signature();
-    auto repeat = signature.uniform();
-    if (!repeat || predefined_op(a0.op) &&
-                       !op_defined_for(a0.op, make_handle(RF_KIND_DATATYPE, repeat->basic)))
-        repeat = signature.uniform_pairs();
-    if (!repeat) {
-        return run.fail(
-            MPI_ERR_TYPE, Misuse::InvalidArgument,
-            fmt::format("{} is not one predefined type repeated: a reduction cannot combine it",
-                        datatype_name(type0)));
+    // A predefined operator works element by element on the basic type the datatype repeats
+    // (MPI 3.1 §5.9.1 allows derived types made of one predefined type, or of MINLOC/MAXLOC
+    // pairs); a user-defined one takes any datatype.
+    if (predefined_op(a0.op)) {
+        const auto repeat = reduction_elements(a0.op, map0->signature());
+        if (!repeat) {
+            return run.fail(
+                MPI_ERR_TYPE, Misuse::InvalidArgument,
+                fmt::format("{} is not one predefined type repeated: a reduction cannot combine it",
+                            datatype_name(type0)));
+        }
+        const MPI_Datatype basic = make_handle(RF_KIND_DATATYPE, repeat->basic);
+        if (!op_defined_for(a0.op, basic)) {
+            return run.fail(
+                MPI_ERR_OP, Misuse::InvalidArgument,
+                fmt::format("{} is not defined for {}", op_name(a0.op), datatype_name(basic)));
+        }
     }
-    const MPI_Datatype basic = make_handle(RF_KIND_DATATYPE, repeat->basic);
-    const int elements = static_cast<int>(repeat->count) * count0;
-    if (predefined_op(a0.op) && !op_defined_for(a0.op, basic)) {
-        return run.fail(
-            MPI_ERR_OP, Misuse::InvalidArgument,
-            fmt::format("{} is not defined for {}", op_name(a0.op), datatype_name(basic)));
-    }
-    // Left fold of contributions first..last with `who`'s operator.
+    // Left fold of contributions first..last with `who`'s operator and datatype: the partial
+    // result of the lower ranks is the function's `in`, the next contribution its `inout`.
     auto fold = [&](int who, int last, Payload& acc) {
+        const CollectiveArgs& a = run.args(who);
         acc = in[0];
         for (int i = 1; i <= last; ++i) {
             Payload next = in[i];
-            if (!run.reduce_local(who, run.args(who).op, predefined_index(type0) ? type0 : basic,
-                                  acc.data(), next.data(),
-                                  predefined_index(type0) ? count0 : elements))
+            if (!run.reduce_local(who, a.op, contribution_type(a), acc.data(), next.data(),
+                                  contribution_count(a)))
                 return false;
             acc = std::move(next);
         }
@@ -100,8 +106,9 @@ bool reduction(CollectiveRun& run) {
     };
     auto deliver_to = [&](int who, const Payload& result, int first, int count) {
         const CollectiveArgs& a = run.args(who);
-        const std::size_t elem = run.size_of(who, type0);
-        if (!run.unpack_data(who, result.data() + elem * first, elem * count, type0, a.recvbuf)) {
+        const MPI_Datatype type = contribution_type(a); // the member's own handle
+        const std::size_t elem = run.size_of(who, type);
+        if (!run.unpack_data(who, result.data() + elem * first, elem * count, type, a.recvbuf)) {
             return run.fail(MPI_ERR_BUFFER, Misuse::InvalidArgument,
                             fmt::format("the receive buffer of rank {} is not writable", who));
         }

@@ -9,11 +9,13 @@
 #include "simulated-mpi/interface/PendingCollective.hpp"
 #include "simulated-mpi/interface/Progress.hpp"
 #include "simulated-mpi/src/Payload.hpp"
+#include "simulated-mpi/src/TypeSignature.hpp"
 #include "simulated-mpi/src/WorldCore.hpp"
 
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 namespace rankfold::mpi {
 
@@ -50,12 +52,24 @@ public:
     bool pack_data(int member, const void* buf, int count, MPI_Datatype type, Payload& out) const;
     bool unpack_data(int member, const std::byte* data, std::size_t bytes, MPI_Datatype type,
                      void* buf) const;
-    // inout = in op inout, element-wise, for `count` elements of `type` (packed), with
-    // `member`'s operator (user-defined operators are per process).
+    // inout = in op inout for `count` elements of `member`'s `type`, both packed: a predefined
+    // operator element-wise on the basic type the datatype repeats; a user-defined one (the
+    // member's own, as it was when the member called) on buffers laid out as `type` says.
+    // False after fail() when the operation cannot be applied.
     bool reduce_local(int member, MPI_Op op, MPI_Datatype type, const std::byte* in,
-                      std::byte* inout, int count) const;
+                      std::byte* inout, int count);
 
 private:
+    // What get() last packed into each payload: its sender's count, type and type signature, so
+    // that put() can compare signatures, not only sizes (MPI 3.1 §5.1: the signature of the data
+    // each member sends must equal that of what its receiver expects).
+    struct Packed {
+        int count;
+        MPI_Datatype type;
+        TypeSignature signature;
+    };
+    std::unordered_map<const Payload*, Packed> packed_;
+
     const WorldCore& core_;
     const PendingCollective& op_;
     const RankCall& call_;

@@ -8,6 +8,7 @@
 #include "simulated-mpi/src/Handles.hpp"
 #include "simulated-mpi/src/PredefinedTypes.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
+#include "simulated-mpi/src/TypePacking.hpp"
 
 #include <fmt/format.h>
 
@@ -54,6 +55,18 @@ SidesUsed sides_used(const CollectiveArgs& a, bool is_root) {
     }
 }
 
+// The rank's part as filed: its arguments, and the datatypes and user operator they name as
+// they are now, which the operation uses even if the rank frees them before it completes.
+CollectivePart make_part(const RankState& state, int rank, const RankCall& call, int slot) {
+    CollectivePart part{rank, call.coll, call.name, call.site, slot, call.comm};
+    const CollectiveArgs& a = call.coll;
+    if (a.sendtype != MPI_DATATYPE_NULL) part.sendmap = state.datatypes.find(a.sendtype);
+    if (a.recvtype != MPI_DATATYPE_NULL) part.recvmap = state.datatypes.find(a.recvtype);
+    if (has_op(a.kind) && !predefined_op(a.op))
+        if (const UserOp* user = state.ops.find(a.op)) part.user_op = *user;
+    return part;
+}
+
 std::string describe_part(const CollectivePart& p) {
     std::string s = p.name;
     if (has_root(p.args.kind)) s += fmt::format(" (root {})", p.args.root);
@@ -86,8 +99,9 @@ bool Collectives::check(WorldCore& core, int rank, const RankCall& call,
             return core.fail(rank, call, MPI_ERR_COUNT,
                              fmt::format("negative {} count {}", what, count)),
                    false;
-        if (!core.usable_datatype(rank, call, type)) return false;
-        if (buf == nullptr && count > 0)
+        const TypemapRef map = core.usable_datatype(rank, call, type);
+        if (!map) return false;
+        if (null_buffer_misuse(buf, count, *map))
             return core.fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
                              fmt::format("NULL {} buffer with count {}", what, count)),
                    false;
@@ -153,8 +167,7 @@ Progress Collectives::issue(WorldCore& core, int rank, RankCall& call) {
         req.peer = MPI_PROC_NULL;
     }
     PendingCollective& op =
-        queue_.arrive(v->id, v->size, v->my_rank,
-                      CollectivePart{rank, call.coll, call.name, call.site, slot, call.comm});
+        queue_.arrive(v->id, v->size, v->my_rank, make_part(core.ranks[rank], rank, call, slot));
     if (op.complete()) {
         // Every member has called: the operation happens now, for all of them at once. The
         // parts are taken out first: executing may create communicators.

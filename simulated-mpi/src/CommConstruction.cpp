@@ -70,32 +70,42 @@ bool CommConstruction::create(const PendingCollective& op, const Communicator& p
     const auto& parts = op.parts;
     const int n = static_cast<int>(parts.size());
     plan.group_of.assign(static_cast<std::size_t>(n), -1);
-    // Every member passes the same group (a subset of the parent); check it.
-    std::vector<int> first;
+    // Each member passes a group of the parent's processes; since MPI 2.2 (§6.4.2) the groups
+    // may differ, as long as any two are equal or disjoint. Each distinct group becomes one
+    // communicator.
+    std::vector<std::vector<int>> passed(static_cast<std::size_t>(n)); // parent ranks
     for (int i = 0; i < n; ++i) {
         const GroupEntry* g = core_.ranks[parts[i].rank].groups.find(parts[i].args.group);
         if (g == nullptr)
             return fail(MPI_ERR_GROUP, Misuse::InvalidHandle,
                         fmt::format("rank {} passed an invalid group", i));
-        if (i == 0)
-            first = g->members;
-        else if (g->members != first)
-            return fail(MPI_ERR_OTHER, Misuse::CollectiveMismatch,
-                        fmt::format("rank {} passed a different group than rank 0", i));
+        for (int world : g->members) {
+            auto it = std::find(parent.members.begin(), parent.members.end(), world);
+            if (it == parent.members.end())
+                return fail(MPI_ERR_GROUP, Misuse::InvalidArgument,
+                            fmt::format("rank {}'s group holds world rank {}, which is not in "
+                                        "the communicator",
+                                        i, world));
+            passed[i].push_back(static_cast<int>(it - parent.members.begin()));
+        }
     }
-    std::vector<int> members;
-    for (int world : first) {
-        auto it = std::find(parent.members.begin(), parent.members.end(), world);
-        if (it == parent.members.end())
-            return fail(MPI_ERR_GROUP, Misuse::InvalidArgument,
-                        fmt::format("the group holds world rank {}, which is not "
-                                    "in the communicator",
-                                    world));
-        const int i = static_cast<int>(it - parent.members.begin());
-        plan.group_of[i] = 0;
-        members.push_back(i);
+    // Every process in a group must pass that same group: then any two groups are equal or
+    // disjoint, and a member outside every group gets MPI_COMM_NULL.
+    for (int i = 0; i < n; ++i)
+        for (int m : passed[i])
+            if (passed[m] != passed[i])
+                return fail(MPI_ERR_OTHER, Misuse::CollectiveMismatch,
+                            fmt::format("rank {} passed a group holding rank {}, which passed a "
+                                        "different group: the groups must be equal or disjoint",
+                                        i, m));
+    for (int i = 0; i < n; ++i) {
+        const auto& members = passed[i];
+        if (members.empty()) continue;
+        if (plan.group_of[members.front()] >= 0) continue; // this group is planned already
+        const int index = static_cast<int>(plan.groups.size());
+        for (int m : members) plan.group_of[m] = index;
+        plan.groups.push_back(members);
     }
-    if (!members.empty()) plan.groups.push_back(members);
     return true;
 }
 

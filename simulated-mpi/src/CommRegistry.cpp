@@ -55,7 +55,7 @@ MPI_Comm CommRegistry::attach(int rank, int id, std::uintptr_t site) {
     auto it =
         std::find_if(table.begin(), table.end(), [](const CommHandle& h) { return h.id < 0; });
     if (it == table.end()) it = table.insert(table.end(), CommHandle{});
-    *it = CommHandle{id, MPI_ERRORS_ARE_FATAL, {}, site};
+    *it = CommHandle{id, MPI_ERRORS_ARE_FATAL, {}, site, {}};
     return make_handle(RF_KIND_COMM, static_cast<int>(it - table.begin()));
 }
 
@@ -103,6 +103,8 @@ void CommRegistry::feed(StateHasher& h) const {
             h.value(c.id);
             h.value(c.errhandler);
             h.value(static_cast<std::uint64_t>(c.site));
+            h.value(static_cast<std::uint64_t>(c.name.size()));
+            h.bytes(c.name.data(), c.name.size());
             h.value(static_cast<std::uint64_t>(c.attributes.size()));
             for (const auto& [key, value] : c.attributes) {
                 h.value(key);

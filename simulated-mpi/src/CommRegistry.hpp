@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -28,6 +29,7 @@ struct CommHandle {
     MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;
     std::vector<std::pair<int, MPI_Aint>> attributes; // keyval -> value, sorted by keyval
     std::uintptr_t site = 0;                          // where it was created (leak reports)
+    std::string name{}; // MPI_Comm_set_name: local to the process (MPI 3.1 §6.8)
     friend bool operator==(const CommHandle&, const CommHandle&) = default;
 };
 

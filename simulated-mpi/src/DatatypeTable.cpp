@@ -1,6 +1,7 @@
 #include "simulated-mpi/src/DatatypeTable.hpp"
 
 #include "simulated-mpi/src/Handles.hpp"
+#include "simulated-mpi/src/PredefinedTypes.hpp"
 
 #include <algorithm>
 #include <array>
@@ -82,6 +83,28 @@ bool DatatypeTable::release(MPI_Datatype type) {
     return true;
 }
 
+bool DatatypeTable::set_name(MPI_Datatype type, std::string name) {
+    if (DatatypeEntry* e = entry(type)) {
+        e->name = std::move(name);
+        return true;
+    }
+    if (!predefined_typemap(type)) return false;
+    auto it = std::lower_bound(predefined_names_.begin(), predefined_names_.end(), type,
+                               [](const auto& n, MPI_Datatype t) { return n.first < t; });
+    if (it != predefined_names_.end() && it->first == type)
+        it->second = std::move(name);
+    else
+        predefined_names_.insert(it, {type, std::move(name)});
+    return true;
+}
+
+std::string DatatypeTable::name(MPI_Datatype type) const {
+    if (const DatatypeEntry* e = derived(type)) return e->name;
+    for (const auto& [t, n] : predefined_names_)
+        if (t == type) return n;
+    return predefined_typemap(type) ? datatype_name(type) : std::string();
+}
+
 std::vector<std::pair<MPI_Datatype, const DatatypeEntry*>> DatatypeTable::leaked() const {
     std::vector<std::pair<MPI_Datatype, const DatatypeEntry*>> out;
     for (std::size_t i = 0; i < entries_.size(); ++i)
@@ -99,6 +122,14 @@ void DatatypeTable::feed(StateHasher& h) const {
         if (!e.map) continue;
         h.value(e.map->digest());
         h.value(static_cast<std::uint64_t>(e.site));
+        h.value(static_cast<std::uint64_t>(e.name.size()));
+        h.bytes(e.name.data(), e.name.size());
+    }
+    h.value(static_cast<std::uint64_t>(predefined_names_.size()));
+    for (const auto& [type, name] : predefined_names_) {
+        h.value(type);
+        h.value(static_cast<std::uint64_t>(name.size()));
+        h.bytes(name.data(), name.size());
     }
 }
 

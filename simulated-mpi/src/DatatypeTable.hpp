@@ -16,6 +16,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -25,6 +26,7 @@ struct DatatypeEntry {
     TypemapRef map; // none: a free slot
     bool committed = false;
     std::uintptr_t site = 0; // where it was created, for leak reports
+    std::string name{};      // MPI_Type_set_name (not inherited by MPI_Type_dup)
     friend bool operator==(const DatatypeEntry&, const DatatypeEntry&) = default;
 };
 
@@ -47,6 +49,11 @@ public:
     bool commit(MPI_Datatype type);
     // MPI_Type_free; false if `type` is not a live derived type.
     bool release(MPI_Datatype type);
+    // MPI_Type_set_name of a live derived or a predefined type (names are local to the
+    // process, MPI 3.1 §6.8); false, and no change, for any other handle.
+    bool set_name(MPI_Datatype type, std::string name);
+    // The name set last, else a predefined type's own name ("MPI_INT"), else "".
+    std::string name(MPI_Datatype type) const;
     // The derived types never freed, for resource-leak reports.
     std::vector<std::pair<MPI_Datatype, const DatatypeEntry*>> leaked() const;
 
@@ -56,6 +63,7 @@ public:
 private:
     DatatypeEntry* entry(MPI_Datatype type);
     std::vector<DatatypeEntry> entries_; // slot i: handle index RF_PREDEFINED_DATATYPE_COUNT + i
+    std::vector<std::pair<MPI_Datatype, std::string>> predefined_names_; // renamed, by handle
 };
 
 } // namespace rankfold::mpi

@@ -26,7 +26,7 @@ struct Keyval {
 
 class KeyvalTable {
 public:
-    static constexpr int kPredefined = 4;
+    static constexpr int kPredefined = RF_PREDEFINED_KEYVAL_COUNT;
     int add(const Keyval& k);
     // Marks a live key freed; false if it is not one (or was freed already).
     bool free(int keyval);

@@ -48,6 +48,8 @@ const char* misuse_name(Misuse misuse) {
         return "request-state";
     case Misuse::Unsupported:
         return "unsupported";
+    case Misuse::BufferAliasing:
+        return "buffer-aliasing";
     }
     return "unknown";
 }

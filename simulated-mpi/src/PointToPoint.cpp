@@ -44,7 +44,7 @@ bool PointToPoint::check_send(WorldCore& core, int rank, const RankCall& call, S
     if (a.tag < 0 || a.tag > RF_TAG_UB)
         return core.fail(rank, call, MPI_ERR_TAG, fmt::format("invalid tag {} for a send", a.tag)),
                false;
-    if (a.buffer == nullptr && a.count > 0)
+    if (null_buffer_misuse(a.buffer, a.count, *a.layout))
         return core.fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
                          fmt::format("NULL buffer with count {}", a.count)),
                false;
@@ -70,7 +70,7 @@ bool PointToPoint::check_receive(WorldCore& core, int rank, const RankCall& call
         return core.fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)),
                false;
     if (!a.layout && !(a.layout = core.usable_datatype(rank, call, a.type))) return false;
-    if (a.buffer == nullptr && a.count > 0)
+    if (null_buffer_misuse(a.buffer, a.count, *a.layout))
         return core.fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
                          fmt::format("NULL buffer with count {}", a.count)),
                false;
@@ -298,9 +298,19 @@ Progress PointToPoint::issue(WorldCore& core, int rank, RankCall& call) {
         }
         return Progress::Done;
     case CallKind::Sendrecv: {
-        const int r = post_receive(core, rank, call, receive_args(call));
+        // MPI forbids the two buffers to share bytes (MPI 3.1 §3.10; MPI_Sendrecv_replace is
+        // for that): checked once both are known to be valid.
+        SendArgs out = send_args(call);
+        ReceiveArgs in = receive_args(call);
+        if (!check_receive(core, rank, call, in, false) || !check_send(core, rank, call, out))
+            return Progress::Failed;
+        if (buffers_overlap(out.buffer, out.count, *out.layout, in.buffer, in.count, *in.layout))
+            return core.fail(rank, call, MPI_ERR_BUFFER, Misuse::BufferAliasing,
+                             "the send and receive buffers overlap (use MPI_Sendrecv_replace to "
+                             "send and receive in one buffer)");
+        const int r = post_receive(core, rank, call, in);
         if (r < 0) return Progress::Failed;
-        const int s = post_send(core, rank, call, send_args(call));
+        const int s = post_send(core, rank, call, out);
         if (s < 0) return Progress::Failed;
         call.internal = {r, s};
         return Progress::Blocked;

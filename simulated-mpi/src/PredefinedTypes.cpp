@@ -92,13 +92,17 @@ std::optional<BasicIndex> predefined_index(MPI_Datatype type) {
     return static_cast<BasicIndex>(*index);
 }
 
-const char* datatype_name(MPI_Datatype type) {
+std::string datatype_name(MPI_Datatype type) {
     if (type == MPI_DATATYPE_NULL) return "MPI_DATATYPE_NULL";
     if (auto index = predefined_index(type)) return kPredefined[*index].name;
-    thread_local std::string text;
-    text = handle_index(type, RF_KIND_DATATYPE) ? fmt::format("derived datatype {:#x}", type)
+    // The Fortran types of mpi.h's C interface sit above RF_UNSUPPORTED_DATATYPE(0).
+    constexpr int kFirstUnsupported = *handle_index(RF_UNSUPPORTED_DATATYPE(0), RF_KIND_DATATYPE);
+    if (handle_index(type, RF_KIND_DATATYPE).value_or(0) > kFirstUnsupported)
+        return fmt::format("predefined datatype {:#x}, which Rankfold does not support (a Fortran "
+                           "type)",
+                           type);
+    return handle_index(type, RF_KIND_DATATYPE) ? fmt::format("derived datatype {:#x}", type)
                                                 : fmt::format("invalid datatype {:#x}", type);
-    return text.c_str();
 }
 
 } // namespace rankfold::mpi

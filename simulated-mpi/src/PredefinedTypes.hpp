@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace rankfold::mpi {
 
@@ -39,7 +40,7 @@ const PredefinedType& predefined_type(BasicIndex index);
 std::optional<BasicIndex> predefined_index(MPI_Datatype type);
 
 // "MPI_INT" for a predefined type, "MPI_DATATYPE_NULL", "derived datatype 0x4c00002d" or
-// "invalid datatype 0x7" otherwise; valid until the next call.
-const char* datatype_name(MPI_Datatype type);
+// "invalid datatype 0x7" otherwise. A new string each call, so two may appear in one message.
+std::string datatype_name(MPI_Datatype type);
 
 } // namespace rankfold::mpi

@@ -246,6 +246,13 @@ bool op_defined_for(MPI_Op op, MPI_Datatype basic) {
     }
 }
 
+std::optional<SignatureRun> reduction_elements(MPI_Op op, const TypeSignature& signature) {
+    auto repeat = signature.uniform();
+    if (!repeat || !op_defined_for(op, make_handle(RF_KIND_DATATYPE, repeat->basic)))
+        repeat = signature.uniform_pairs();
+    return repeat;
+}
+
 void apply_predefined(MPI_Op op, MPI_Datatype basic, const std::byte* in, std::byte* inout,
                       std::size_t count) {
     assert(op_defined_for(op, basic));

@@ -3,9 +3,12 @@
 // accumulate calls decide which buffers meet, and in which order.
 #pragma once
 
+#include "simulated-mpi/src/TypeSignature.hpp"
+
 #include <mpi.h>
 
 #include <cstddef>
+#include <optional>
 
 namespace rankfold::mpi {
 
@@ -21,6 +24,12 @@ const char* op_name(MPI_Op op);
 // §5.9.4 for MINLOC/MAXLOC, §11.3.4 for MPI_REPLACE/MPI_NO_OP). False for user-defined or
 // invalid operators and for handles that are not predefined datatypes with data.
 bool op_defined_for(MPI_Op op, MPI_Datatype basic);
+
+// What a predefined operator combines in a datatype of signature `signature`: the one basic
+// type it repeats (MPI 3.1 §5.9.1 allows derived types of one predefined type) or, failing that
+// or where `op` is not defined on it, its MINLOC/MAXLOC pairs; `count` of them per element.
+// None if the datatype is neither.
+std::optional<SignatureRun> reduction_elements(MPI_Op op, const TypeSignature& signature);
 
 // inout[i] = in[i] op inout[i] for `count` elements of `basic` in packed form (the element's data
 // bytes without padding, e.g. 12 bytes for MPI_DOUBLE_INT: the double, then the int; see

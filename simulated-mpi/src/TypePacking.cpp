@@ -3,6 +3,8 @@
 #include "snapshot/GuardedCopy.hpp"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace rankfold::mpi {
 namespace {
@@ -54,6 +56,48 @@ bool unpack(const std::byte* data, std::size_t bytes, const Typemap& type, void*
         }
     }
     return true;
+}
+
+namespace {
+
+// The byte ranges [begin, end) the data of `count` elements covers, sorted; empty if more than
+// kMaxAliasBlocks (or nothing).
+std::vector<std::pair<std::uintptr_t, std::uintptr_t>> data_ranges(const void* buf, int count,
+                                                                   const Typemap& type) {
+    std::vector<std::pair<std::uintptr_t, std::uintptr_t>> out;
+    const std::size_t blocks = type.blocks().size() * static_cast<std::size_t>(std::max(count, 0));
+    if (blocks > kMaxAliasBlocks) return out;
+    out.reserve(blocks);
+    for (std::uint64_t i = 0; i < static_cast<std::uint64_t>(std::max(count, 0)); ++i)
+        for (const TypeBlock& b : type.blocks()) {
+            const std::uintptr_t begin = at(buf, i, type.extent(), b.disp);
+            if (b.length > 0) out.emplace_back(begin, begin + b.length);
+        }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace
+
+bool buffers_overlap(const void* buf_a, int count_a, const Typemap& a, const void* buf_b,
+                     int count_b, const Typemap& b) {
+    const auto ra = data_ranges(buf_a, count_a, a);
+    const auto rb = data_ranges(buf_b, count_b, b);
+    // Two sorted lists of ranges: walk both, the one that ends first moves on.
+    std::size_t i = 0, j = 0;
+    while (i < ra.size() && j < rb.size()) {
+        if (ra[i].first < rb[j].second && rb[j].first < ra[i].second) return true;
+        if (ra[i].second <= rb[j].second)
+            ++i;
+        else
+            ++j;
+    }
+    return false;
+}
+
+bool null_buffer_misuse(const void* buf, int count, const Typemap& type) {
+    constexpr std::int64_t kFirstPage = 4096;
+    return buf == nullptr && count > 0 && type.true_lb() < kFirstPage;
 }
 
 } // namespace rankfold::mpi

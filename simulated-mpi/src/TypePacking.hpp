@@ -20,4 +20,17 @@ bool pack(const void* buf, std::uint64_t count, const Typemap& type, Payload& ou
 // be partial (a message shorter than the receive buffer). Returns false on a fault.
 bool unpack(const std::byte* data, std::size_t bytes, const Typemap& type, void* buf);
 
+// Whether a NULL `buf` with `count` elements of `type` is the NULL-buffer misuse: NULL is
+// MPI_BOTTOM, a valid base only for a datatype whose displacements are absolute addresses
+// (from MPI_Get_address, MPI 3.1 §4.1.5), so it is reported only when the datatype's first
+// data byte would lie in the first page of memory, where no object can be.
+bool null_buffer_misuse(const void* buf, int count, const Typemap& type);
+
+// Whether `count_a` elements of `a` at `buf_a` and `count_b` elements of `b` at `buf_b` share a
+// byte of data (gaps between a datatype's blocks do not count). Datatypes of more than
+// kMaxAliasBlocks blocks in all are not compared: false.
+constexpr std::size_t kMaxAliasBlocks = std::size_t{1} << 16;
+bool buffers_overlap(const void* buf_a, int count_a, const Typemap& a, const void* buf_b,
+                     int count_b, const Typemap& b);
+
 } // namespace rankfold::mpi

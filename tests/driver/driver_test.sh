@@ -100,6 +100,74 @@ if [ $status -eq 2 ] && grep -q "^broken.c:2:[0-9]*: error: expected" "$work/lis
 else
   fail list-compile-error "status $status, stderr: $(head -3 "$work/list.err")"
 fi
+# rankfold-cc accepts what mpicc accepts: a call to a function without its header (memset
+# without <string.h>) keeps gcc's severity, a warning, and the program builds and runs; a call
+# to an MPI function mpi.h does not declare is an error naming it, and no object is left; both
+# in a normal compile and under --list-unsupported.
+cat >implicit.c <<'C'
+#include <mpi.h>
+int main(int argc, char** argv) { int a[2]; MPI_Init(&argc, &argv); memset(a, 0, sizeof a); MPI_Finalize(); return a[0]; }
+C
+if "$cc" -o implicit implicit.c 2>"$work/implicit.err" &&
+   grep -q "warning: implicit declaration of function .memset" "$work/implicit.err" &&
+   "$run" -np 2 ./implicit >/dev/null 2>&1; then
+  pass implicit-declaration-warns
+else
+  fail implicit-declaration-warns "$(head -3 "$work/implicit.err")"
+fi
+out=$("$cc" --list-unsupported implicit.c 2>"$work/list.err")
+status=$?
+if [ $status -eq 0 ] && [ "$out" = "no unsupported MPI functions" ]; then pass list-implicit-declaration
+else fail list-implicit-declaration "status $status, output '$out', $(head -3 "$work/list.err")"; fi
+cat >undeclared.c <<'C'
+#include <mpi.h>
+int main(int argc, char** argv) { MPI_Init(&argc, &argv); MPI_Frobnicate(1); return MPI_Finalize(); }
+C
+if "$cc" -c undeclared.c 2>"$work/undeclared.err"; then
+  fail undeclared-mpi-function "compiled although MPI_Frobnicate is declared nowhere"
+elif grep -q "^undeclared.c:2:[0-9]*: error: MPI_Frobnicate is not declared by Rankfold's mpi.h" \
+       "$work/undeclared.err" && [ ! -e undeclared.o ]; then
+  pass undeclared-mpi-function
+else
+  fail undeclared-mpi-function "$(head -5 "$work/undeclared.err"); object: $(ls undeclared.o 2>&1)"
+fi
+out=$("$cc" --list-unsupported undeclared.c 2>"$work/list.err")
+status=$?
+if [ $status -eq 1 ] && grep -q "^undeclared.c:2:[0-9]*: MPI_Frobnicate is not supported" <<<"$out"
+then pass list-undeclared-mpi-function
+else fail list-undeclared-mpi-function "status $status, output '$out', $(head -3 "$work/list.err")"; fi
+
+# mpi.h declares MPI 4.0's constants and predefined handles also where Rankfold lacks the
+# functions: a program that names them compiles up to its unsupported calls, which are then
+# named (here MPI_Win_lock, after MPI_LOCK_SHARED: --list-unsupported must get that far).
+cat >constants.c <<'C'
+#include <mpi.h>
+int used[] = {MPI_LOCK_SHARED, MPI_LOCK_EXCLUSIVE, MPI_MODE_NOCHECK, MPI_MODE_NOSUCCEED,
+              MPI_WIN_BASE, MPI_WIN_SIZE, MPI_WIN_DISP_UNIT, MPI_WIN_CREATE_FLAVOR, MPI_WIN_MODEL,
+              MPI_WIN_FLAVOR_SHARED, MPI_WIN_UNIFIED, MPI_UNIVERSE_SIZE, MPI_APPNUM,
+              MPI_LASTUSEDCODE, MPI_MODE_RDWR, MPI_SEEK_END, MPI_DISTRIBUTE_BLOCK,
+              MPI_COMBINER_HINDEXED_BLOCK, MPI_TYPECLASS_REAL, MPI_COMM_TYPE_HW_GUIDED,
+              MPI_ERR_VALUE_TOO_LARGE, MPI_F_STATUS_SIZE, MPI_INTEGER, MPI_DOUBLE_COMPLEX,
+              MPI_REAL8, MPI_SESSION_NULL, MPI_INFO_ENV, MPI_ERRORS_ABORT};
+MPI_Copy_function* copy = MPI_NULL_COPY_FN;
+MPI_Delete_function* del = MPI_NULL_DELETE_FN;
+MPI_Win_copy_attr_function* win_copy[] = {MPI_WIN_NULL_COPY_FN, MPI_WIN_DUP_FN};
+MPI_Win_delete_attr_function* win_del = MPI_WIN_NULL_DELETE_FN;
+MPI_Type_copy_attr_function* type_copy[] = {MPI_TYPE_NULL_COPY_FN, MPI_TYPE_DUP_FN};
+MPI_Type_delete_attr_function* type_del = MPI_TYPE_NULL_DELETE_FN;
+C
+if "$cc" -Wall -Werror -c constants.c 2>"$work/constants.err"; then pass mpi4-constants
+else fail mpi4-constants "$(head -5 "$work/constants.err")"; fi
+cat >lock.c <<'C'
+#include <mpi.h>
+int lock(MPI_Win win) { return MPI_Win_lock(MPI_LOCK_SHARED, 0, MPI_MODE_NOCHECK, win); }
+C
+out=$("$cc" --list-unsupported -c lock.c 2>"$work/list.err")
+status=$?
+if [ $status -eq 1 ] && grep -q "^lock.c:2:[0-9]*: MPI_Win_lock is not supported by Rankfold" <<<"$out"
+then pass list-after-mpi4-constants
+else fail list-after-mpi4-constants "status $status, output '$out', $(head -3 "$work/list.err")"; fi
+
 # Object files and static libraries, here compiled by plain gcc against MPICH's mpi.h: their
 # undefined MPI symbols, with the source line of a use when they have debug info.
 mpich_inc=/usr/include/x86_64-linux-gnu/mpich

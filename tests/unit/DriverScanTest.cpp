@@ -86,3 +86,18 @@ TEST_CASE("the supported list is compiled in") {
     CHECK(rankfold::driver::is_mpi_symbol("PMPI_Send"));
     CHECK_FALSE(rankfold::driver::is_mpi_symbol("MPIX_Foo"));
 }
+
+TEST_CASE("parse_undeclared_mpi finds calls of undeclared MPI functions, gcc or clang") {
+    const std::string output =
+        "a.c: In function 'main':\n"
+        "a.c:5:5: warning: implicit declaration of function \xe2\x80\x98MPI_Frob\xe2\x80\x99; "
+        "did you mean \xe2\x80\x98MPI_Free_mem\xe2\x80\x99? [-Wimplicit-function-declaration]\n"
+        "a.c:6:3: warning: implicit declaration of function 'memset' "
+        "[-Wimplicit-function-declaration]\n"
+        "dir/b.c:12:9: error: implicit declaration of function 'PMPI_Type_extent' is invalid "
+        "in C99 [-Werror,-Wimplicit-function-declaration]\n";
+    const std::vector<CallSite> sites = rankfold::driver::parse_undeclared_mpi(output);
+    REQUIRE(sites.size() == 2);
+    CHECK(sites[0] == CallSite{"a.c", 5, 5, "MPI_Frob"});
+    CHECK(sites[1] == CallSite{"dir/b.c", 12, 9, "PMPI_Type_extent"});
+}

@@ -109,3 +109,16 @@ TEST_CASE("types without data pack nothing", "[datatype]") {
     CHECK(p.empty());
     CHECK(unpack(p.data(), 0, empty, nullptr));
 }
+
+TEST_CASE("buffers overlap when they share a data byte, not when their gaps interleave",
+          "[datatype]") {
+    const std::array<int, 9> m{};
+    const Typemap one = basic(MPI_INT);
+    const Typemap column = *make_vector(3, 1, 3, one);
+    CHECK(buffers_overlap(m.data(), 4, one, m.data() + 3, 4, one));
+    CHECK_FALSE(buffers_overlap(m.data(), 4, one, m.data() + 4, 4, one)); // adjacent
+    CHECK_FALSE(buffers_overlap(m.data(), 0, one, m.data(), 4, one));     // nothing sent
+    // Columns 0 and 1 of a 3x3 matrix interleave but share no element; column 1 and row 1 do.
+    CHECK_FALSE(buffers_overlap(m.data(), 1, column, m.data() + 1, 1, column));
+    CHECK(buffers_overlap(m.data() + 1, 1, column, m.data() + 3, 3, one));
+}
