@@ -42,7 +42,7 @@ mkdir -p "$work/tidy" "$work/cppcheck-cache"
 python3 - "$root" "$build/compile_commands.json" "$work" <<'EOF'
 import json, re, sys
 root, db, work = sys.argv[1], sys.argv[2], sys.argv[3]
-dirs = r"mc|mc/[a-z]+|properties|simulated-mpi/src|simulated-mpi/interface|snapshot|dwarf-introspect|compiler-driver|" \
+dirs = r"mc|mc/[a-z]+|properties|properties/[a-z]+|simulated-mpi/src|simulated-mpi/interface|snapshot|dwarf-introspect|compiler-driver|" \
        r"tests/unit|tests/corpus|bench"
 ours = re.compile("^" + re.escape(root) + "/(" + dirs + r")/[^/]+\.(cpp|c)$")
 seen, entries = set(), []

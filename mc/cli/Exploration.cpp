@@ -1,5 +1,6 @@
 #include "mc/cli/Exploration.hpp"
 
+#include "mc/cli/SearchLimits.hpp"
 #include "mc/report/ProgressLine.hpp"
 #include "mc/report/TraceFile.hpp"
 #include "mc/report/TraceOutput.hpp"
@@ -87,7 +88,6 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     };
     std::vector<Found> found;
     ProgressLine progress(output.report());
-    std::size_t checks = 0;
     const auto on_violation = [&](const Explorer::Path& path) {
         // Violations are told apart by what a user would fix (properties::same_finding).
         const Violation& v = *system.violation();
@@ -97,26 +97,12 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
         if (!known) found.push_back({v, path});
         return true;
     };
+    SearchLimits limits(o, memory_limit, begin);
     const auto within_limits = [&](const ExplorerStats& s) {
         const std::size_t memory = state.memory().store().stats().total_bytes();
         progress.update(s, memory);
-        if (o.max_states != 0 && s.states >= o.max_states) {
-            result.limit = fmt::format("--max-states {}", o.max_states);
-            return false;
-        }
-        if ((++checks & 63u) != 0) return true;
-        if (memory > memory_limit) {
-            result.limit =
-                fmt::format("--memory-limit: the snapshot store holds {} MiB", memory >> 20);
-            return false;
-        }
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-        if (o.time_limit > 0 && seconds > o.time_limit) {
-            result.limit = fmt::format("--time-limit {}", o.time_limit);
-            return false;
-        }
-        return true;
+        result.limit = limits.reached(s.states, memory);
+        return !result.limit;
     };
     const auto search_begin = std::chrono::steady_clock::now();
     const SearchEnd end = explorer.run(on_violation, within_limits);

@@ -1,6 +1,7 @@
 #include "mc/cli/LivenessExploration.hpp"
 
 #include "mc/cli/Exploration.hpp"
+#include "mc/cli/SearchLimits.hpp"
 #include "mc/report/ProgressLine.hpp"
 #include "mc/report/TraceOutput.hpp"
 #include "mc/runtime/ProgramVariables.hpp"
@@ -87,7 +88,7 @@ RunResult explore_liveness(const RunOptions& o, const LivenessProperty& property
     MpiSearchSpace space(system, output, o.ranks, Backtrack::Restore);
     ProductSearch search(space, observer, property.automaton, property.fairness, o.ranks);
     ProgressLine progress(output.report());
-    std::size_t checks = 0;
+    SearchLimits limits(o, memory_limit, begin);
     std::vector<Transition> safety_path;
     const auto on_violation = [&](const std::vector<Transition>& path) { safety_path = path; };
     const auto within_limits = [&](const ProductStats& s) {
@@ -96,25 +97,12 @@ RunResult explore_liveness(const RunOptions& o, const LivenessProperty& property
         shown.states = s.product_states;
         shown.transitions = s.transitions;
         progress.update(shown, memory);
-        if (o.max_states != 0 && s.product_states >= o.max_states) {
-            result.limit = fmt::format("--max-states {}", o.max_states);
-            return false;
-        }
         if (o.max_depth != 0 && s.max_depth >= o.max_depth) {
             result.limit = fmt::format("--max-depth {}", o.max_depth);
             return false;
         }
-        if ((++checks & 63u) != 0) return true;
-        if (memory > memory_limit) {
-            result.limit =
-                fmt::format("--memory-limit: the snapshot store holds {} MiB", memory >> 20);
-            return false;
-        }
-        if (o.time_limit > 0 && since(begin) > o.time_limit) {
-            result.limit = fmt::format("--time-limit {}", o.time_limit);
-            return false;
-        }
-        return true;
+        result.limit = limits.reached(s.product_states, memory);
+        return !result.limit;
     };
     const auto search_begin = Clock::now();
     const ProductEnd end = search.run(on_violation, within_limits);
@@ -164,6 +152,7 @@ RunResult explore_liveness(const RunOptions& o, const LivenessProperty& property
                                      "state it starts from: " +
                                      mismatch);
         std::vector<std::string> out;
+        out.reserve(static_cast<std::size_t>(o.ranks));
         for (int r = 0; r < o.ranks; ++r) out.push_back(output.captured(r));
         print_rank_output(output, out, o.label);
 
@@ -179,14 +168,14 @@ RunResult explore_liveness(const RunOptions& o, const LivenessProperty& property
         }
         for (std::size_t i = 0; i < story.size(); ++i) {
             if (lasso && i == cycle_story_start)
-                fv.story.push_back(l.cycle.empty()
-                                       ? "--- the final state repeats forever ---"
-                                       : "--- the cycle: from here the steps below repeat "
-                                         "forever ---");
+                fv.story.emplace_back(l.cycle.empty()
+                                          ? "--- the final state repeats forever ---"
+                                          : "--- the cycle: from here the steps below repeat "
+                                            "forever ---");
             fv.story.push_back(step_line(story[i], image));
         }
         if (lasso && cycle_story_start == story.size())
-            fv.story.push_back("--- the final state repeats forever ---");
+            fv.story.emplace_back("--- the final state repeats forever ---");
         if (lasso && cycle_story_start < story.size()) {
             for (std::size_t i = cycle_story_start; i < story.size() && !fv.violation.location; ++i)
                 if (story[i].source) fv.violation.location = story[i].source;

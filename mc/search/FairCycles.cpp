@@ -53,9 +53,8 @@ std::vector<LassoStep> unwind(const Reach& r, NodeId to) {
 
 bool nontrivial(const ProductGraph& g, const std::vector<NodeId>& sorted) {
     if (sorted.size() > 1) return true;
-    for (const ProductEdge& e : g.nodes[sorted[0]].edges)
-        if (e.target == sorted[0]) return true;
-    return false;
+    return std::ranges::any_of(g.nodes[sorted[0]].edges,
+                               [&](const ProductEdge& e) { return e.target == sorted[0]; });
 }
 
 } // namespace

@@ -109,11 +109,12 @@ bool operator==(const LtlFormula& a, const LtlFormula& b) {
 std::strong_ordering operator<=>(const LtlFormula& a, const LtlFormula& b) {
     if (a.node_ == b.node_) return std::strong_ordering::equal;
     // The hash first: most comparisons end there without walking the trees.
-    if (auto c = a.hash() <=> b.hash(); c != 0) return c;
-    if (auto c = a.op() <=> b.op(); c != 0) return c;
+    // std::is_neq rather than `c != 0`, which clang-tidy 14 reads as a null pointer constant.
+    if (auto c = a.hash() <=> b.hash(); std::is_neq(c)) return c;
+    if (auto c = a.op() <=> b.op(); std::is_neq(c)) return c;
     if (a.op() == LtlOp::Prop) return a.name() <=> b.name();
     if (a.op() == LtlOp::True || a.op() == LtlOp::False) return std::strong_ordering::equal;
-    if (auto c = a.left() <=> b.left(); c != 0) return c;
+    if (auto c = a.left() <=> b.left(); std::is_neq(c)) return c;
     if (is_binary(a.op())) return a.right() <=> b.right();
     return std::strong_ordering::equal;
 }

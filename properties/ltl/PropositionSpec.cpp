@@ -1,5 +1,6 @@
 #include "properties/ltl/PropositionSpec.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -121,9 +122,7 @@ bool valid_proposition_name(std::string_view name) {
     // The LTL parser's words (LtlParser.cpp).
     constexpr std::array<std::string_view, 11> kReserved{
         "U", "V", "R", "X", "G", "F", "true", "false", "always", "eventually", "until"};
-    for (std::string_view w : kReserved)
-        if (name == w) return false;
-    return true;
+    return std::ranges::none_of(kReserved, [&](std::string_view w) { return name == w; });
 }
 
 std::optional<PropositionSpec> parse_proposition_spec(std::string_view text, std::string& error) {
