@@ -15,6 +15,18 @@
 
 namespace rankfold::mc {
 
+void attach_trace(FoundViolation& fv, const Trace& trace, const RunOptions& o,
+                  OutputRouter& output) {
+    fv.steps = trace.story; // every step located, for the HTML diagram and SARIF
+    std::string error;
+    if (write_trace_file(fv.trace_path, trace, error)) {
+        fv.replay_command = replay_command(o, fv.trace_path);
+    } else {
+        fmt::print(output.report(), "rankfold-run: {}\n", error);
+        fv.trace_path.clear();
+    }
+}
+
 void print_rank_output(OutputRouter& output, const std::vector<std::string>& per_rank, bool label) {
     FILE* out = output.terminal_out();
     for (std::size_t r = 0; r < per_rank.size(); ++r) {
@@ -155,15 +167,7 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
         for (std::size_t i = skip; i < story.size(); ++i)
             fv.story.push_back(step_line(story[i], image));
         fv.trace_path = trace_path_for(o, n);
-        std::string error;
-        const Trace trace = make_trace(o, f.violation, f.path, story, image);
-        fv.steps = trace.story; // every step located, for the HTML diagram and SARIF
-        if (write_trace_file(fv.trace_path, trace, error)) {
-            fv.replay_command = replay_command(o, fv.trace_path);
-        } else {
-            fmt::print(output.report(), "rankfold-run: {}\n", error);
-            fv.trace_path.clear();
-        }
+        attach_trace(fv, make_trace(o, f.violation, f.path, story, image), o, output);
         result.violations.push_back(std::move(fv));
     }
     if (found.empty() && space.first_output())

@@ -14,6 +14,11 @@ namespace rankfold::mc {
 RunResult explore_program(const RunOptions& options, MpiSystem& system, OutputRouter& output,
                           const ProgramImage& image, std::size_t memory_limit);
 
+// Writes `trace` to fv.trace_path and sets the replay command; on failure says why on the report
+// stream and clears the path. Copies the trace's located steps into fv.steps.
+void attach_trace(FoundViolation& fv, const Trace& trace, const RunOptions& options,
+                  OutputRouter& output);
+
 // Prints what each rank printed (with --label, each line prefixed by its rank).
 void print_rank_output(OutputRouter& output, const std::vector<std::string>& per_rank, bool label);
 

@@ -187,14 +187,7 @@ RunResult explore_liveness(const RunOptions& o, const LivenessProperty& property
             trace.property = property.text;
             trace.cycle_start = static_cast<int>(l.prefix.size());
         }
-        fv.steps = trace.story;
-        std::string error;
-        if (write_trace_file(fv.trace_path, trace, error)) {
-            fv.replay_command = replay_command(o, fv.trace_path);
-        } else {
-            fmt::print(output.report(), "rankfold-run: {}\n", error);
-            fv.trace_path.clear();
-        }
+        attach_trace(fv, trace, o, output);
         result.violations.push_back(std::move(fv));
     } else if (space.first_output()) {
         print_rank_output(output, *space.first_output(), o.label);
