@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -16,9 +17,7 @@ bool is_source(const std::string& arg) {
     static const char* const kSuffixes[] = {".c", ".i", ".s", ".S", ".cc", ".cpp", ".cxx", ".C"};
     if (arg.empty() || arg[0] == '-') return false;
     const std::string ext = std::filesystem::path(arg).extension().string();
-    for (const char* s : kSuffixes)
-        if (ext == s) return true;
-    return false;
+    return std::ranges::any_of(kSuffixes, [&](const char* s) { return ext == s; });
 }
 
 } // namespace

@@ -270,7 +270,7 @@ private:
         if (t.kind == TypeKind::Record) {
             std::string example;
             memberNames(at.type, example);
-            example = example.substr(0, example.find(','));
+            example.resize(std::min(example.size(), example.find(',')));
             return fail(end,
                         "'" + at.path + "' has type " + describe(at) +
                             ", not a scalar: select one of its members" +

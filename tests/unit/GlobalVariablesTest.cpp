@@ -31,6 +31,8 @@ struct Loaded {
         REQUIRE(handle != nullptr);
     }
     ~Loaded() { dlclose(handle); }
+    Loaded(const Loaded&) = delete;
+    Loaded& operator=(const Loaded&) = delete;
     void* symbol(const char* name) const {
         void* addr = dlsym(handle, name);
         INFO("dlsym " << name);
@@ -159,8 +161,8 @@ TEST_CASE("GlobalVariables resolves C scalars to dlsym's addresses and reads the
             long double value;
         } cases[] = {
             {"rf_g_grid[0][0]", grid, 4, 0},
-            {"rf_g_grid[2][1]", grid + (2 * 3 + 1) * 4, 4, 21},
-            {" rf_g_grid [ 3 ] [2] ", grid + 11 * 4, 4, 32},
+            {"rf_g_grid[2][1]", grid + std::size_t{28}, 4, 21},       // (2 * 3 + 1) ints
+            {" rf_g_grid [ 3 ] [2] ", grid + std::size_t{44}, 4, 32}, // 11 ints
             {"rf_g_outer.tag", outer, 1, 'a'},
             {"rf_g_outer.in.s", outer + offsetof(Outer, in), 2, -3},
             {"rf_g_outer.in.d", outer + offsetof(Outer, in) + offsetof(Inner, d), 8, 0.5},

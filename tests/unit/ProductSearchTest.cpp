@@ -266,21 +266,23 @@ TEST_CASE("product search: random graphs agree with a search of every lasso", "[
         std::vector<ltl::AutomatonMove> moves;
         const std::uint64_t first[] = {g.valuation[0]};
         ltl::read_from_initial(a, first, moves);
-        for (const auto& m : moves) todo.push_back({0, m.target});
+        todo.reserve(moves.size());
+        for (const auto& m : moves) todo.emplace_back(0, m.target);
         while (!todo.empty()) {
             const PState s = todo.back();
             todo.pop_back();
             if (succ.contains(s)) continue;
             auto& out = succ[s];
             std::vector<int> next;
+            next.reserve(g.arcs[s.first].size());
             for (const Arc& arc : g.arcs[s.first]) next.push_back(arc.to);
             if (next.empty()) next.push_back(s.first);
             for (int to : next) {
                 const std::uint64_t letter[] = {g.valuation[to]};
                 ltl::read_letters(a, s.second, letter, moves);
                 for (const auto& m : moves) {
-                    out.push_back({to, m.target});
-                    todo.push_back({to, m.target});
+                    out.emplace_back(to, m.target);
+                    todo.emplace_back(to, m.target);
                 }
             }
         }
