@@ -51,6 +51,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     }
     Frame frame;
     frame.fingerprint = state;
+    frame.todo.reserve(enabled_.size());
     for (const Transition& t : enabled_) {
         if (contains(sleep, t)) continue;
         if (revisit && !contains(needed_, t)) continue;

@@ -22,24 +22,26 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
     runtime.set_memory(memory_.get());
     SystemMemory& memory = *memory_;
 
-    registry_.add("memory", component<snapshot::RegionSnapshot>({
-                                [&runtime, &memory] {
-                                    // A finished or failed rank's stack and heap are no
-                                    // longer state (SystemMemory::capture).
-                                    std::vector<bool> ended;
-                                    ended.reserve(static_cast<std::size_t>(runtime.ranks().size()));
-                                    for (int r = 0; r < runtime.ranks().size(); ++r)
-                                        ended.push_back(mc::ended(runtime.ranks().status(r)));
-                                    return memory.capture(ended);
-                                },
-                                [&memory](const snapshot::RegionSnapshot& s) { memory.restore(s); },
-                                [](const snapshot::RegionSnapshot& s,
-                                   snapshot::FingerprintBuilder& f) { f.fingerprint(s.hash()); },
-                                [&memory](const snapshot::RegionSnapshot& a,
-                                          const snapshot::RegionSnapshot& b) {
-                                    return a.same_contents(b, memory.store());
-                                },
-                            }));
+    registry_.add(
+        "memory",
+        component<snapshot::RegionSnapshot>({
+            [&runtime, &memory, ended = std::vector<bool>()]() mutable {
+                // A finished or failed rank's stack and heap are no
+                // longer state (SystemMemory::capture). The vector is
+                // kept between captures: no allocation per state.
+                ended.resize(static_cast<std::size_t>(runtime.ranks().size()));
+                for (int r = 0; r < runtime.ranks().size(); ++r)
+                    ended[static_cast<std::size_t>(r)] = mc::ended(runtime.ranks().status(r));
+                return memory.capture(ended);
+            },
+            [&memory](const snapshot::RegionSnapshot& s) { memory.restore(s); },
+            [](const snapshot::RegionSnapshot& s, snapshot::FingerprintBuilder& f) {
+                f.fingerprint(s.hash());
+            },
+            [&memory](const snapshot::RegionSnapshot& a, const snapshot::RegionSnapshot& b) {
+                return a.same_contents(b, memory.store());
+            },
+        }));
     registry_.add_value(
         "mpi-world", world,
         [](const mpi::MpiWorld& w, snapshot::FingerprintBuilder& f) { f.value(w.hash()); });

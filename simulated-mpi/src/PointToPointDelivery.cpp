@@ -6,6 +6,7 @@
 #include "simulated-mpi/src/TypePacking.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace rankfold::mpi {
 
@@ -86,12 +87,26 @@ void PointToPoint::feed_queues(StateHasher& h) const {
         // Only each sender's own order is part of the state: which of two senders posted
         // first is unobservable (a wildcard receive's match is the explorer's choice), and
         // interleavings that differ only there must hash alike.
-        std::vector<const Message*> sorted;
-        sorted.reserve(messages.size());
-        for (const Message& m : messages) sorted.push_back(&m);
-        std::stable_sort(sorted.begin(), sorted.end(),
-                         [](const Message* a, const Message* b) { return a->origin < b->origin; });
-        for (const Message* m : sorted) feed(h, *m);
+        // Queues are short: sort pointers on the stack, and only a long queue allocates.
+        constexpr std::size_t kOnStack = 32;
+        std::array<const Message*, kOnStack> local{};
+        std::vector<const Message*> heap;
+        const Message** sorted = local.data();
+        if (messages.size() > kOnStack) {
+            heap.resize(messages.size());
+            sorted = heap.data();
+        }
+        std::size_t n = 0;
+        for (const Message& m : messages) sorted[n++] = &m;
+        auto by_origin = [](const Message* a, const Message* b) { return a->origin < b->origin; };
+        if (n > kOnStack) {
+            std::stable_sort(sorted, sorted + n, by_origin);
+        } else { // insertion sort: stable, and no temporary buffer as stable_sort takes
+            for (std::size_t i = 1; i < n; ++i)
+                for (std::size_t j = i; j > 0 && by_origin(sorted[j], sorted[j - 1]); --j)
+                    std::swap(sorted[j], sorted[j - 1]);
+        }
+        for (std::size_t i = 0; i < n; ++i) feed(h, *sorted[i]);
         h.value(static_cast<std::uint64_t>(receives.size()));
         for (const PostedReceive& r : receives) feed(h, r);
     });
