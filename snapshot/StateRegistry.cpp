@@ -22,6 +22,14 @@ std::size_t StateRegistry::index_of(std::string_view name) const {
 }
 
 StateSnapshot StateRegistry::capture() {
+    return capture_deferred(false);
+}
+
+StateSnapshot StateRegistry::capture_deferred() {
+    return capture_deferred(true);
+}
+
+StateSnapshot StateRegistry::capture_deferred(bool defer) {
     StateSnapshot s;
     s.owner_ = this;
     s.parts_.reserve(components_.size());
@@ -29,9 +37,13 @@ StateSnapshot StateRegistry::capture() {
     whole.value(static_cast<std::uint64_t>(components_.size()));
     for (const auto& component : components_) {
         StateSnapshot::Saved& saved = s.parts_.emplace_back();
-        saved.part = component->capture();
         FingerprintBuilder part;
-        component->fingerprint(*saved.part, part);
+        if (defer && component->fingerprint_live(part)) {
+            s.deferred_ = true;
+        } else {
+            saved.part = component->capture();
+            component->fingerprint(*saved.part, part);
+        }
         saved.fingerprint = part.digest();
         whole.fingerprint(saved.fingerprint);
     }
@@ -39,11 +51,21 @@ StateSnapshot StateRegistry::capture() {
     return s;
 }
 
+void StateRegistry::complete(StateSnapshot& snapshot) {
+    if (snapshot.owner_ != this)
+        throw std::invalid_argument("state snapshot taken by another registry (or empty)");
+    for (std::size_t i = 0; i < components_.size(); ++i)
+        if (!snapshot.parts_[i].part) snapshot.parts_[i].part = components_[i]->capture();
+    snapshot.deferred_ = false;
+}
+
 void StateRegistry::check(const StateSnapshot& s) const {
     if (s.owner_ != this)
         throw std::invalid_argument("state snapshot taken by another registry (or empty)");
     if (s.parts_.size() != components_.size())
         throw std::invalid_argument("state snapshot taken before a component was registered");
+    if (s.deferred_)
+        throw std::invalid_argument("state snapshot with deferred parts: complete() it first");
 }
 
 void StateRegistry::restore(const StateSnapshot& snapshot) {

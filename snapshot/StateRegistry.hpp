@@ -54,6 +54,9 @@ public:
     // Feeds `part` into a fingerprint; equal parts must feed equal bytes.
     virtual void fingerprint(const Part& part, FingerprintBuilder& into) const = 0;
     virtual bool equal(const Part& a, const Part& b) const = 0;
+    // Feeds the live value into a fingerprint as fingerprint(capture()) would, without saving
+    // it; false if the component cannot (then it is captured). See capture_deferred.
+    virtual bool fingerprint_live(FingerprintBuilder& /*into*/) const { return false; }
 };
 
 // The part of a component whose saved value is a `Saved`.
@@ -113,6 +116,10 @@ public:
         fingerprint_(get(part), into);
     }
     bool equal(const Part& a, const Part& b) const override { return get(a) == get(b); }
+    bool fingerprint_live(FingerprintBuilder& into) const override {
+        fingerprint_(live_, into);
+        return true;
+    }
 
 private:
     static const T& get(const Part& part) { return static_cast<const SavedPart<T>&>(part).value; }
@@ -171,6 +178,8 @@ public:
     }
     std::size_t size() const { return parts_.size(); }
     bool empty() const { return parts_.empty(); }
+    // Whether some parts were only fingerprinted (StateRegistry::capture_deferred).
+    bool deferred() const { return deferred_; }
     const StateComponent::Part& part(std::size_t component) const {
         return *parts_.at(component).part;
     }
@@ -189,6 +198,7 @@ private:
     };
     std::vector<Saved> parts_;
     Fingerprint fingerprint_;
+    bool deferred_ = false;
 };
 
 class StateRegistry {
@@ -219,6 +229,13 @@ public:
     }
 
     StateSnapshot capture();
+    // The same fingerprint as capture(), but the components that can fingerprint their live
+    // value are not copied yet: most states the search reaches are never come back to (a leaf,
+    // a revisit, a state with one successor), and copying the runtime's value for each of them
+    // was a tenth of the search. complete() copies them later, as long as nothing changed the
+    // live state in between; a deferred snapshot cannot be restored or compared before that.
+    StateSnapshot capture_deferred();
+    void complete(StateSnapshot& snapshot);
     // Puts every component back as `snapshot` saved it, in registration order.
     void restore(const StateSnapshot& snapshot);
     // Component by component, with the per-component fingerprints as a quick rejection.
@@ -234,6 +251,7 @@ public:
 
 private:
     void check(const StateSnapshot& s) const;
+    StateSnapshot capture_deferred(bool defer);
 
     std::vector<std::string> names_;
     std::vector<std::unique_ptr<StateComponent>> components_;

@@ -12,6 +12,7 @@ Backtracking::Saved Backtracking::save(std::optional<SystemSnapshot>& current) {
         return paths_.size() - 1;
     }
     if (!current) current = system_.state()->capture();
+    if (current->deferred()) system_.state()->complete(*current);
     SystemSnapshot snapshot = std::move(*current);
     current.reset();
     if (free_slots_.empty()) {

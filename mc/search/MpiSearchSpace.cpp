@@ -17,7 +17,8 @@ void MpiSearchSpace::refresh() {
 }
 
 SystemSnapshot& MpiSearchSpace::current() {
-    if (!current_) current_ = system_.state()->capture();
+    // Deferred: Backtracking::save completes the few captures that are kept.
+    if (!current_) current_ = system_.state()->capture_deferred();
     return *current_;
 }
 

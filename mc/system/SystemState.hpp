@@ -29,6 +29,9 @@ public:
                 bool& unmatched_posts, bool page_sharing);
 
     SystemSnapshot capture() { return registry_.capture(); }
+    // See StateRegistry::capture_deferred.
+    SystemSnapshot capture_deferred() { return registry_.capture_deferred(); }
+    void complete(SystemSnapshot& snapshot) { registry_.complete(snapshot); }
     void restore(const SystemSnapshot& s) { registry_.restore(s); }
     snapshot::StateRegistry& registry() { return registry_; }
     // What differs between two snapshots, for self-tests: every component that does, with the

@@ -224,3 +224,52 @@ TEST_CASE("StateRegistry: an empty registry has one state", "[snapshot][state]")
     CHECK(r.equal(a, b));
     r.restore(a);
 }
+
+TEST_CASE("StateRegistry: a deferred capture has the full capture's fingerprint and is copied "
+          "only when completed",
+          "[snapshot][state]") {
+    System s;
+    s.monitor = 5;
+    StateSnapshot deferred = s.registry.capture_deferred();
+    const StateSnapshot full = s.registry.capture();
+    CHECK(deferred.deferred());
+    CHECK_FALSE(full.deferred());
+    CHECK(deferred.fingerprint() == full.fingerprint());
+    for (std::size_t i = 0; i < 3; ++i)
+        CHECK(deferred.part_fingerprint(i) == full.part_fingerprint(i));
+    // Not restorable or comparable before it is completed.
+    CHECK_THROWS_AS(s.registry.restore(deferred), std::invalid_argument);
+    CHECK_THROWS_AS(s.registry.equal(deferred, full), std::invalid_argument);
+
+    s.registry.complete(deferred); // the live state has not changed since the capture
+    CHECK_FALSE(deferred.deferred());
+    CHECK(s.registry.equal(deferred, full));
+    s.monitor = 9;
+    s.table.entries[3] = "three";
+    s.registry.restore(deferred);
+    CHECK(s.monitor == 5);
+    CHECK(s.table.entries.size() == 1);
+}
+
+TEST_CASE("StateRegistry: a function component is captured at once even when deferred",
+          "[snapshot][state]") {
+    StateRegistry registry;
+    int live = 3;
+    int captures = 0;
+    registry.add_functions<int>("counted", {[&] {
+                                                ++captures;
+                                                return live;
+                                            },
+                                            [&](const int& v) { live = v; },
+                                            [](const int& v, FingerprintBuilder& b) { b.value(v); },
+                                            [](const int& a, const int& b) { return a == b; }});
+    int value = 1;
+    registry.add_value("value", value, fingerprint_int);
+    StateSnapshot s = registry.capture_deferred();
+    CHECK(captures == 1); // no live fingerprint for functions: captured now
+    CHECK(s.deferred());
+    registry.complete(s);
+    CHECK(captures == 1); // completing copies only what was deferred
+    CHECK(s.value<int>(0) == 3);
+    CHECK(s.value<int>(1) == 1);
+}
