@@ -3,12 +3,18 @@
 
 #include "properties/Event.hpp"
 
+#include <string_view>
+
 namespace rankfold::properties {
 
 class EventSink {
 public:
     virtual ~EventSink() = default;
     virtual void on_call(const CallEvent&) {}
+    // Whether on_call wants the calls of `function`. The runtimes decode a call's arguments
+    // and send it only when some sink does (most calls concern no monitor, and decoding every
+    // one showed in the point-to-point stream), so a sink that overrides on_call overrides this.
+    virtual bool watches_call(std::string_view /*function*/) const { return false; }
     virtual void on_misuse(const MisuseEvent&) {}
     virtual void on_leak(const LeakEvent&) {}
     virtual void on_rank_fault(const RankFaultEvent&) {}

@@ -14,6 +14,10 @@ void MonitorSet::dispatch(void (EventSink::*handler)(const Event&), const Event&
 void MonitorSet::on_call(const CallEvent& e) {
     dispatch(&EventSink::on_call, e);
 }
+bool MonitorSet::watches_call(std::string_view function) const {
+    return std::any_of(monitors_.begin(), monitors_.end(),
+                       [&](const auto& m) { return m->watches_call(function); });
+}
 void MonitorSet::on_misuse(const MisuseEvent& e) {
     dispatch(&EventSink::on_misuse, e);
 }

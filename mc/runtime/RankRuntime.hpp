@@ -69,7 +69,8 @@ public:
         faults_.abort_run(errorcode, site);
     }
     void local_call(const char* name, std::uintptr_t site) override {
-        if (in_rank()) events_.on_call({current_rank(), name, site, {}});
+        if (in_rank() && events_.watches_call(name))
+            events_.on_call({current_rank(), name, site, {}});
     }
     int local_error(const char* call, MPI_Comm comm, int code, mpi::Misuse misuse,
                     std::string message, std::uintptr_t site) override {

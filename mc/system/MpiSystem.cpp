@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 namespace rankfold::mc {
@@ -51,15 +52,19 @@ void MpiSystem::issue(int rank) {
     unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
     const std::uint64_t posted_before = log_.on() ? world_.posts(rank) : 0;
     if (log_.on()) log_.note(rank, call.name, call.site, describe_call(call));
-    CallArgumentBuffer arguments;
-    monitors_.on_call({rank, call.name, call.site, call_arguments(call, arguments)});
-    const TestedRequests tested(call);
+    if (monitors_.watches_call(call.name)) {
+        CallArgumentBuffer arguments;
+        monitors_.on_call({rank, call.name, call.site, call_arguments(call, arguments)});
+    }
+    std::optional<TestedRequests> tested;
+    if (mpi::tests(call.kind) && monitors_.watches_call(kRequestCompleted)) tested.emplace(call);
     const mpi::Progress p = world_.issue(rank, call);
-    tested.each_completed([&](MPI_Request* request) {
-        const properties::CallArgument a{reinterpret_cast<std::uintptr_t>(request),
-                                         sizeof(MPI_Request)};
-        monitors_.on_call({rank, kRequestCompleted, call.site, {&a, 1}});
-    });
+    if (tested)
+        tested->each_completed([&](MPI_Request* request) {
+            const properties::CallArgument a{reinterpret_cast<std::uintptr_t>(request),
+                                             sizeof(MPI_Request)};
+            monitors_.on_call({rank, kRequestCompleted, call.site, {&a, 1}});
+        });
     if (TraceStep* step = log_.last()) {
         step->collective = call.kind == CallKind::Collective;
         // Posts are messages and receives; a message is the one waiting in some queue.

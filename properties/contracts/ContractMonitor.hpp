@@ -27,6 +27,7 @@ public:
     std::string_view name() const override { return "contracts"; }
 
     void on_call(const CallEvent& e) override;
+    bool watches_call(std::string_view function) const override { return set_.concerns(function); }
     void on_end_state(const EndStateEvent& e) override;
 
     std::unique_ptr<MonitorState> save() const override;

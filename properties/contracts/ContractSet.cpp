@@ -52,6 +52,13 @@ void ContractSet::add(const std::vector<Declaration>& declarations, const std::s
     for (const auto& [function, tags] : tags_)
         for (const Tag& t : tags)
             if (pre_tags_.contains(t.name)) record(function);
+    concerned_.clear();
+    for (const auto& [function, ids] : supplied_) concerned_.insert(function);
+    for (const std::string& function : call_targets_) concerned_.insert(function);
+    for (const auto& [function, tags] : tags_)
+        if (std::any_of(tags.begin(), tags.end(),
+                        [&](const Tag& t) { return tag_targets_.contains(t.name); }))
+            concerned_.insert(function);
 }
 
 void ContractSet::record(const std::string& function) {
@@ -110,11 +117,7 @@ int ContractSet::recorded_id(std::string_view function) const {
 }
 
 bool ContractSet::concerns(std::string_view function) const {
-    if (supplied_.contains(function) || call_targets_.contains(function)) return true;
-    const auto it = tags_.find(function);
-    if (it == tags_.end()) return false;
-    return std::any_of(it->second.begin(), it->second.end(),
-                       [&](const Tag& t) { return tag_targets_.contains(t.name); });
+    return concerned_.find(function) != concerned_.end();
 }
 
 std::vector<std::string> ContractSet::unchecked_parts() const {
