@@ -46,18 +46,24 @@ RunResult MpiSystem::result() const {
 
 // ---- the closure ---------------------------------------------------------------------------
 
+bool MpiSystem::watched(const char* name) {
+    const auto [it, added] = watched_.try_emplace(name, false);
+    if (added) it->second = monitors_.watches_call(name);
+    return it->second;
+}
+
 void MpiSystem::issue(int rank) {
     mpi::RankCall& call = runtime_.ranks().call(rank);
     ++log_.steps;
     unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
     const std::uint64_t posted_before = log_.on() ? world_.posts(rank) : 0;
     if (log_.on()) log_.note(rank, call.name, call.site, describe_call(call));
-    if (monitors_.watches_call(call.name)) {
+    if (watched(call.name)) {
         CallArgumentBuffer arguments;
         monitors_.on_call({rank, call.name, call.site, call_arguments(call, arguments)});
     }
     std::optional<TestedRequests> tested;
-    if (mpi::tests(call.kind) && monitors_.watches_call(kRequestCompleted)) tested.emplace(call);
+    if (mpi::tests(call.kind) && watched(kRequestCompleted)) tested.emplace(call);
     const mpi::Progress p = world_.issue(rank, call);
     if (tested)
         tested->each_completed([&](MPI_Request* request) {

@@ -24,6 +24,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace rankfold::mc {
@@ -79,6 +80,10 @@ private:
     // After a successful MPI_Finalize: what the rank still holds goes to the monitors; false
     // if that ended the path.
     bool check_finalize(int rank);
+    // monitors_.watches_call(name), remembered per name. A call's name is a string literal of
+    // the MPI interface (static storage), so its address identifies it: one pointer lookup per
+    // call instead of hashing the name.
+    bool watched(const char* name);
     void resume(int rank) {
         runtime_.resume(rank, log_.steps);
         if (after_step_) after_step_();
@@ -94,6 +99,7 @@ private:
     std::function<void()> at_step_;
     std::function<void()> after_step_;
     std::vector<mpi::Match> match_buffer_;
+    std::unordered_map<const char*, bool> watched_;
 };
 
 } // namespace rankfold::mc
