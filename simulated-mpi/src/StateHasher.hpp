@@ -26,6 +26,7 @@ public:
     StateHasher& operator=(const StateHasher&) = delete;
 
     void bytes(const void* data, std::size_t n) {
+        if (n == 0) return; // an empty vector's data() may be null, which memcpy must not get
         if (n > kCapacity - used_) {
             flush();
             if (n > kCapacity) {
