@@ -23,9 +23,12 @@ namespace {
 // Calls the module must not make directly: exit and abort end one rank only; assertions become
 // violations; stdio buffering stays under the checker's control so output is attributed to
 // the rank that wrote it; exit handlers are kept in the rank's own state (module_marker.c).
-const char* const kWrapped[] = {"exit",       "_exit",         "_Exit",       "quick_exit",
-                                "abort",      "__assert_fail", "setvbuf",     "setbuf",
-                                "setlinebuf", "setbuffer",     "__cxa_atexit"};
+const char* const kWrapped[] = {"exit", "_exit", "_Exit", "quick_exit", "abort", "__assert_fail",
+                                "setvbuf", "setbuf", "setlinebuf", "setbuffer", "__cxa_atexit",
+                                // Library routines that touch the program's memory: checked like
+                                // its own loads and stores (runtime/libc_access_wrappers.c).
+                                "memcpy", "memmove", "memset", "memcmp", "strcpy", "strncpy",
+                                "strcat", "strlen", "puts", "fputs", "fwrite", "fread"};
 
 bool is_cxx_name(const std::string& name) {
     return name.find("cxx") != std::string::npos || name.find("c++") != std::string::npos ||
@@ -58,14 +61,13 @@ Layout find_layout() {
 // can be loaded once per rank, zeroed locals, frames gdb and the checker can walk.
 std::vector<std::string> compile_command(const std::string& compiler, bool cxx,
                                          const Layout& layout) {
-    std::vector<std::string> cmd{compiler,
-                                 "-I" + layout.include.string(),
-                                 "-DRANKFOLD=1",
-                                 "-g",
-                                 "-fPIC",
-                                 "-ftrivial-auto-var-init=zero",
-                                 "-fno-omit-frame-pointer",
-                                 "-fno-optimize-sibling-calls"};
+    std::vector<std::string> cmd{compiler, "-I" + layout.include.string(), "-DRANKFOLD=1", "-g",
+                                 "-fPIC", "-ftrivial-auto-var-init=zero", "-fno-omit-frame-pointer",
+                                 "-fno-optimize-sibling-calls",
+                                 // Every load and store calls __tsan_readN/__tsan_writeN, which
+                                 // Rankfold implements (races, heap errors); entry/exit hooks are
+                                 // of no use to it.
+                                 "-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0"};
     // C++ statics of inline functions and templates are STB_GNU_UNIQUE symbols by default, which
     // the loader binds to the first copy of the module loaded: every rank would share them.
     if (cxx) cmd.emplace_back("-fno-gnu-unique");
@@ -78,9 +80,10 @@ void print_help(const std::string& self, const std::string& compiler) {
 Usage: {0} [options] files...
 
 Compiles and links MPI programs for rankfold-run, like mpicc: {2}'s options and files, with
-Rankfold's mpi.h first on the include path, debug info and zero-initialised locals; linking
-makes a module that rankfold-run loads once per rank. Calling an MPI function Rankfold does not
-implement is a compile-time error naming it.
+Rankfold's mpi.h first on the include path, debug info, zero-initialised locals and the
+memory-access instrumentation the race and heap checks read (-fsanitize=thread, served by
+Rankfold itself); linking makes a module that rankfold-run loads once per rank. Calling an
+MPI function Rankfold does not implement is a compile-time error naming it.
 
 Rankfold's options:
   --list-unsupported  build nothing; list every use of an MPI function Rankfold does not
@@ -165,9 +168,11 @@ int main(int argc, char** argv) {
     if (link) {
         cmd.insert(cmd.end(), {"-shared", "-Wl,-Bsymbolic", "-Wl,-z,defs", "-Wl,-z,now"});
         for (const char* fn : kWrapped) cmd.push_back(std::string("-Wl,--wrap=") + fn);
-        cmd.insert(cmd.end(), {"-L" + layout.lib.string(), "-Wl,-rpath," + layout.lib.string(),
-                               "-Wl,--whole-archive", "-lrankfold_module", "-Wl,--no-whole-archive",
-                               "-lrankfold"});
+        // gcc links -ltsan for -fsanitize=thread: an empty archive there stands in for it.
+        cmd.insert(cmd.end(),
+                   {"-L" + (layout.lib / "rankfold-tsan").string(), "-L" + layout.lib.string(),
+                    "-Wl,-rpath," + layout.lib.string(), "-Wl,--whole-archive", "-lrankfold_module",
+                    "-Wl,--no-whole-archive", "-lrankfold"});
     }
 
     if (show) {

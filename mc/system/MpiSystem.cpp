@@ -2,6 +2,7 @@
 
 #include "mc/system/CallArguments.hpp"
 #include "mc/system/LeakCheck.hpp"
+#include "mc/system/PendingBuffers.hpp"
 #include "mc/system/WaitDescription.hpp"
 #include "simulated-mpi/interface/ErrorStrings.hpp"
 
@@ -60,6 +61,7 @@ void MpiSystem::issue(int rank) {
                                          sizeof(MPI_Request)};
         monitors_.on_call({rank, kRequestCompleted, call.site, {&a, 1}});
     });
+    publish_buffers(rank);
     if (TraceStep* step = log_.last()) {
         step->collective = call.kind == CallKind::Collective;
         // Posts are messages and receives; a message is the one waiting in some queue.
@@ -79,9 +81,16 @@ void MpiSystem::issue(int rank) {
 }
 
 void MpiSystem::complete(int rank) {
-    if (world_.complete(rank, runtime_.ranks().call(rank), 0) == mpi::Progress::Failed)
-        return mpi_failure(rank);
+    const mpi::Progress p = world_.complete(rank, runtime_.ranks().call(rank), 0);
+    publish_buffers(rank);
+    if (p == mpi::Progress::Failed) return mpi_failure(rank);
     resume(rank);
+}
+
+void MpiSystem::publish_buffers(int rank) {
+    if (!publish_buffers_) return;
+    pending_buffers(world_, rank, buffers_);
+    monitors_.on_pending_buffers({rank, buffers_});
 }
 
 void MpiSystem::apply_match(const mpi::Match& match) {

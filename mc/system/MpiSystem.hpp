@@ -69,8 +69,12 @@ public:
     // Makes the system's state capturable (SystemState.hpp: capture, restore, compare).
     SystemState& enable_snapshots(bool page_sharing);
     SystemState* state() { return state_.get(); }
+    // After each step of a rank, tell the monitors the buffers of its pending operations
+    // (PendingBuffersEvent; the race monitor listens). Off unless races are checked.
+    void publish_pending_buffers(bool on) { publish_buffers_ = on; }
 
 private:
+    void publish_buffers(int rank);
     void issue(int rank);
     void complete(int rank);
     void match_deterministic();
@@ -94,6 +98,8 @@ private:
     std::function<void()> at_step_;
     std::function<void()> after_step_;
     std::vector<mpi::Match> match_buffer_;
+    bool publish_buffers_ = false;
+    std::vector<properties::PendingBuffer> buffers_; // scratch for publish_buffers
 };
 
 } // namespace rankfold::mc
