@@ -61,13 +61,19 @@ Layout find_layout() {
 // can be loaded once per rank, zeroed locals, frames gdb and the checker can walk.
 std::vector<std::string> compile_command(const std::string& compiler, bool cxx,
                                          const Layout& layout) {
-    std::vector<std::string> cmd{compiler, "-I" + layout.include.string(), "-DRANKFOLD=1", "-g",
-                                 "-fPIC", "-ftrivial-auto-var-init=zero", "-fno-omit-frame-pointer",
-                                 "-fno-optimize-sibling-calls",
-                                 // Every load and store calls __tsan_readN/__tsan_writeN, which
-                                 // Rankfold implements (races, heap errors); entry/exit hooks are
-                                 // of no use to it.
-                                 "-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0"};
+    std::vector<std::string> cmd{
+        compiler, "-I" + layout.include.string(), "-DRANKFOLD=1", "-g", "-fPIC",
+        "-ftrivial-auto-var-init=zero", "-fno-omit-frame-pointer", "-fno-optimize-sibling-calls",
+        // Every load and store calls __tsan_readN/__tsan_writeN, which
+        // Rankfold implements (races, heap errors); entry/exit hooks are
+        // of no use to it.
+        "-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0",
+        // Expanded inline, these would touch memory unseen (GCC does
+        // not instrument its own expansion): keep them calls, which
+        // the wrappers check.
+        "-fno-builtin-memcpy", "-fno-builtin-memmove", "-fno-builtin-memset", "-fno-builtin-memcmp",
+        "-fno-builtin-strcpy", "-fno-builtin-strncpy", "-fno-builtin-strcat",
+        "-fno-builtin-strlen"};
     // C++ statics of inline functions and templates are STB_GNU_UNIQUE symbols by default, which
     // the loader binds to the first copy of the module loaded: every rank would share them.
     if (cxx) cmd.emplace_back("-fno-gnu-unique");

@@ -89,7 +89,7 @@ void MpiSystem::complete(int rank) {
 
 void MpiSystem::publish_buffers(int rank) {
     if (!publish_buffers_) return;
-    pending_buffers(world_, rank, buffers_);
+    pending_buffers(world_, rank, runtime_.ranks().call(rank), buffers_);
     monitors_.on_pending_buffers({rank, buffers_});
 }
 

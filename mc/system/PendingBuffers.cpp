@@ -65,7 +65,8 @@ std::vector<ByteRange> typemap_bytes(std::uintptr_t buffer, int count, const mpi
     return properties::races::normalized(std::move(out));
 }
 
-void pending_buffers(const mpi::MpiWorld& world, int rank, std::vector<PendingBuffer>& out) {
+void pending_buffers(const mpi::MpiWorld& world, int rank, const mpi::RankCall& call,
+                     std::vector<PendingBuffer>& out) {
     out.clear();
     const mpi::RequestTable& table = world.requests();
     for (int slot = 0;; ++slot) {
@@ -73,7 +74,8 @@ void pending_buffers(const mpi::MpiWorld& world, int rank, std::vector<PendingBu
         if (r == nullptr) break;
         const bool p2p =
             r->kind == mpi::Request::Kind::Send || r->kind == mpi::Request::Kind::Receive;
-        if (!p2p || !r->active || !r->layout) continue;
+        if (!p2p || !r->active || r->seen_complete || !r->layout) continue;
+        if (slot == call.internal[0] || slot == call.internal[1]) continue;
         PendingBuffer p;
         p.operation = static_cast<std::uint64_t>(slot);
         p.name = operation_name(*r);

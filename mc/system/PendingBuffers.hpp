@@ -10,8 +10,11 @@
 
 namespace rankfold::mc {
 
-// Appends to `out` (cleared first) one entry per active send or receive request of `rank`.
-void pending_buffers(const mpi::MpiWorld& world, int rank,
+// Appends to `out` (cleared first) one entry per active send or receive request of `rank`,
+// leaving out the requests `call` (the rank's current call) made for itself: a blocking
+// MPI_Sendrecv_replace's send and receive share a buffer, and the program cannot touch it
+// while the call lasts.
+void pending_buffers(const mpi::MpiWorld& world, int rank, const mpi::RankCall& call,
                      std::vector<properties::PendingBuffer>& out);
 
 // The bytes `count` elements of `type` cover at `buffer` (at most `max_ranges` runs; past

@@ -1,6 +1,6 @@
 /* Heap block cleared within its size: the fixed twin of heap-out-of-bounds.c.
  *
- * RANKFOLD-RUN: -np 2 => ok states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * Rank 1 computes on other memory while the receive is pending and reads the value only once
  * MPI_Wait has returned.
  *
- * RANKFOLD-RUN: -np 2 => ok states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * vector datatype of stride 2. The two buffers' spans overlap but their bytes do not: the
  * check must use the datatypes' typemaps, not [buf, buf + extent).
  *
- * RANKFOLD-RUN: -np 2 => ok states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

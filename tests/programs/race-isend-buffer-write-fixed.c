@@ -2,7 +2,7 @@
  * Rank 0 reads its send buffer while the send is pending (allowed: the send only reads it too)
  * and updates it only once MPI_Wait has returned.
  *
- * RANKFOLD-RUN: -np 2 => ok states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

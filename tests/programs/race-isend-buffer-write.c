@@ -3,7 +3,7 @@
  * completes; which value rank 1 receives depends on the implementation's timing.
  *
  * RANKFOLD-RUN: -np 2 => race:local-buffer states=0 transitions=0 executions=1 revisits=0
- * RANKFOLD-RUN: -np 2 --no-races => ok states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --no-races => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

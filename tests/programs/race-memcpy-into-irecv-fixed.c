@@ -1,7 +1,7 @@
 /* A C library routine clears the receive buffer before the receive is posted: the fixed twin
  * of race-memcpy-into-irecv.c.
  *
- * RANKFOLD-RUN: -np 2 => ok states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * race-send-init-buffer-write.c. The buffer is written while the persistent request is
  * inactive (before MPI_Start, after MPI_Wait), which MPI allows.
  *
- * RANKFOLD-RUN: -np 2 => ok states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>
