@@ -115,7 +115,7 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         if (o.races) {
             access_checker.emplace(runtime, monitors, races);
             runtime.set_access_checker(&*access_checker);
-            system.publish_pending_buffers(true);
+            system.publish_pending_buffers(races);
         }
         if (o.check_snapshots) {
             system.enable_snapshots(o.page_sharing);
