@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
     int rank;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     char* block = malloc(16);
-    if (rank == 0) memset(block, 0, 16);
+    memset(block, 0, 16);
     printf("rank %d: %d\n", rank, block[0]);
     free(block);
     MPI_Finalize();
