@@ -180,7 +180,7 @@ for variant in uninstrumented "instrumented --no-races" "instrumented, checks on
   done
   [ -n "$base" ] || base=$best
   printf "%-34s %10.4f %7.2fx\n" "$variant" "$best" \
-    "$(awk -v s="$best" -v b="$base" 'BEGIN { print b > 0 ? s / b : 0 }')"
+    "$(awk -v s="$best" -v b="$base" 'BEGIN { print (b > 0 ? s / b : 0) }')"
 done
 echo
 echo "== race checking cost per state: default (checks on) and no-races"
