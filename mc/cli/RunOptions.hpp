@@ -32,14 +32,14 @@ struct RunOptions {
     // --check-independence: the dependency relation's self-test (IndependenceSelfTest.hpp)
     bool check_independence = false;
     // Exploration (the default mode).
-    bool both_buffering = false; // --buffering both: each standard send is a choice
-    bool state_matching = true;  // --no-state-matching
-    bool reduction = true;       // --no-reduction
-    bool keep_going = false;     // report every distinct violation, not only the first
-    bool shortest = false;       // search breadth-first for the shortest counterexample
-    bool allow_leaks = false;    // --allow-leaks: leaks at MPI_Finalize are warnings
-    bool races = true; // --no-races: no memory-access checks (local buffer races, heap errors)
-    std::vector<std::string> contract_files;  // --contracts FILE (repeatable)
+    bool both_buffering = false;             // --buffering both: each standard send is a choice
+    bool state_matching = true;              // --no-state-matching
+    bool reduction = true;                   // --no-reduction
+    bool keep_going = false;                 // report every distinct violation, not only the first
+    bool shortest = false;                   // search breadth-first for the shortest counterexample
+    bool allow_leaks = false;                // --allow-leaks: leaks at MPI_Finalize are warnings
+    bool races = true;                       // --no-races: no memory-access checks
+    std::vector<std::string> contract_files; // --contracts FILE (repeatable)
     std::string contracts_predefined = "all"; // --contracts-predefined none|mpi|shmem|all
     std::uint64_t max_states = 0;             // 0: no limit
     std::uint64_t max_depth = 0;
