@@ -10,6 +10,8 @@
 #   - exploration: three workloads (bench/programs/{fanin,client_server,ring_kernel}.c) explored
 #     exhaustively with reduction and state matching (default), then with each switched off and
 #     with both off (the baseline rows); two of them again with the predefined contracts off
+#   - memory-access instrumentation: the ring kernel's whole run uninstrumented, instrumented
+#     with the checks off (--no-races) and on; the cost per state of race checking
 #   - liveness: the mutual-exclusion workload (bench/programs/mutex.c) at 3..7 processes, the
 #     product search for [](r1 -> <>cs1) next to the safety search of the same program (the
 #     baseline: what the product with the automaton costs), with the figures of SimGridMC's
@@ -66,6 +68,7 @@ config_flags() {
   case $1 in
     default) ;;
     no-contracts) echo --contracts-predefined none ;;
+    no-races) echo --no-races ;;
     no-sm) echo --no-state-matching ;;
     no-red) echo --no-reduction ;;
     both-off) echo --no-state-matching --no-reduction ;;
@@ -148,6 +151,42 @@ row workload config status states transitions executions seconds states/s execs/
   B/state "RSS MiB"
 CONFIGS="default no-contracts" explore 4 ring_kernel 20
 CONFIGS="default no-contracts" explore 6 fanin "2 mixed"
+
+# Memory-access instrumentation: rankfold-cc compiles with -fsanitize=thread and every load and
+# store calls Rankfold's filter. The baseline is the same kernel compiled without it
+# (-fno-sanitize=thread after rankfold-cc's own flags); --no-races keeps the calls but arms no
+# filter. One execution of many iterations, so that the stencil's time dominates.
+"$build/bin/rankfold-cc" -O2 -fno-sanitize=thread -o "$work/ring_kernel_plain" \
+  "$here/programs/ring_kernel.c"
+iterations=${KERNEL_ITERATIONS:-300}
+echo
+echo "== memory-access instrumentation: ring_kernel $iterations iterations, 4 ranks, --single-run"
+echo "   (whole run, stats.seconds, best of 3; ratio against the uninstrumented build)"
+printf "%-34s %10s %8s\n" build seconds ratio
+base=""
+for variant in uninstrumented "instrumented --no-races" "instrumented, checks on"; do
+  best=""
+  for _ in 1 2 3; do
+    report="$work/report.json"
+    case $variant in
+      uninstrumented) cmd=("$work/ring_kernel_plain") ;;
+      "instrumented --no-races") cmd=(--no-races "$work/ring_kernel") ;;
+      *) cmd=("$work/ring_kernel") ;;
+    esac
+    "$build/bin/rankfold-run" --single-run --json "$report" -np 4 "${cmd[@]}" "$iterations" \
+      >/dev/null 2>&1 || true
+    s=$(json_stat seconds "$report")
+    best=$(awk -v a="$best" -v b="$s" 'BEGIN { print (a == "" || b < a) ? b : a }')
+  done
+  [ -n "$base" ] || base=$best
+  printf "%-34s %10.4f %7.2fx\n" "$variant" "$best" \
+    "$(awk -v s="$best" -v b="$base" 'BEGIN { print (b > 0 ? s / b : 0) }')"
+done
+echo
+echo "== race checking cost per state: default (checks on) and no-races"
+row workload config status states transitions executions seconds states/s execs/s \
+  B/state "RSS MiB"
+CONFIGS="default no-races" explore 4 ring_kernel 20
 
 # Collectives: allreduce_loop has nothing to choose, so the default mode runs its one execution
 # before the search starts (explore_seconds ~ 0): compare whole-run seconds with --single-run.

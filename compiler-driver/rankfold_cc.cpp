@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,22 @@ namespace {
 const char* const kWrapped[] = {"exit",       "_exit",         "_Exit",       "quick_exit",
                                 "abort",      "__assert_fail", "setvbuf",     "setbuf",
                                 "setlinebuf", "setbuffer",     "__cxa_atexit"};
+
+// The memory-access instrumentation the race and heap checks read: every load and store calls
+// __tsan_readN/__tsan_writeN, which Rankfold implements itself (mc/runtime/tsan_entry_points.c;
+// function entry/exit hooks are of no use to it). The string and memory routines stay calls,
+// checked by their wrappers: GCC does not instrument its own inline expansion of them.
+const char* const kInstrumentation[] = {
+    "-fsanitize=thread",   "--param=tsan-instrument-func-entry-exit=0",
+    "-fno-builtin-memcpy", "-fno-builtin-memmove",
+    "-fno-builtin-memset", "-fno-builtin-memcmp",
+    "-fno-builtin-strcpy", "-fno-builtin-strncpy",
+    "-fno-builtin-strcat", "-fno-builtin-strlen"};
+
+// Library routines that touch the program's memory: linked through wrappers that check the
+// bytes like the program's own loads and stores (mc/runtime/libc_access_wrappers.c).
+const char* const kAccessWrapped[] = {"memcpy", "memmove", "memset", "memcmp", "strcpy", "strncpy",
+                                      "strcat", "strlen",  "puts",   "fputs",  "fwrite", "fread"};
 
 bool is_cxx_name(const std::string& name) {
     return name.find("cxx") != std::string::npos || name.find("c++") != std::string::npos ||
@@ -69,6 +86,7 @@ std::vector<std::string> compile_command(const std::string& compiler, bool cxx,
     // C++ statics of inline functions and templates are STB_GNU_UNIQUE symbols by default, which
     // the loader binds to the first copy of the module loaded: every rank would share them.
     if (cxx) cmd.emplace_back("-fno-gnu-unique");
+    cmd.insert(cmd.end(), std::begin(kInstrumentation), std::end(kInstrumentation));
     return cmd;
 }
 
@@ -78,9 +96,11 @@ void print_help(const std::string& self, const std::string& compiler) {
 Usage: {0} [options] files...
 
 Compiles and links MPI programs for rankfold-run, like mpicc: {2}'s options and files, with
-Rankfold's mpi.h first on the include path, debug info and zero-initialised locals; linking
-makes a module that rankfold-run loads once per rank. Calling an MPI function Rankfold does not
-implement is a compile-time error naming it.
+Rankfold's mpi.h first on the include path, debug info, zero-initialised locals and the
+memory-access instrumentation the race and heap checks read (-fsanitize=thread, served by
+Rankfold itself; -fno-sanitize=thread after them builds without it); linking makes a module
+that rankfold-run loads once per rank. Calling an MPI function Rankfold does not implement is
+a compile-time error naming it.
 
 Rankfold's options:
   --list-unsupported  build nothing; list every use of an MPI function Rankfold does not
@@ -165,9 +185,12 @@ int main(int argc, char** argv) {
     if (link) {
         cmd.insert(cmd.end(), {"-shared", "-Wl,-Bsymbolic", "-Wl,-z,defs", "-Wl,-z,now"});
         for (const char* fn : kWrapped) cmd.push_back(std::string("-Wl,--wrap=") + fn);
-        cmd.insert(cmd.end(), {"-L" + layout.lib.string(), "-Wl,-rpath," + layout.lib.string(),
-                               "-Wl,--whole-archive", "-lrankfold_module", "-Wl,--no-whole-archive",
-                               "-lrankfold"});
+        for (const char* fn : kAccessWrapped) cmd.push_back(std::string("-Wl,--wrap=") + fn);
+        // gcc links -ltsan for -fsanitize=thread: an empty archive there stands in for it.
+        cmd.insert(cmd.end(),
+                   {"-L" + (layout.lib / "rankfold-tsan").string(), "-L" + layout.lib.string(),
+                    "-Wl,-rpath," + layout.lib.string(), "-Wl,--whole-archive", "-lrankfold_module",
+                    "-Wl,--no-whole-archive", "-lrankfold"});
     }
 
     if (show) {

@@ -64,4 +64,42 @@ struct EndStateEvent {
     int polling = 0;                // how many of `stuck` poll
 };
 
+// A run of bytes [low, high) of a rank's memory.
+struct ByteRange {
+    std::uintptr_t low = 0;
+    std::uintptr_t high = 0;
+    friend bool operator==(const ByteRange&, const ByteRange&) = default;
+};
+
+// What a pending operation does with its buffer until it completes: reads it (a send: the
+// program may read it too, not write it) or writes it (a receive: hands off entirely).
+enum class BufferUse : std::uint8_t { Reads, Writes };
+
+// The buffer of an operation a rank has started and not yet completed (MPI_Isend until the wait
+// or test that returns it): the bytes its datatype covers, not the span between them.
+struct PendingBuffer {
+    std::uint64_t operation = 0; // which one, stable while it is pending (e.g. a request slot)
+    std::string name;            // "MPI_Isend", "MPI_Iallreduce (receive buffer)"
+    BufferUse use = BufferUse::Reads;
+    std::vector<ByteRange> bytes; // ascending, disjoint, not adjacent
+    std::uintptr_t site = 0;      // the call that started it (return address)
+    friend bool operator==(const PendingBuffer&, const PendingBuffer&) = default;
+};
+
+// After a rank's visible step: the buffers of every operation it has pending, in full.
+struct PendingBuffersEvent {
+    int rank = -1;
+    std::span<const PendingBuffer> buffers;
+};
+
+// The program (or a C library routine it called) reads or writes memory.
+struct MemoryAccessEvent {
+    int rank = -1;
+    std::uintptr_t address = 0;
+    std::size_t size = 0;
+    bool write = false;
+    std::uintptr_t site = 0;  // return address of the instrumentation call: the access's line
+    const char* routine = ""; // "memcpy" for a library routine; "" for a load or store
+};
+
 } // namespace rankfold::properties

@@ -19,6 +19,8 @@ public:
     virtual void on_leak(const LeakEvent&) {}
     virtual void on_rank_fault(const RankFaultEvent&) {}
     virtual void on_end_state(const EndStateEvent&) {}
+    virtual void on_pending_buffers(const PendingBuffersEvent&) {}
+    virtual void on_memory_access(const MemoryAccessEvent&) {}
 };
 
 } // namespace rankfold::properties

@@ -31,6 +31,13 @@ void MonitorSet::on_end_state(const EndStateEvent& e) {
     dispatch(&EventSink::on_end_state, e);
 }
 
+void MonitorSet::on_pending_buffers(const PendingBuffersEvent& e) {
+    dispatch(&EventSink::on_pending_buffers, e);
+}
+void MonitorSet::on_memory_access(const MemoryAccessEvent& e) {
+    dispatch(&EventSink::on_memory_access, e);
+}
+
 void MonitorSet::report_violation(Violation v) {
     if (!violation_) violation_ = std::move(v);
 }

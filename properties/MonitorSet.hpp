@@ -34,6 +34,8 @@ public:
     void on_leak(const LeakEvent& e) override;
     void on_rank_fault(const RankFaultEvent& e) override;
     void on_end_state(const EndStateEvent& e) override;
+    void on_pending_buffers(const PendingBuffersEvent& e) override;
+    void on_memory_access(const MemoryAccessEvent& e) override;
 
     const std::optional<Violation>& violation() const { return violation_; }
     const std::vector<Violation>& warnings() const { return warnings_; }

@@ -26,6 +26,8 @@ const char* kind_name(ViolationKind kind) {
         return "liveness";
     case ViolationKind::Contract:
         return "contract";
+    case ViolationKind::Race:
+        return "race";
     }
     return "unknown";
 }

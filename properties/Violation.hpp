@@ -5,6 +5,7 @@
 
 #include "dwarf-introspect/CodeLocation.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,7 +24,8 @@ enum class ViolationKind {
     HeapError,
     NonProgress,
     Liveness, // an LTL property or never claim: a run that repeats a cycle forever (a lasso)
-    Contract // a contract of the CoVer language (properties/contracts) was broken
+    Contract, // a contract of the CoVer language (properties/contracts) was broken
+    Race      // two accesses to the same bytes that nothing orders, at least one a write
 };
 const char* kind_name(ViolationKind kind);
 
@@ -44,6 +46,23 @@ struct ContractBreach {
     friend bool operator==(const ContractBreach&, const ContractBreach&) = default;
 };
 
+// One side of a race: who touched which bytes, how, and where.
+struct RaceAccess {
+    int rank = -1;
+    std::string access;                   // "MPI_Irecv (writes)", "store", "memset (writes)"
+    std::optional<CodeLocation> location; // the access, or the call that posted the operation
+    std::uint64_t address = 0;            // first byte both sides touch
+    std::uint64_t bytes = 0;              // how many bytes from there both touch
+    friend bool operator==(const RaceAccess&, const RaceAccess&) = default;
+};
+
+// A race: the earlier access (often a pending operation) and the one that conflicts with it.
+struct RacePair {
+    RaceAccess first;
+    RaceAccess second;
+    friend bool operator==(const RacePair&, const RacePair&) = default;
+};
+
 struct Violation {
     ViolationKind kind = ViolationKind::Crash;
     int rank = -1;
@@ -53,6 +72,7 @@ struct Violation {
     std::vector<BlockedRank> blocked;       // deadlocks: every unfinished rank
     std::vector<CodeLocation> backtrace;    // crashes: the program's frames, innermost first
     std::optional<ContractBreach> contract; // contract violations
+    std::optional<RacePair> race;           // races: both accesses (location is the second's)
     friend bool operator==(const Violation&, const Violation&) = default;
 };
 

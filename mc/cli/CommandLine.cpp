@@ -17,7 +17,8 @@ const std::set<std::string> kValued = {
     "--seed",       "--json",       "--html",      "--sarif",
     "--stack-size", "--heap-size",  "--replay",    "--memory-limit",
     "--watchdog",   "--max-states", "--max-depth", "--time-limit",
-    "--trace-file", "--backtrack",  "--contracts", "--contracts-predefined", "--ltl", "--never", "--prop", "--fairness"};
+    "--trace-file", "--backtrack",  "--contracts", "--contracts-predefined",
+    "--ltl",        "--never",      "--prop",      "--fairness"};
 
 std::size_t parse_size(const std::string& text) {
     std::size_t pos = 0;
@@ -91,6 +92,9 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                  "do not end branches at states seen before (for comparison and debugging)");
     app.add_flag("!--no-reduction", o.reduction,
                  "explore independent choices in every order (for comparison and debugging)");
+    app.add_flag("!--no-races", o.races,
+                 "do not check the program's memory accesses (buffers of pending nonblocking "
+                 "operations touched too early, out-of-bounds heap accesses, use after free)");
     app.add_flag("--allow-leaks", o.allow_leaks,
                  "report requests, communicators, groups, datatypes and operators still held "
                  "at MPI_Finalize as warnings instead of violations");

@@ -10,6 +10,7 @@
 #include "mc/report/Report.hpp"
 #include "mc/report/SarifReport.hpp"
 #include "mc/report/TraceOutput.hpp"
+#include "mc/runtime/AccessChecker.hpp"
 #include "mc/runtime/CrashHandler.hpp"
 #include "mc/runtime/CrashJournal.hpp"
 #include "mc/runtime/FunctionCalls.hpp"
@@ -93,6 +94,11 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         mpi::MpiWorld world(o.ranks, o.buffering);
         properties::MonitorSet monitors;
         properties::add_standard_monitors(monitors, o.allow_leaks);
+        // Memory accesses (rankfold-cc instruments them): races with pending operations.
+        properties::races::RaceMonitor* races = nullptr;
+        if (o.races)
+            races = &monitors.add<properties::races::RaceMonitor>(
+                o.ranks, [&image](std::uintptr_t site) { return image.locate_call(site); });
         const auto contracts = load_contracts(o, output.report());
         if (!contracts) return 2;
         add_contract_monitor(monitors, *contracts, image);
@@ -105,6 +111,12 @@ int check_program(const RunOptions& o, const std::string& scratch) {
             });
         RankRuntime runtime({o.program, o.arguments}, image, memory, output, world, monitors);
         MpiSystem system({o.both_buffering}, runtime, world, monitors);
+        std::optional<AccessChecker> access_checker;
+        if (o.races) {
+            access_checker.emplace(runtime, monitors, races);
+            runtime.set_access_checker(&*access_checker);
+            system.publish_pending_buffers(races);
+        }
         if (o.check_snapshots) {
             system.enable_snapshots(o.page_sharing);
             const int status = check_snapshots(system, output, o.ranks, effective_memory_limit(o),

@@ -38,6 +38,7 @@ struct RunOptions {
     bool keep_going = false;                 // report every distinct violation, not only the first
     bool shortest = false;                   // search breadth-first for the shortest counterexample
     bool allow_leaks = false;                // --allow-leaks: leaks at MPI_Finalize are warnings
+    bool races = true;                       // --no-races: no memory-access checks
     std::vector<std::string> contract_files; // --contracts FILE (repeatable)
     std::string contracts_predefined = "all"; // --contracts-predefined none|mpi|shmem|all
     std::uint64_t max_states = 0;             // 0: no limit

@@ -46,6 +46,11 @@ void print_violation(FILE* out, const FoundViolation& found) {
         for (std::size_t i = 0; i < v.backtrace.size(); ++i)
             fmt::print(out, "  #{} {} in {}\n", i, v.backtrace[i].short_text(),
                        v.backtrace[i].function.empty() ? "?" : v.backtrace[i].function);
+        if (v.race)
+            for (const RaceAccess* a : {&v.race->first, &v.race->second})
+                fmt::print(out, "  {} rank {}: {}{}, {} byte{} at {:#x}\n",
+                           a == &v.race->first ? "first: " : "second:", a->rank, a->access,
+                           where(a->location), a->bytes, a->bytes == 1 ? "" : "s", a->address);
         if (v.contract)
             fmt::print(out, "  contract of {}: {}\n  failed: {}\n  supplied by the call{}\n",
                        v.contract->function, v.contract->contract, v.contract->failed,
@@ -130,6 +135,20 @@ bool write_json_report(const std::string& path, const RunResult& result, FILE* t
             blocked.push_back(jb);
         }
         if (!blocked.empty()) j["blocked"] = blocked;
+        if (v.race) {
+            const auto side = [](const RaceAccess& a) {
+                json s{{"rank", a.rank},
+                       {"access", a.access},
+                       {"address", a.address},
+                       {"bytes", a.bytes}};
+                if (a.location) {
+                    s["file"] = a.location->file;
+                    s["line"] = a.location->line;
+                }
+                return s;
+            };
+            j["race"] = json{{"first", side(v.race->first)}, {"second", side(v.race->second)}};
+        }
         if (v.contract) {
             json c{{"function", v.contract->function},
                    {"text", v.contract->contract},

@@ -137,6 +137,10 @@ public:
             relate(*v.contract->supplied_at,
                    fmt::format("the call of {} that supplied the contract {}", v.contract->function,
                                v.contract->contract));
+        if (v.race && v.race->first.location)
+            relate(*v.race->first.location,
+                   fmt::format("rank {}: {} (the other access of the race)", v.race->first.rank,
+                               v.race->first.access));
         if (!related.empty()) r["relatedLocations"] = std::move(related);
         if (v.rank >= 0) r["properties"] = json{{"rank", v.rank}};
         if (v.contract) r["properties"]["contract"] = v.contract->contract;

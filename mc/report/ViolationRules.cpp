@@ -9,7 +9,7 @@ namespace {
 
 // Kinds from properties::kind_name, usage sub-kinds from mpi::misuse_name (ViolationRulesTest
 // checks that every one has its sentence).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 34> kRules{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 39> kRules{{
     {"deadlock", "Every rank that has not finished waits for something no other rank will do."},
     {"crash", "A rank was killed by a signal (SIGSEGV, SIGABRT, ...) or an uncaught exception."},
     {"assertion", "An assertion failed in a rank."},
@@ -21,6 +21,12 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 34> kRules{{
     {"non-progress", "A rank computed for the watchdog's time without calling MPI."},
     {"liveness", "A run that repeats a cycle forever violates the LTL property or never claim."},
     {"contract", "A call broke a contract (CoVer's language) that a call of the program supplied."},
+    {"race", "Two accesses to the same bytes, at least one a write, that nothing orders."},
+    {"race/local-buffer",
+     "The buffer of a pending nonblocking operation was touched before its completion, or two "
+     "pending operations share bytes and one of them writes."},
+    {"heap-error/out-of-bounds", "A rank read or wrote heap memory outside the block it holds."},
+    {"heap-error/use-after-free", "A rank read or wrote a heap block after freeing it."},
     {"usage/invalid-handle",
      "A communicator, datatype, operator, request or group that is not one, or was freed."},
     {"usage/invalid-rank", "A source or destination rank outside the communicator."},

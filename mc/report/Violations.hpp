@@ -6,6 +6,7 @@
 namespace rankfold::mc {
 using properties::BlockedRank;
 using properties::kind_name;
+using properties::RaceAccess;
 using properties::Violation;
 using properties::ViolationKind;
 } // namespace rankfold::mc

@@ -13,6 +13,12 @@ namespace {
 HeapErrorHandler g_error_handler = nullptr;
 } // namespace
 
+HeapObserver* g_heap_observer = nullptr;
+
+void set_heap_observer(HeapObserver* observer) {
+    g_heap_observer = observer;
+}
+
 RankArena* owner_arena(const void* p) {
     const RankMemory* memory = RankMemory::current();
     if (memory == nullptr) return nullptr;

@@ -16,6 +16,7 @@
 
 #include "snapshot/RankArena.hpp"
 
+#include <cstddef>
 #include <cstdint>
 
 namespace rankfold::mc {
@@ -27,6 +28,24 @@ using snapshot::RankArena;
 using HeapErrorHandler = void (*)(const char* operation, RankArena::FreeResult result,
                                   void* pointer, std::uintptr_t site);
 void set_heap_error_handler(HeapErrorHandler handler);
+
+// Told of every block a rank's code allocates and frees (the access checker: allocation sites
+// for its reports, and its cache of a live block to forget). Called in application context.
+class HeapObserver {
+public:
+    virtual ~HeapObserver() = default;
+    virtual void allocated(void* block, std::size_t size, std::uintptr_t site) = 0;
+    virtual void released(void* block, std::uintptr_t site) = 0;
+};
+void set_heap_observer(HeapObserver* observer);
+extern HeapObserver* g_heap_observer;
+inline void heap_allocated(void* block, std::size_t size, std::uintptr_t site) {
+    if (g_heap_observer != nullptr && block != nullptr)
+        g_heap_observer->allocated(block, size, site);
+}
+inline void heap_released(void* block, std::uintptr_t site) {
+    if (g_heap_observer != nullptr) g_heap_observer->released(block, site);
+}
 
 // For HeapInterpose.cpp.
 RankArena* owner_arena(const void* p); // the arena that owns `p`, if it is arena memory

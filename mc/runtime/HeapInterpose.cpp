@@ -88,7 +88,11 @@ using rankfold::snapshot::RankArena;
 // NOLINTBEGIN(readability-inconsistent-declaration-parameter-name)
 
 RF_HOOK void* malloc(std::size_t size) {
-    if (RankArena* a = g_app_arena) return rankfold::mc::arena_allocate(a, size, 16);
+    if (RankArena* a = g_app_arena) {
+        void* p = rankfold::mc::arena_allocate(a, size, 16);
+        rankfold::mc::heap_allocated(p, size, RF_SITE);
+        return p;
+    }
     return next_malloc(size);
 }
 
@@ -96,6 +100,7 @@ RF_HOOK void free(void* p) {
     if (p == nullptr) return;
     if (RankArena* a = arena_of(p)) {
         const auto result = a->release(p);
+        if (result == RankArena::FreeResult::Ok) rankfold::mc::heap_released(p, RF_SITE);
         if (result != RankArena::FreeResult::Ok)
             rankfold::mc::report_heap_error("free", result, p, RF_SITE);
         return;
@@ -110,7 +115,9 @@ RF_HOOK void* calloc(std::size_t n, std::size_t size) {
             errno = ENOMEM;
             return nullptr;
         }
-        return rankfold::mc::arena_allocate(a, bytes, 16); // arena blocks are zeroed
+        void* p = rankfold::mc::arena_allocate(a, bytes, 16); // arena blocks are zeroed
+        rankfold::mc::heap_allocated(p, bytes, RF_SITE);
+        return p;
     }
     return next_calloc(n, size);
 }
@@ -124,10 +131,16 @@ RF_HOOK void* realloc(void* p, std::size_t size) {
         }
         if (size == 0) {
             a->release(p);
+            rankfold::mc::heap_released(p, RF_SITE);
             return nullptr;
         }
         void* q = a->reallocate(p, size);
-        if (q == nullptr) errno = ENOMEM;
+        if (q == nullptr) {
+            errno = ENOMEM;
+            return q;
+        }
+        rankfold::mc::heap_released(p, RF_SITE);
+        rankfold::mc::heap_allocated(q, size, RF_SITE);
         return q;
     }
     if (RankArena* a = g_app_arena) {
@@ -156,7 +169,11 @@ RF_HOOK void* memalign(std::size_t alignment, std::size_t size) {
         errno = EINVAL;
         return nullptr;
     }
-    if (RankArena* a = g_app_arena) return rankfold::mc::arena_allocate(a, size, alignment);
+    if (RankArena* a = g_app_arena) {
+        void* p = rankfold::mc::arena_allocate(a, size, alignment);
+        rankfold::mc::heap_allocated(p, size, RF_SITE);
+        return p;
+    }
     return next_memalign(alignment, size);
 }
 

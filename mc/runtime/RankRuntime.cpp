@@ -1,5 +1,7 @@
 #include "mc/runtime/RankRuntime.hpp"
 
+#include "mc/runtime/AccessChecker.hpp"
+
 #include "mc/runtime/CrashJournal.hpp"
 #include "mc/runtime/SystemMemory.hpp"
 #include "mc/runtime/Watchdog.hpp"
@@ -92,7 +94,9 @@ void RankRuntime::resume(int rank_id, std::uint64_t steps) {
     g_crash_target = &rank.crash_target;
     watchdog_new_slice();
     if (memory_tracker_ != nullptr) memory_tracker_->rank_ran(rank.id);
+    if (access_checker_ != nullptr) access_checker_->enter(rank.id);
     rank.fiber->resume();
+    if (access_checker_ != nullptr) access_checker_->leave();
     g_crash_target = nullptr;
     ranks_.set_running(-1);
     g_crash_journal->rank = -1;

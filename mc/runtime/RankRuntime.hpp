@@ -25,6 +25,7 @@
 namespace rankfold::mc {
 
 class SystemMemory;
+class AccessChecker;
 
 // What every rank's main is called with.
 struct ProgramCommand {
@@ -58,6 +59,8 @@ public:
     void collect_all_output();
     // The memory tracker to tell when a rank has run (snapshots, mc/system).
     void set_memory(SystemMemory* memory) { memory_tracker_ = memory; }
+    // The memory-access checks to arm while a rank runs (nullptr: none, --no-races).
+    void set_access_checker(AccessChecker* checker) { access_checker_ = checker; }
     bool in_rank() const { return ranks_.running() >= 0; }
 
     // ---- RankGate (called on a rank's fiber) -----------------------------------------------
@@ -89,6 +92,7 @@ private:
     RankFaults faults_;
     properties::EventSink& events_;
     SystemMemory* memory_tracker_ = nullptr;
+    AccessChecker* access_checker_ = nullptr;
     static RankRuntime* current_;
 };
 

@@ -1,7 +1,9 @@
 #include "mc/system/MpiSystem.hpp"
 
 #include "mc/system/CallArguments.hpp"
+#include "mc/system/CollectiveBuffers.hpp"
 #include "mc/system/LeakCheck.hpp"
+#include "mc/system/PendingBuffers.hpp"
 #include "mc/system/WaitDescription.hpp"
 #include "simulated-mpi/interface/ErrorStrings.hpp"
 
@@ -71,6 +73,7 @@ void MpiSystem::issue(int rank) {
                                              sizeof(MPI_Request)};
             monitors_.on_call({rank, kRequestCompleted, call.site, {&a, 1}});
         });
+    publish_buffers(rank, p == mpi::Progress::Done);
     if (TraceStep* step = log_.last()) {
         step->collective = call.kind == CallKind::Collective;
         // Posts are messages and receives; a message is the one waiting in some queue.
@@ -90,9 +93,34 @@ void MpiSystem::issue(int rank) {
 }
 
 void MpiSystem::complete(int rank) {
-    if (world_.complete(rank, runtime_.ranks().call(rank), 0) == mpi::Progress::Failed)
-        return mpi_failure(rank);
+    const mpi::Progress p = world_.complete(rank, runtime_.ranks().call(rank), 0);
+    publish_buffers(rank, false);
+    if (p == mpi::Progress::Failed) return mpi_failure(rank);
     resume(rank);
+}
+
+void MpiSystem::publish_buffers(int rank, bool issued) {
+    if (races_ == nullptr) return;
+    const mpi::RankCall& call = runtime_.ranks().call(rank);
+    pending_buffers(world_, rank, call, buffers_);
+    // Nonblocking collectives: their buffers come from the call that started them, kept by the
+    // race monitor since. A nonblocking collective issued without failure has written its
+    // request handle: that is the request it started.
+    const bool starts_collective = issued && call.kind == CallKind::Collective &&
+                                   call.coll.nonblocking && call.requests != nullptr;
+    const mpi::Request* started =
+        starts_collective ? world_.requests().find(rank, *call.requests) : nullptr;
+    const mpi::RequestTable& table = world_.requests();
+    for (int slot = 0; const mpi::Request* r = table.slot(rank, slot); ++slot) {
+        if (r->kind != mpi::Request::Kind::Collective || !r->active || r->seen_complete) continue;
+        if (r == started) {
+            collective_buffers(world_, rank, call, slot, buffers_);
+            continue;
+        }
+        for (const properties::PendingBuffer& p : races_->pending(rank))
+            if (p.operation == collective_operation(slot)) buffers_.push_back(p);
+    }
+    monitors_.on_pending_buffers({rank, buffers_});
 }
 
 void MpiSystem::apply_match(const mpi::Match& match) {

@@ -20,6 +20,7 @@
 #include "mc/system/PathLog.hpp"
 #include "mc/system/SystemState.hpp"
 #include "properties/MonitorSet.hpp"
+#include "properties/races/RaceMonitor.hpp"
 
 #include <functional>
 #include <memory>
@@ -70,8 +71,13 @@ public:
     // Makes the system's state capturable (SystemState.hpp: capture, restore, compare).
     SystemState& enable_snapshots(bool page_sharing);
     SystemState* state() { return state_.get(); }
+    // After each step of a rank, tell the monitors the buffers of its pending operations
+    // (PendingBuffersEvent; `races` listens, and keeps those of nonblocking collectives, which
+    // only the starting call knows). Off (nullptr) unless races are checked.
+    void publish_pending_buffers(const properties::races::RaceMonitor* races) { races_ = races; }
 
 private:
+    void publish_buffers(int rank, bool issued);
     void issue(int rank);
     void complete(int rank);
     void match_deterministic();
@@ -100,6 +106,8 @@ private:
     std::function<void()> after_step_;
     std::vector<mpi::Match> match_buffer_;
     std::unordered_map<const char*, bool> watched_;
+    const properties::races::RaceMonitor* races_ = nullptr;
+    std::vector<properties::PendingBuffer> buffers_; // scratch for publish_buffers
 };
 
 } // namespace rankfold::mc

@@ -23,7 +23,10 @@ struct Request {
     bool complete = false;   // the operation finished; a wait/test may return it
     bool user_freed = false; // MPI_Request_free on an active request: release on completion
     bool started = false;    // a persistent request was started at least once
-    int peer = 0;            // destination or source (may be MPI_ANY_SOURCE / MPI_PROC_NULL)
+    // MPI_Request_get_status reported the active request complete: its buffer is the
+    // program's again although the request stays active (the race checks read this).
+    bool seen_complete = false;
+    int peer = 0; // destination or source (may be MPI_ANY_SOURCE / MPI_PROC_NULL)
     int tag = 0;
     MPI_Comm comm = MPI_COMM_NULL;
     std::uintptr_t buffer = 0; // application address

@@ -141,6 +141,8 @@ Progress Completion::issue(int rank, RankCall& call) {
         write_out(call.flag, done ? 1 : 0);
         const Request* r = query_.request(rank, handles[0]);
         if (done && r != nullptr && r->active)
+            core_.requests.find(rank, handles[0])->seen_complete = true;
+        if (done && r != nullptr && r->active)
             write_status(call.statuses, r->status_source, r->status_tag, r->status_error,
                          r->status_bytes);
         else if (done)

@@ -94,6 +94,7 @@ int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, Sen
     req.mode = a.mode;
     req.active = true;
     req.complete = false;
+    req.seen_complete = false;
     req.peer = a.dest;
     req.tag = a.tag;
     req.comm = a.comm;
@@ -167,6 +168,7 @@ int PointToPoint::post_receive(WorldCore& core, int rank, const RankCall& call, 
     req.kind = Request::Kind::Receive;
     req.active = true;
     req.complete = false;
+    req.seen_complete = false;
     req.peer = a.source;
     req.tag = a.tag;
     req.comm = a.comm;

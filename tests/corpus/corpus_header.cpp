@@ -50,8 +50,10 @@ std::string parse_run(const std::string& text, RunLine& run) {
     if (arrow == std::string::npos) return "RUN line without `=> <verdict>`";
     std::istringstream expected(text.substr(arrow + 2));
     expected >> run.verdict;
-    const bool usage = run.verdict.starts_with("usage:") && run.verdict.size() > 6;
-    if (!kVerdicts.contains(run.verdict) && !usage)
+    const auto colon = run.verdict.find(':');
+    const bool with_subkind = colon != std::string::npos && colon + 1 < run.verdict.size() &&
+                              kKindsWithSubkind.contains(run.verdict.substr(0, colon));
+    if (!kVerdicts.contains(run.verdict) && !with_subkind)
         return "unknown verdict '" + run.verdict +
                "' (expected one of: " + join(Strings(kVerdicts.begin(), kVerdicts.end()), ", ") +
                ")";

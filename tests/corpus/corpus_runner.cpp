@@ -88,6 +88,12 @@ std::string judge(const Program& p, const RunLine& r, const Outcome& o, const nl
                 problems.push_back("line should be one marked /* ERROR */ (" + join(marked, ", ") +
                                    ")");
             }
+            // A race names two accesses: both must be marked lines.
+            if (auto race = first->find("race"); race != first->end() && race->is_object())
+                for (const char* side : {"first", "second"})
+                    if (race->contains(side) && !p.error_lines.contains(line_of((*race)[side])))
+                        problems.push_back(std::string("the race's ") + side +
+                                           " access should be on a line marked /* ERROR */");
             std::string file = fs::path(first->value("file", "")).filename().string();
             if (file != p.src.filename().string())
                 problems.push_back("file should be " + p.src.filename().string());

@@ -3,7 +3,11 @@
  * only every other round. Starting a persistent request again before the previous
  * communication completed is erroneous (MPI_ERR_REQUEST).
  *
- * RANKFOLD-RUN: -np 2 => usage:request-state states=0 transitions=0 executions=1 revisits=0
+ * Writing the value while the send is still active is erroneous too (a local buffer race), and
+ * with the access checks on it is found first; --no-races leaves the misuse of MPI_Start.
+ *
+ * RANKFOLD-RUN: -np 2 => race:local-buffer states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --no-races => usage:request-state states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -16,9 +20,9 @@ int main(int argc, char** argv) {
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (rank == 0) {
-        MPI_Send_init(&value, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &req);
+        MPI_Send_init(&value, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &req); /* ERROR */
         for (int i = 0; i < ROUNDS; i++) {
-            value = i; /* (also erroneous while the send is active) */
+            value = i; /* ERROR */
             MPI_Start(&req); /* ERROR */
             if (i % 2 == 1) MPI_Wait(&req, MPI_STATUS_IGNORE);
         }

@@ -1,0 +1,89 @@
+#include "mc/system/PendingBuffers.hpp"
+
+#include "properties/races/LocalRace.hpp"
+
+#include <fmt/format.h>
+
+namespace rankfold::mc {
+
+using properties::BufferUse;
+using properties::ByteRange;
+using properties::PendingBuffer;
+
+namespace {
+
+// "MPI_Isend", "MPI_Issend_init", "MPI_Irecv", ...
+std::string operation_name(const mpi::Request& r) {
+    const char* base = "recv";
+    if (r.kind == mpi::Request::Kind::Send) {
+        switch (r.mode) {
+        case mpi::SendMode::Standard:
+            base = "send";
+            break;
+        case mpi::SendMode::Synchronous:
+            base = "ssend";
+            break;
+        case mpi::SendMode::Buffered:
+            base = "bsend";
+            break;
+        case mpi::SendMode::Ready:
+            base = "rsend";
+            break;
+        }
+    }
+    if (r.persistent) {
+        std::string name = fmt::format("MPI_{}_init", base);
+        name[4] = static_cast<char>(name[4] - 'a' + 'A');
+        return name;
+    }
+    return fmt::format("MPI_I{}", base);
+}
+
+} // namespace
+
+std::vector<ByteRange> typemap_bytes(std::uintptr_t buffer, int count, const mpi::Typemap& type,
+                                     std::size_t max_ranges) {
+    std::vector<ByteRange> out;
+    if (count <= 0 || type.size() == 0) return out;
+    const auto n = static_cast<std::uint64_t>(count);
+    if (n * type.blocks().size() > max_ranges) {
+        const auto extent = static_cast<std::uint64_t>(type.extent());
+        out.push_back({buffer + static_cast<std::uintptr_t>(type.true_lb()),
+                       buffer + static_cast<std::uintptr_t>((n - 1) * extent) +
+                           static_cast<std::uintptr_t>(type.true_ub())});
+        return properties::races::normalized(std::move(out));
+    }
+    out.reserve(n * type.blocks().size());
+    for (std::uint64_t k = 0; k < n; ++k) {
+        const std::uintptr_t element =
+            buffer + static_cast<std::uintptr_t>(k * static_cast<std::uint64_t>(type.extent()));
+        for (const mpi::TypeBlock& b : type.blocks()) {
+            const std::uintptr_t low = element + static_cast<std::uintptr_t>(b.disp);
+            out.push_back({low, low + b.length});
+        }
+    }
+    return properties::races::normalized(std::move(out));
+}
+
+void pending_buffers(const mpi::MpiWorld& world, int rank, const mpi::RankCall& call,
+                     std::vector<PendingBuffer>& out) {
+    out.clear();
+    const mpi::RequestTable& table = world.requests();
+    for (int slot = 0;; ++slot) {
+        const mpi::Request* r = table.slot(rank, slot);
+        if (r == nullptr) break;
+        const bool p2p =
+            r->kind == mpi::Request::Kind::Send || r->kind == mpi::Request::Kind::Receive;
+        if (!p2p || !r->active || r->seen_complete || !r->layout) continue;
+        if (slot == call.internal[0] || slot == call.internal[1]) continue;
+        PendingBuffer p;
+        p.operation = static_cast<std::uint64_t>(slot);
+        p.name = operation_name(*r);
+        p.use = r->kind == mpi::Request::Kind::Send ? BufferUse::Reads : BufferUse::Writes;
+        p.bytes = typemap_bytes(r->buffer, r->count, *r->layout);
+        p.site = r->site;
+        if (!p.bytes.empty()) out.push_back(std::move(p));
+    }
+}
+
+} // namespace rankfold::mc

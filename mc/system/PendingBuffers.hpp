@@ -1,0 +1,26 @@
+// The buffers of a rank's pending point-to-point operations, read from the simulated MPI's
+// request table, as the race monitor wants them: the bytes each datatype's typemap really
+// covers (a vector type's gaps are not the operation's), merged and sorted.
+#pragma once
+
+#include "properties/Event.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
+
+#include <vector>
+
+namespace rankfold::mc {
+
+// Appends to `out` (cleared first) one entry per active send or receive request of `rank`,
+// leaving out the requests `call` (the rank's current call) made for itself: a blocking
+// MPI_Sendrecv_replace's send and receive share a buffer, and the program cannot touch it
+// while the call lasts.
+void pending_buffers(const mpi::MpiWorld& world, int rank, const mpi::RankCall& call,
+                     std::vector<properties::PendingBuffer>& out);
+
+// The bytes `count` elements of `type` cover at `buffer` (at most `max_ranges` runs; past
+// that, the span from the first to the last byte).
+std::vector<properties::ByteRange> typemap_bytes(std::uintptr_t buffer, int count,
+                                                 const mpi::Typemap& type,
+                                                 std::size_t max_ranges = 4096);
+
+} // namespace rankfold::mc

@@ -1,0 +1,55 @@
+// Races of a rank with its own pending operations (sub-kind local-buffer): the program touches
+// the buffer of a nonblocking operation before completing it, or starts an operation whose
+// buffer shares bytes with a pending one and one of them writes. Its state — every rank's
+// pending buffers — is a value: part of every snapshot and of the state's fingerprint.
+//
+// The instrumentation asks hull(rank) for the bytes worth a closer look, so that an access far
+// from every pending buffer costs it a comparison or two (mc/runtime/AccessChecker).
+#pragma once
+
+#include "properties/Monitor.hpp"
+#include "properties/races/LocalRace.hpp"
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace rankfold::properties::races {
+
+struct RaceState final : MonitorState {
+    std::vector<std::vector<PendingBuffer>> ranks; // by rank, in the order the runtime listed
+    std::unique_ptr<MonitorState> clone() const override {
+        return std::make_unique<RaceState>(*this);
+    }
+    bool equals(const MonitorState& other) const override;
+    void fingerprint(snapshot::FingerprintBuilder& into) const override;
+};
+
+class RaceMonitor final : public Monitor {
+public:
+    // `locate` turns a return address of the program into its source line.
+    using Locate = std::function<std::optional<CodeLocation>(std::uintptr_t site)>;
+    RaceMonitor(Verdicts& verdicts, int ranks, Locate locate);
+
+    std::string_view name() const override { return "races"; }
+    void on_pending_buffers(const PendingBuffersEvent& e) override;
+    void on_memory_access(const MemoryAccessEvent& e) override;
+
+    std::unique_ptr<MonitorState> save() const override;
+    void restore(const MonitorState& state) override;
+    void clear() override;
+
+    // The smallest range holding every pending buffer of `rank` ({0, 0}: none).
+    ByteRange hull(int rank) const;
+    const std::vector<PendingBuffer>& pending(int rank) const;
+
+private:
+    RaceAccess operation_side(int rank, const PendingBuffer& p, ByteRange bytes) const;
+    void report(int rank, RaceAccess first, RaceAccess second, const std::string& what);
+
+    RaceState state_;
+    std::vector<ByteRange> hulls_; // derived from state_
+    Locate locate_;
+};
+
+} // namespace rankfold::properties::races
