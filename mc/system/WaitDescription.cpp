@@ -143,6 +143,26 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
         b.call = "MPI_Buffer_detach()";
         needs.emplace_back("the delivery of this rank's buffered sends");
         break;
+    case mpi::CallKind::Rma:
+        b.call = fmt::format("{}(window {:#x})", call.name, call.rma.win);
+        switch (call.rma.kind) {
+        case mpi::RmaKind::Lock:
+            needs.push_back(
+                fmt::format("the release of a conflicting lock on rank {}", call.rma.target));
+            break;
+        case mpi::RmaKind::LockAll:
+            needs.emplace_back("the release of an exclusive lock another rank holds");
+            break;
+        case mpi::RmaKind::Start:
+            needs.emplace_back("an MPI_Win_post of each rank of its start group");
+            break;
+        case mpi::RmaKind::Wait:
+            needs.emplace_back("an MPI_Win_complete of each rank of its post group");
+            break;
+        default:
+            break;
+        }
+        break;
     default: {
         b.call = fmt::format("{}({} request{})", call.name, call.request_count,
                              call.request_count == 1 ? "" : "s");
