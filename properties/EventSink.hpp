@@ -9,6 +9,7 @@ class EventSink {
 public:
     virtual ~EventSink() = default;
     virtual void on_call(const CallEvent&) {}
+    virtual void on_delivery(const DeliveryEvent&) {}
     virtual void on_misuse(const MisuseEvent&) {}
     virtual void on_leak(const LeakEvent&) {}
     virtual void on_rank_fault(const RankFaultEvent&) {}

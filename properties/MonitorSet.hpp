@@ -29,6 +29,7 @@ public:
     std::size_t size() const { return monitors_.size(); }
 
     void on_call(const CallEvent& e) override;
+    void on_delivery(const DeliveryEvent& e) override;
     void on_misuse(const MisuseEvent& e) override;
     void on_leak(const LeakEvent& e) override;
     void on_rank_fault(const RankFaultEvent& e) override;

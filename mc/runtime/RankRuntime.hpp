@@ -71,6 +71,10 @@ public:
     void local_call(const char* name, std::uintptr_t site) override {
         if (in_rank()) events_.on_call({current_rank(), name, site, {}});
     }
+    void delivered(int origin, int target, std::uintptr_t begin, std::uintptr_t end, bool writes,
+                   std::uintptr_t site) override {
+        events_.on_delivery({origin, target, begin, end, writes, site});
+    }
     int local_error(const char* call, MPI_Comm comm, int code, mpi::Misuse misuse,
                     std::string message, std::uintptr_t site) override {
         return faults_.local_error(call, comm, code, misuse, std::move(message), site);

@@ -112,7 +112,7 @@ struct RankCall {
     int buffer_size = 0;
     int* size_out = nullptr;
     CollectiveArgs coll; // CallKind::Collective
-    RmaArgs rma;         // CallKind::Rma
+    RmaArgs rma{};       // CallKind::Rma
 
     // Progress, owned by the runtime.
     bool issued = false;

@@ -1,6 +1,7 @@
 // RmaLanding: the effect of each kind of RMA operation at its target.
 #include "simulated-mpi/src/RmaLanding.hpp"
 
+#include "simulated-mpi/interface/RankGate.hpp"
 #include "simulated-mpi/src/Handles.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
 #include "simulated-mpi/src/TypePacking.hpp"
@@ -67,7 +68,17 @@ bool land_pending(Window& w, int origin, int target, std::string& why) {
             kept.push_back(std::move(op));
             continue;
         }
-        ok = land(op, w.members[static_cast<std::size_t>(op.target)], why) && ok;
+        const WindowMember& target = w.members[static_cast<std::size_t>(op.target)];
+        ok = land(op, target, why) && ok;
+        if (RankGate* gate = installed_rank_gate(); gate != nullptr && op.target_count > 0) {
+            const auto at = target.base + static_cast<std::uintptr_t>(op.target_offset);
+            const std::int64_t last = (op.target_count - 1) * op.target_map->extent();
+            gate->delivered(w.members[static_cast<std::size_t>(origin)].world_rank,
+                            target.world_rank,
+                            at + static_cast<std::uintptr_t>(op.target_map->true_lb()),
+                            at + static_cast<std::uintptr_t>(last + op.target_map->true_ub()),
+                            op.kind != RmaKind::Get, op.site);
+        }
     }
     pending = std::move(kept);
     return ok;
