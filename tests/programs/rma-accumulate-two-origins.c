@@ -1,10 +1,10 @@
 /* Title: two origins accumulate into the same element of rank 0's window under shared locks.
  * Ranks 1 and 2 each add to rank 0's array with MPI_Accumulate(MPI_SUM) (element-wise atomic,
  * so concurrent accumulates are allowed) and one of them also uses MPI_Get_accumulate to read
- * the value before its addition. Shared locks do not exclude each other: their grants commute,
- * and one order is explored.
+ * the value before its addition. Shared locks do not exclude each other, but the order of the
+ * two epochs decides what the MPI_Get_accumulate reads: both grant orders are explored.
  *
- * RANKFOLD-RUN: -np 3 => ok states=5 transitions=4 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 => ok states=7 transitions=6 executions=2 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>
