@@ -84,9 +84,20 @@ std::string describe_call(const mpi::RankCall& call) {
     case K::SendrecvReplace:
         return fmt::format("to {}, from {}", peer_text(call.dest), peer_text(call.source));
     case K::Collective:
+        // A window's fence and free travel on its own communicator: name the window.
+        if (call.coll.kind == mpi::CollectiveKind::WinFence ||
+            call.coll.kind == mpi::CollectiveKind::WinFree)
+            return fmt::format("window {:#x}", call.coll.win);
         return mpi::has_root(call.coll.kind)
                    ? fmt::format("root {}, {}", call.coll.root, comm_text(call.comm))
                    : comm_text(call.comm);
+    case K::Rma:
+        if (mpi::communicates(call.rma.kind) || call.rma.kind == mpi::RmaKind::Lock ||
+            call.rma.kind == mpi::RmaKind::Unlock || call.rma.kind == mpi::RmaKind::Flush ||
+            call.rma.kind == mpi::RmaKind::FlushLocal)
+            return call.rma.target == MPI_PROC_NULL ? std::string("target MPI_PROC_NULL")
+                                                    : fmt::format("target {}", call.rma.target);
+        return "";
     default:
         return "";
     }
