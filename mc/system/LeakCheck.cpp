@@ -17,6 +17,7 @@ std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank) {
         if (r->is_free() || r->user_freed) continue;
         const char* what = r->kind == Request::Kind::Send      ? "send"
                            : r->kind == Request::Kind::Receive ? "receive"
+                           : r->kind == Request::Kind::Rma     ? "RMA"
                                                                : "collective";
         if (r->persistent && !r->started)
             out.push_back({Misuse::PersistentNotStarted,

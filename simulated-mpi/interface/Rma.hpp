@@ -71,6 +71,7 @@ struct RmaArgs {
     int assertion = 0;
     MPI_Group group = MPI_GROUP_NULL; // MPI_Win_post, MPI_Win_start
     int* flag = nullptr;              // MPI_Win_test
+    MPI_Request* request = nullptr;   // MPI_Rput, MPI_Rget, MPI_Raccumulate, MPI_Rget_accumulate
     friend bool operator==(const RmaArgs&, const RmaArgs&) = default;
 };
 

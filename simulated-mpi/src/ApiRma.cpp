@@ -109,6 +109,59 @@ RF_EXPORT int MPI_Compare_and_swap(const void* origin_addr, const void* compare_
     return rma("MPI_Compare_and_swap", site, a);
 }
 
+// The request-based forms (MPI 3.1 §11.3.5): one request each, complete when the call returns.
+RF_EXPORT int MPI_Rput(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                       int target_rank, MPI_Aint target_disp, int target_count,
+                       MPI_Datatype target_datatype, MPI_Win win, MPI_Request* request) {
+    RF_MPI_ENTRY;
+    RmaArgs a = operation(RmaKind::Put, origin_addr, origin_count, origin_datatype, target_rank,
+                          target_disp, target_count, target_datatype, win);
+    a.request = request;
+    return rma("MPI_Rput", site, a);
+}
+
+RF_EXPORT int MPI_Rget(void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                       int target_rank, MPI_Aint target_disp, int target_count,
+                       MPI_Datatype target_datatype, MPI_Win win, MPI_Request* request) {
+    RF_MPI_ENTRY;
+    RmaArgs a = operation(RmaKind::Get, nullptr, 0, MPI_DATATYPE_NULL, target_rank, target_disp,
+                          target_count, target_datatype, win);
+    a.result = origin_addr;
+    a.result_count = origin_count;
+    a.result_type = origin_datatype;
+    a.request = request;
+    return rma("MPI_Rget", site, a);
+}
+
+RF_EXPORT int MPI_Raccumulate(const void* origin_addr, int origin_count,
+                              MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
+                              int target_count, MPI_Datatype target_datatype, MPI_Op op,
+                              MPI_Win win, MPI_Request* request) {
+    RF_MPI_ENTRY;
+    RmaArgs a = operation(RmaKind::Accumulate, origin_addr, origin_count, origin_datatype,
+                          target_rank, target_disp, target_count, target_datatype, win);
+    a.op = op;
+    a.request = request;
+    return rma("MPI_Raccumulate", site, a);
+}
+
+RF_EXPORT int MPI_Rget_accumulate(const void* origin_addr, int origin_count,
+                                  MPI_Datatype origin_datatype, void* result_addr, int result_count,
+                                  MPI_Datatype result_datatype, int target_rank,
+                                  MPI_Aint target_disp, int target_count,
+                                  MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
+                                  MPI_Request* request) {
+    RF_MPI_ENTRY;
+    RmaArgs a = operation(RmaKind::GetAccumulate, origin_addr, origin_count, origin_datatype,
+                          target_rank, target_disp, target_count, target_datatype, win);
+    a.result = result_addr;
+    a.result_count = result_count;
+    a.result_type = result_datatype;
+    a.op = op;
+    a.request = request;
+    return rma("MPI_Rget_accumulate", site, a);
+}
+
 RF_EXPORT int MPI_Win_lock(int lock_type, int rank, int assertion, MPI_Win win) {
     RF_MPI_ENTRY;
     RmaArgs a = on(RmaKind::Lock, win, rank);

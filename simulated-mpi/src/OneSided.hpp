@@ -34,6 +34,8 @@ private:
         WindowMember& member() { return window.members[static_cast<std::size_t>(me)]; }
     };
     Progress communicate(Site s);
+    // The request of a request-based operation (MPI_Rput...), complete at once.
+    Progress completed_request(Site s);
     Progress lock(Site s);
     Progress unlock(Site s);
     Progress flush(Site s);

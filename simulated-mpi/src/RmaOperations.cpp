@@ -2,6 +2,7 @@
 // waits at its origin for the synchronisation that lands it.
 #include "simulated-mpi/src/OneSided.hpp"
 
+#include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/Handles.hpp"
 #include "simulated-mpi/src/PredefinedTypes.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
@@ -27,10 +28,23 @@ std::uint64_t bytes_of(const Typemap& map, int count) {
 
 } // namespace
 
+Progress OneSided::completed_request(Site s) {
+    const int slot = core_.requests.create(s.rank);
+    Request& req = core_.requests.at(s.rank, slot);
+    req.kind = Request::Kind::Rma;
+    req.active = true;
+    req.complete = true;
+    req.site = s.call.site;
+    req.peer = MPI_PROC_NULL;
+    if (write_out(s.call.rma.request, make_handle(RF_KIND_REQUEST, slot))) return Progress::Done;
+    core_.requests.release(s.rank, slot);
+    return fail(s, MPI_ERR_ARG, Misuse::InvalidArgument, "the request argument is not writable");
+}
+
 Progress OneSided::communicate(Site s) {
     const RmaArgs& a = s.call.rma;
     const int n = static_cast<int>(s.window.members.size());
-    if (a.target == MPI_PROC_NULL) return Progress::Done;
+    if (a.target == MPI_PROC_NULL) return a.request ? completed_request(s) : Progress::Done;
     if (a.target < 0 || a.target >= n)
         return fail(
             s, MPI_ERR_RANK, Misuse::RmaTargetRange,
@@ -40,6 +54,14 @@ Progress OneSided::communicate(Site s) {
                     fmt::format("no access epoch is open to target {} (call MPI_Win_fence, "
                                 "MPI_Win_lock or MPI_Win_start first)",
                                 a.target));
+    const WindowMember& origin = s.member();
+    if (a.request != nullptr && !origin.lock_all &&
+        origin.locks[static_cast<std::size_t>(a.target)] == LockHeld::None)
+        return fail(s, MPI_ERR_RMA_SYNC, Misuse::RmaOutsideEpoch,
+                    fmt::format("{} outside a passive target epoch on target {}: request-based "
+                                "operations need MPI_Win_lock or MPI_Win_lock_all (MPI 3.1 "
+                                "§11.3.5)",
+                                s.call.name, a.target));
     for (int c : {a.origin_count, a.result_count, a.target_count})
         if (c < 0) return fail(s, MPI_ERR_COUNT, Misuse::InvalidCount, "negative count");
 
@@ -120,7 +142,11 @@ Progress OneSided::communicate(Site s) {
         return fail(s, MPI_ERR_BUFFER, Misuse::InvalidArgument,
                     "the compare buffer is not readable");
     s.member().pending.push_back(std::move(op));
-    return Progress::Done;
+    if (a.request == nullptr) return Progress::Done;
+    // Request-based: the operation (and those this origin issued to the target before it, in
+    // order) lands now, which a passive target epoch allows, and its request is complete.
+    if (land(s, a.target) == Progress::Failed) return Progress::Failed;
+    return completed_request(s);
 }
 
 } // namespace rankfold::mpi

@@ -266,6 +266,29 @@ TEST_CASE("RMA usage checks name the misuse", "[rma]") {
         CHECK(f.w.issue(1, c) == Failed);
         CHECK(f.misuse(1) == "complete-without-start");
     }
+    SECTION("a request-based operation outside a passive target epoch") {
+        f.fence();
+        MPI_Request request = MPI_REQUEST_NULL;
+        RankCall p = f.put(0, &value, 1, 0);
+        p.rma.request = &request;
+        CHECK(f.w.issue(0, p) == Failed);
+        CHECK(f.misuse(0) == "rma-outside-epoch");
+        CHECK(request == MPI_REQUEST_NULL);
+    }
+    SECTION("a request-based operation lands at the call, its request complete") {
+        RankCall l = f.lock(0, 1, MPI_LOCK_SHARED);
+        CHECK(f.w.issue(0, l) == Blocked);
+        CHECK(f.w.complete(0, l) == Done);
+        MPI_Request request = MPI_REQUEST_NULL;
+        RankCall p = f.put(0, &value, 1, 2);
+        p.rma.request = &request;
+        CHECK(f.w.issue(0, p) == Done);
+        CHECK(f.memory[1][2] == 1);
+        const Request* r = f.w.requests().find(0, request);
+        REQUIRE(r != nullptr);
+        CHECK(r->kind == Request::Kind::Rma);
+        CHECK(r->complete);
+    }
     SECTION("bytes beyond the target's window, a target outside the group") {
         f.fence();
         RankCall p = f.put(0, &value, 1, 4);
