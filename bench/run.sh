@@ -7,7 +7,7 @@
 #   - snapshots: 4 ranks x 64 MiB of heap, 1% of pages changed between snapshots; capture and
 #     restore time and bytes per snapshot for each dirty-tracking method, with and without page
 #     sharing, against a plain memcpy of the heaps
-#   - exploration: three workloads (bench/programs/{fanin,client_server,ring_kernel}.c) explored
+#   - exploration: four workloads (bench/programs/{fanin,client_server,ring_kernel,rma_halo}.c) explored
 #     exhaustively with reduction and state matching (default), then with each switched off and
 #     with both off (the baseline rows); two of them again with the predefined contracts off
 #   - memory-access instrumentation: the ring kernel's whole run uninstrumented, instrumented
@@ -57,7 +57,7 @@ fi
 # across configurations only where no state merges, as in fan-in. "B/state" is the visited-state
 # store's bytes over states, fixed tables included (so it is high when there are few states).
 limit=${EXPLORE_LIMIT:-60}
-for p in fanin client_server ring_kernel; do
+for p in fanin client_server ring_kernel rma_halo; do
   "$build/bin/rankfold-cc" -O2 -o "$work/$p" "$here/programs/$p.c"
 done
 
@@ -139,6 +139,10 @@ explore 4 client_server 20 no-sm both-off
 # reduction alone, so only the runs with state matching can finish.
 explore 4 ring_kernel 1
 explore 4 ring_kernel 20 no-sm both-off
+# RMA halo exchange, 16 iterations: fence epochs (deterministic) and an exclusive lock per rank
+# and iteration on rank 0 (4! grant orders each, folded by state matching); without state
+# matching the orders multiply (24^16), so only the runs with it can finish.
+explore 4 rma_halo 16 no-sm both-off
 echo "seconds: the search (explore_seconds); B/state: visited-state store bytes / states, fixed"
 echo "tables included; under state matching, executions = distinct final states."
 

@@ -31,6 +31,18 @@ struct CallEvent {
     std::span<const CallArgument> args = {};
 };
 
+// A delivery: an RMA operation takes effect at its target, at the synchronisation that
+// completes it (the closing fence, an unlock, a flush, MPI_Win_complete). The race monitor
+// orders it against the target's own accesses and other origins' deliveries.
+struct DeliveryEvent {
+    int origin = -1;          // the rank that issued the operation
+    int target = -1;          // the rank whose window it reaches
+    std::uintptr_t begin = 0; // the target's bytes [begin, end) it may touch
+    std::uintptr_t end = 0;
+    bool writes = false;     // Put and the accumulates; false for Get
+    std::uintptr_t site = 0; // the origin's call
+};
+
 // The runtime found the program using its interface wrongly, and the error is fatal (under
 // MPI_ERRORS_RETURN it goes back to the program instead and is no event).
 struct MisuseEvent {

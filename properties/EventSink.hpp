@@ -15,6 +15,7 @@ public:
     // and send it only when some sink does (most calls concern no monitor, and decoding every
     // one showed in the point-to-point stream), so a sink that overrides on_call overrides this.
     virtual bool watches_call(std::string_view /*function*/) const { return false; }
+    virtual void on_delivery(const DeliveryEvent&) {}
     virtual void on_misuse(const MisuseEvent&) {}
     virtual void on_leak(const LeakEvent&) {}
     virtual void on_rank_fault(const RankFaultEvent&) {}

@@ -11,6 +11,10 @@ void MonitorSet::dispatch(void (EventSink::*handler)(const Event&), const Event&
     for (const auto& m : monitors_) (m.get()->*handler)(e);
 }
 
+void MonitorSet::on_delivery(const DeliveryEvent& e) {
+    dispatch(&EventSink::on_delivery, e);
+}
+
 void MonitorSet::on_call(const CallEvent& e) {
     dispatch(&EventSink::on_call, e);
 }

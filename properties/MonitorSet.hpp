@@ -30,6 +30,7 @@ public:
 
     void on_call(const CallEvent& e) override;
     bool watches_call(std::string_view function) const override;
+    void on_delivery(const DeliveryEvent& e) override;
     void on_misuse(const MisuseEvent& e) override;
     void on_leak(const LeakEvent& e) override;
     void on_rank_fault(const RankFaultEvent& e) override;

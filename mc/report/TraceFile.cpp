@@ -137,6 +137,8 @@ bool read_transition(JsonLayoutReader& r, const json& v, const std::string& wher
         return r.integer(*outcome, outcome_at, out.outcome, 0, INT_MAX);
     case TransitionKind::SendBuffering:
         return r.integer(*outcome, outcome_at, out.outcome, 0, 1);
+    case TransitionKind::LockGrant:
+        return r.integer(*outcome, outcome_at, out.outcome, 0, 2 * t.ranks + 1);
     case TransitionKind::CompletionPick:
         break;
     }

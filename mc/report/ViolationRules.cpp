@@ -9,7 +9,7 @@ namespace {
 
 // Kinds from properties::kind_name, usage sub-kinds from mpi::misuse_name (ViolationRulesTest
 // checks that every one has its sentence).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 39> kRules{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 46> kRules{{
     {"deadlock", "Every rank that has not finished waits for something no other rank will do."},
     {"crash", "A rank was killed by a signal (SIGSEGV, SIGABRT, ...) or an uncaught exception."},
     {"assertion", "An assertion failed in a rank."},
@@ -57,6 +57,22 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 39> kRules{{
     {"usage/unsupported", "An argument value Rankfold does not model (named in the message)."},
     {"usage/buffer-aliasing",
      "The send and receive buffers of one call share bytes (MPI_Sendrecv_replace is for that)."},
+    {"usage/rma-outside-epoch",
+     "An RMA operation or flush with no access epoch open to its target (no fence, lock or "
+     "start before it)."},
+    {"usage/rma-sync-mix",
+     "Synchronisation modes mixed on one window: a fence, lock or post/start while another "
+     "mode's epoch is open, or a second lock on one target."},
+    {"usage/unlock-without-lock", "MPI_Win_unlock of a target the rank holds no lock on."},
+    {"usage/complete-without-start", "MPI_Win_complete without a matching MPI_Win_start."},
+    {"usage/wait-without-post", "MPI_Win_wait or MPI_Win_test without a matching MPI_Win_post."},
+    {"usage/rma-target-range",
+     "An RMA target outside the window's group, or bytes beyond the target's window."},
+    {"usage/accumulate-type-mismatch",
+     "An accumulate whose origin and target datatypes differ, or whose operator is not defined "
+     "on them."},
+    {"usage/win-free-open-epoch",
+     "MPI_Win_free while an epoch is open or RMA operations are not completed."},
 }};
 
 } // namespace

@@ -75,6 +75,10 @@ public:
         if (in_rank() && events_.watches_call(name))
             events_.on_call({current_rank(), name, site, {}});
     }
+    void delivered(int origin, int target, std::uintptr_t begin, std::uintptr_t end, bool writes,
+                   std::uintptr_t site) override {
+        events_.on_delivery({origin, target, begin, end, writes, site});
+    }
     int local_error(const char* call, MPI_Comm comm, int code, mpi::Misuse misuse,
                     std::string message, std::uintptr_t site) override {
         return faults_.local_error(call, comm, code, misuse, std::move(message), site);

@@ -41,6 +41,7 @@ std::int32_t ProductSearch::pair_of(const Transition& t) {
     case TransitionKind::WildcardMatch:
     case TransitionKind::ProbeReport:
     case TransitionKind::CompletionPick:
+    case TransitionKind::LockGrant:
         break;
     case TransitionKind::TestOutcome:
         if (t.outcome == 0) return -1; // "not yet" is never owed to anybody

@@ -16,8 +16,9 @@ enum class TransitionKind : std::uint8_t {
     CompletionPick, // Waitany/Waitsome return this request (or set of requests)
     TestOutcome,    // Test/Testany/Testsome/Testall/Iprobe: "not yet" or one way of "done"
     SendBuffering,  // --buffering both: a standard-mode send is buffered, or waits for its match
+    LockGrant,      // an RMA lock request (MPI_Win_lock, MPI_Win_lock_all) is granted
 };
-inline constexpr int kTransitionKinds = 5;
+inline constexpr int kTransitionKinds = 6;
 
 struct Transition {
     TransitionKind kind = TransitionKind::WildcardMatch;
@@ -26,7 +27,8 @@ struct Transition {
     int outcome = 0; // WildcardMatch/ProbeReport: the sender (world rank); CompletionPick: the
                      // request index (Waitany) or bit set of completed requests (Waitsome);
                      // TestOutcome: 0 "not yet", k > 0 the k-th way of "done";
-                     // SendBuffering: 1 buffered, 0 waits for the match
+                     // SendBuffering: 1 buffered, 0 waits for the match;
+                     // LockGrant: lock_grant_outcome() (object: the window)
     // WildcardMatch: the match itself (the receive's and the message's ids), found once when
     // the choices are listed and applied as is when taken. Not part of the transition's
     // identity: a trace file does not carry them, and replay finds them among the choices.
@@ -41,6 +43,17 @@ struct Transition {
 // A test's "not yet": the one choice that can lead back to the state it was taken in.
 constexpr bool is_not_yet(const Transition& t) {
     return t.kind == TransitionKind::TestOutcome && t.outcome == 0;
+}
+
+// A LockGrant's outcome: the target (-1 for MPI_Win_lock_all) and whether the lock excludes.
+constexpr int lock_grant_outcome(int target, bool exclusive) {
+    return (target + 1) * 2 + (exclusive ? 1 : 0);
+}
+constexpr int lock_grant_target(int outcome) {
+    return outcome / 2 - 1;
+}
+constexpr bool lock_grant_exclusive(int outcome) {
+    return (outcome & 1) != 0;
 }
 
 std::string_view kind_name(TransitionKind kind);

@@ -139,6 +139,12 @@ std::span<const CallArgument> call_arguments(const mpi::RankCall& c, CallArgumen
     case CallKind::Collective:
         collective_arguments(c, w);
         break;
+    case CallKind::Rma: // (origin, count, type, result, count, type, target, disp, count, type,
+                        //  op, win): one shape for every one-sided call
+        w << c.rma.origin << c.rma.origin_count << c.rma.origin_type << c.rma.result
+          << c.rma.result_count << c.rma.result_type << c.rma.target << c.rma.target_disp
+          << c.rma.target_count << c.rma.target_type << c.rma.op << c.rma.win;
+        break;
     default:
         break;
     }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace rankfold::mc {
 
 std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank) {
@@ -15,6 +17,7 @@ std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank) {
         if (r->is_free() || r->user_freed) continue;
         const char* what = r->kind == Request::Kind::Send      ? "send"
                            : r->kind == Request::Kind::Receive ? "receive"
+                           : r->kind == Request::Kind::Rma     ? "RMA"
                                                                : "collective";
         if (r->persistent && !r->started)
             out.push_back({Misuse::PersistentNotStarted,
@@ -38,10 +41,23 @@ std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank) {
                                                      what),
                            r->site});
     }
+    // A window never freed (its own communicator goes with it, and is not reported apart).
+    std::vector<MPI_Comm> window_comms;
+    for (int w = 0; w < world.windows().size(); ++w)
+        for (const mpi::WindowMember& m : world.windows().at(w).members)
+            if (m.world_rank == rank && !m.freed) {
+                window_comms.push_back(m.comm);
+                out.push_back({Misuse::ResourceLeak,
+                               fmt::format("window {:#x} was never freed (MPI_Win_free)",
+                                           mpi::window_handle(w)),
+                               m.site});
+            }
     for (const auto& [handle, h] : world.comms().leaked(rank))
-        out.push_back({Misuse::ResourceLeak,
-                       fmt::format("communicator {:#x} was never freed (MPI_Comm_free)", handle),
-                       h->site});
+        if (std::find(window_comms.begin(), window_comms.end(), handle) == window_comms.end())
+            out.push_back(
+                {Misuse::ResourceLeak,
+                 fmt::format("communicator {:#x} was never freed (MPI_Comm_free)", handle),
+                 h->site});
     for (const auto& [handle, g] : world.rank_state(rank).groups.live())
         out.push_back({Misuse::ResourceLeak,
                        fmt::format("group {:#x} was never freed (MPI_Group_free)", handle),

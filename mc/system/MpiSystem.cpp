@@ -165,6 +165,8 @@ void MpiSystem::close() {
             } else if (status == RankStatus::Blocked && world_.ready(r, runtime_.ranks().call(r))) {
                 if (completion_with_outcome(runtime_.ranks().call(r)) && open_.outcome_open(r))
                     continue;
+                // Who gets a lock first is a choice (OpenChoices lists the grants).
+                if (mpi::MpiWorld::requests_lock(runtime_.ranks().call(r))) continue;
                 if (at_step_) at_step_();
                 complete(r);
                 moved = true;
@@ -235,6 +237,19 @@ void MpiSystem::take(const Transition& t) {
         log_.amend(t.outcome == 1 ? " (buffered)" : " (not buffered)");
         if (TraceStep* step = log_.last()) step->choice = true;
         break;
+    case TransitionKind::LockGrant: {
+        const int target = lock_grant_target(t.outcome);
+        if (log_.on())
+            log_.note(t.rank, call->name, call->site,
+                      target < 0
+                          ? std::string("gets the shared lock on every target")
+                          : fmt::format("gets the {} lock on rank {}",
+                                        lock_grant_exclusive(t.outcome) ? "exclusive" : "shared",
+                                        target));
+        if (TraceStep* step = log_.last()) step->choice = true;
+        complete(t.rank);
+        break;
+    }
     case TransitionKind::CompletionPick:
     case TransitionKind::ProbeReport:
         call->outcome = t.outcome;

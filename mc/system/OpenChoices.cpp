@@ -54,6 +54,10 @@ void OpenChoices::list(std::vector<Transition>& out) {
                                             ? TransitionKind::ProbeReport
                                             : TransitionKind::CompletionPick;
             for (int k : outcomes_.done) out.push_back({kind, r, -1, k});
+        } else if (status == RankStatus::Blocked && world_.ready(r, ranks_.call(r))) {
+            if (const auto lock = world_.lock_request(r, ranks_.call(r)))
+                out.push_back({TransitionKind::LockGrant, r, lock->window,
+                               lock_grant_outcome(lock->target, lock->exclusive)});
         }
     }
     matches_.clear();

@@ -84,9 +84,20 @@ std::string describe_call(const mpi::RankCall& call) {
     case K::SendrecvReplace:
         return fmt::format("to {}, from {}", peer_text(call.dest), peer_text(call.source));
     case K::Collective:
+        // A window's fence and free travel on its own communicator: name the window.
+        if (call.coll.kind == mpi::CollectiveKind::WinFence ||
+            call.coll.kind == mpi::CollectiveKind::WinFree)
+            return fmt::format("window {:#x}", call.coll.win);
         return mpi::has_root(call.coll.kind)
                    ? fmt::format("root {}, {}", call.coll.root, comm_text(call.comm))
                    : comm_text(call.comm);
+    case K::Rma:
+        if (mpi::communicates(call.rma.kind) || call.rma.kind == mpi::RmaKind::Lock ||
+            call.rma.kind == mpi::RmaKind::Unlock || call.rma.kind == mpi::RmaKind::Flush ||
+            call.rma.kind == mpi::RmaKind::FlushLocal)
+            return call.rma.target == MPI_PROC_NULL ? std::string("target MPI_PROC_NULL")
+                                                    : fmt::format("target {}", call.rma.target);
+        return "";
     default:
         return "";
     }
@@ -142,6 +153,26 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
     case mpi::CallKind::BufferDetach:
         b.call = "MPI_Buffer_detach()";
         needs.emplace_back("the delivery of this rank's buffered sends");
+        break;
+    case mpi::CallKind::Rma:
+        b.call = fmt::format("{}(window {:#x})", call.name, call.rma.win);
+        switch (call.rma.kind) {
+        case mpi::RmaKind::Lock:
+            needs.push_back(
+                fmt::format("the release of a conflicting lock on rank {}", call.rma.target));
+            break;
+        case mpi::RmaKind::LockAll:
+            needs.emplace_back("the release of an exclusive lock another rank holds");
+            break;
+        case mpi::RmaKind::Start:
+            needs.emplace_back("an MPI_Win_post of each rank of its start group");
+            break;
+        case mpi::RmaKind::Wait:
+            needs.emplace_back("an MPI_Win_complete of each rank of its post group");
+            break;
+        default:
+            break;
+        }
         break;
     default: {
         b.call = fmt::format("{}({} request{})", call.name, call.request_count,

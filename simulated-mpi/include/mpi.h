@@ -281,6 +281,65 @@ int MPI_Reduce_local(const void* inbuf, void* inoutbuf, int count, MPI_Datatype 
 int MPI_Comm_dup_fn(MPI_Comm oldcomm, int comm_keyval, void* extra_state, void* attribute_val_in,
                     void* attribute_val_out, int* flag);
 
+/* ---- one-sided communication (MPI 3.1 chapter 11) --------------------------------------- */
+int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                   MPI_Win* win);
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr,
+                     MPI_Win* win);
+int MPI_Win_free(MPI_Win* win);
+int MPI_Win_fence(int assert, MPI_Win win);
+int MPI_Win_get_attr(MPI_Win win, int win_keyval, void* attribute_val, int* flag);
+int MPI_Win_get_group(MPI_Win win, MPI_Group* group);
+int MPI_Win_set_name(MPI_Win win, const char* win_name);
+int MPI_Win_get_name(MPI_Win win, char* win_name, int* resultlen);
+int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler);
+int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler* errhandler);
+int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr);
+int MPI_Free_mem(void* base);
+int MPI_Put(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+            int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
+            MPI_Win win);
+int MPI_Get(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win);
+int MPI_Accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                   int target_rank, MPI_Aint target_disp, int target_count,
+                   MPI_Datatype target_datatype, MPI_Op op, MPI_Win win);
+int MPI_Get_accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                       void* result_addr, int result_count, MPI_Datatype result_datatype,
+                       int target_rank, MPI_Aint target_disp, int target_count,
+                       MPI_Datatype target_datatype, MPI_Op op, MPI_Win win);
+int MPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI_Datatype datatype,
+                     int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win);
+int MPI_Compare_and_swap(const void* origin_addr, const void* compare_addr, void* result_addr,
+                         MPI_Datatype datatype, int target_rank, MPI_Aint target_disp, MPI_Win win);
+int MPI_Rput(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+             int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
+             MPI_Win win, MPI_Request* request);
+int MPI_Rget(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win,
+             MPI_Request* request);
+int MPI_Raccumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                    int target_rank, MPI_Aint target_disp, int target_count,
+                    MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request);
+int MPI_Rget_accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                        void* result_addr, int result_count, MPI_Datatype result_datatype,
+                        int target_rank, MPI_Aint target_disp, int target_count,
+                        MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request);
+int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win);
+int MPI_Win_unlock(int rank, MPI_Win win);
+int MPI_Win_lock_all(int assert, MPI_Win win);
+int MPI_Win_unlock_all(MPI_Win win);
+int MPI_Win_flush(int rank, MPI_Win win);
+int MPI_Win_flush_all(MPI_Win win);
+int MPI_Win_flush_local(int rank, MPI_Win win);
+int MPI_Win_flush_local_all(MPI_Win win);
+int MPI_Win_sync(MPI_Win win);
+int MPI_Win_post(MPI_Group group, int assert, MPI_Win win);
+int MPI_Win_start(MPI_Group group, int assert, MPI_Win win);
+int MPI_Win_complete(MPI_Win win);
+int MPI_Win_wait(MPI_Win win);
+int MPI_Win_test(MPI_Win win, int* flag);
+
 /* ---- MPI-1 names MPI 3.0 removed (MPICH keeps them, real codes use them) ------------- */
 int MPI_Address(void* location, MPI_Aint* address);
 int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint* extent);

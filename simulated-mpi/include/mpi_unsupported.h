@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 422 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 386 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -73,10 +73,6 @@ typedef void MPI_Session_errhandler_function(MPI_Session*, int*, ...);
 typedef void MPI_User_function_c(void*, void*, MPI_Count*, MPI_Datatype*);
 #endif
 
-int MPI_Accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
-                   int target_rank, MPI_Aint target_disp, int target_count,
-                   MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
-    RF_UNSUPPORTED(MPI_Accumulate);
 int MPI_Accumulate_c(const void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
                      int target_rank, MPI_Aint target_disp, MPI_Count target_count,
                      MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
@@ -104,7 +100,6 @@ int MPI_Allgatherv_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype
                           void* recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[],
                           MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Allgatherv_init_c);
-int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr) RF_UNSUPPORTED(MPI_Alloc_mem);
 int MPI_Allreduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                     MPI_Op op, MPI_Comm comm) RF_UNSUPPORTED(MPI_Allreduce_c);
 int MPI_Allreduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype,
@@ -202,9 +197,6 @@ int MPI_Comm_spawn_multiple(int count, char* array_of_commands[], char** array_o
                             MPI_Comm comm, MPI_Comm* intercomm, int array_of_errcodes[])
     RF_UNSUPPORTED(MPI_Comm_spawn_multiple);
 int MPI_Comm_test_inter(MPI_Comm comm, int* flag) RF_UNSUPPORTED(MPI_Comm_test_inter);
-int MPI_Compare_and_swap(const void* origin_addr, const void* compare_addr, void* result_addr,
-                         MPI_Datatype datatype, int target_rank, MPI_Aint target_disp, MPI_Win win)
-    RF_UNSUPPORTED(MPI_Compare_and_swap);
 int MPI_DUP_FN(MPI_Comm oldcomm, int keyval, void* extra_state, void* attribute_val_in,
                void* attribute_val_out, int* flag) RF_UNSUPPORTED(MPI_DUP_FN);
 int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
@@ -232,9 +224,6 @@ int MPI_Exscan_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype 
 int MPI_Exscan_init_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
                       MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Exscan_init_c);
-int MPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI_Datatype datatype,
-                     int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win)
-    RF_UNSUPPORTED(MPI_Fetch_and_op);
 MPI_Fint MPI_File_c2f(MPI_File file) RF_UNSUPPORTED(MPI_File_c2f);
 int MPI_File_call_errhandler(MPI_File fh, int errorcode) RF_UNSUPPORTED(MPI_File_call_errhandler);
 int MPI_File_close(MPI_File* fh) RF_UNSUPPORTED(MPI_File_close);
@@ -415,7 +404,6 @@ int MPI_File_write_shared(MPI_File fh, const void* buf, int count, MPI_Datatype 
                           MPI_Status* status) RF_UNSUPPORTED(MPI_File_write_shared);
 int MPI_File_write_shared_c(MPI_File fh, const void* buf, MPI_Count count, MPI_Datatype datatype,
                             MPI_Status* status) RF_UNSUPPORTED(MPI_File_write_shared_c);
-int MPI_Free_mem(void* base) RF_UNSUPPORTED(MPI_Free_mem);
 int MPI_Gather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                  MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
     RF_UNSUPPORTED(MPI_Gather_c);
@@ -437,14 +425,6 @@ int MPI_Gatherv_init_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype se
                        void* recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[],
                        MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
                        MPI_Request* request) RF_UNSUPPORTED(MPI_Gatherv_init_c);
-int MPI_Get(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
-            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
-    RF_UNSUPPORTED(MPI_Get);
-int MPI_Get_accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
-                       void* result_addr, int result_count, MPI_Datatype result_datatype,
-                       int target_rank, MPI_Aint target_disp, int target_count,
-                       MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
-    RF_UNSUPPORTED(MPI_Get_accumulate);
 int MPI_Get_accumulate_c(const void* origin_addr, MPI_Count origin_count,
                          MPI_Datatype origin_datatype, void* result_addr, MPI_Count result_count,
                          MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
@@ -753,16 +733,9 @@ int MPI_Psend_init(const void* buf, int partitions, MPI_Count count, MPI_Datatyp
     RF_UNSUPPORTED(MPI_Psend_init);
 int MPI_Publish_name(const char* service_name, MPI_Info info, const char* port_name)
     RF_UNSUPPORTED(MPI_Publish_name);
-int MPI_Put(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
-            int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
-            MPI_Win win) RF_UNSUPPORTED(MPI_Put);
 int MPI_Put_c(const void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
               int target_rank, MPI_Aint target_disp, MPI_Count target_count,
               MPI_Datatype target_datatype, MPI_Win win) RF_UNSUPPORTED(MPI_Put_c);
-int MPI_Raccumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
-                    int target_rank, MPI_Aint target_disp, int target_count,
-                    MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request)
-    RF_UNSUPPORTED(MPI_Raccumulate);
 int MPI_Raccumulate_c(const void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
                       int target_rank, MPI_Aint target_disp, MPI_Count target_count,
                       MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request)
@@ -812,14 +785,6 @@ int MPI_Register_datarep_c(const char* datarep,
     RF_UNSUPPORTED(MPI_Register_datarep_c);
 MPI_Fint MPI_Request_c2f(MPI_Request request) RF_UNSUPPORTED(MPI_Request_c2f);
 MPI_Request MPI_Request_f2c(MPI_Fint request) RF_UNSUPPORTED(MPI_Request_f2c);
-int MPI_Rget(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
-             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win,
-             MPI_Request* request) RF_UNSUPPORTED(MPI_Rget);
-int MPI_Rget_accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
-                        void* result_addr, int result_count, MPI_Datatype result_datatype,
-                        int target_rank, MPI_Aint target_disp, int target_count,
-                        MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request)
-    RF_UNSUPPORTED(MPI_Rget_accumulate);
 int MPI_Rget_accumulate_c(const void* origin_addr, MPI_Count origin_count,
                           MPI_Datatype origin_datatype, void* result_addr, MPI_Count result_count,
                           MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
@@ -829,9 +794,6 @@ int MPI_Rget_c(void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_da
                int target_rank, MPI_Aint target_disp, MPI_Count target_count,
                MPI_Datatype target_datatype, MPI_Win win, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Rget_c);
-int MPI_Rput(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
-             int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
-             MPI_Win win, MPI_Request* request) RF_UNSUPPORTED(MPI_Rput);
 int MPI_Rput_c(const void* origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype,
                int target_rank, MPI_Aint target_disp, MPI_Count target_count,
                MPI_Datatype target_datatype, MPI_Win win, MPI_Request* request)
@@ -1005,8 +967,6 @@ int MPI_Unpack_external_c(const char datarep[], const void* inbuf, MPI_Count ins
                           MPI_Datatype datatype) RF_UNSUPPORTED(MPI_Unpack_external_c);
 int MPI_Unpublish_name(const char* service_name, MPI_Info info, const char* port_name)
     RF_UNSUPPORTED(MPI_Unpublish_name);
-int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr,
-                     MPI_Win* win) RF_UNSUPPORTED(MPI_Win_allocate);
 int MPI_Win_allocate_c(MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Comm comm,
                        void* baseptr, MPI_Win* win) RF_UNSUPPORTED(MPI_Win_allocate_c);
 int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
@@ -1017,9 +977,6 @@ int MPI_Win_allocate_shared_c(MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, 
 int MPI_Win_attach(MPI_Win win, void* base, MPI_Aint size) RF_UNSUPPORTED(MPI_Win_attach);
 MPI_Fint MPI_Win_c2f(MPI_Win win) RF_UNSUPPORTED(MPI_Win_c2f);
 int MPI_Win_call_errhandler(MPI_Win win, int errorcode) RF_UNSUPPORTED(MPI_Win_call_errhandler);
-int MPI_Win_complete(MPI_Win win) RF_UNSUPPORTED(MPI_Win_complete);
-int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
-                   MPI_Win* win) RF_UNSUPPORTED(MPI_Win_create);
 int MPI_Win_create_c(void* base, MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Comm comm,
                      MPI_Win* win) RF_UNSUPPORTED(MPI_Win_create_c);
 int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win* win)
@@ -1032,39 +989,15 @@ int MPI_Win_create_keyval(MPI_Win_copy_attr_function* win_copy_attr_fn,
 int MPI_Win_delete_attr(MPI_Win win, int win_keyval) RF_UNSUPPORTED(MPI_Win_delete_attr);
 int MPI_Win_detach(MPI_Win win, const void* base) RF_UNSUPPORTED(MPI_Win_detach);
 MPI_Win MPI_Win_f2c(MPI_Fint win) RF_UNSUPPORTED(MPI_Win_f2c);
-int MPI_Win_fence(int assert, MPI_Win win) RF_UNSUPPORTED(MPI_Win_fence);
-int MPI_Win_flush(int rank, MPI_Win win) RF_UNSUPPORTED(MPI_Win_flush);
-int MPI_Win_flush_all(MPI_Win win) RF_UNSUPPORTED(MPI_Win_flush_all);
-int MPI_Win_flush_local(int rank, MPI_Win win) RF_UNSUPPORTED(MPI_Win_flush_local);
-int MPI_Win_flush_local_all(MPI_Win win) RF_UNSUPPORTED(MPI_Win_flush_local_all);
-int MPI_Win_free(MPI_Win* win) RF_UNSUPPORTED(MPI_Win_free);
 int MPI_Win_free_keyval(int* win_keyval) RF_UNSUPPORTED(MPI_Win_free_keyval);
-int MPI_Win_get_attr(MPI_Win win, int win_keyval, void* attribute_val, int* flag)
-    RF_UNSUPPORTED(MPI_Win_get_attr);
-int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler* errhandler)
-    RF_UNSUPPORTED(MPI_Win_get_errhandler);
-int MPI_Win_get_group(MPI_Win win, MPI_Group* group) RF_UNSUPPORTED(MPI_Win_get_group);
 int MPI_Win_get_info(MPI_Win win, MPI_Info* info_used) RF_UNSUPPORTED(MPI_Win_get_info);
-int MPI_Win_get_name(MPI_Win win, char* win_name, int* resultlen) RF_UNSUPPORTED(MPI_Win_get_name);
-int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win) RF_UNSUPPORTED(MPI_Win_lock);
-int MPI_Win_lock_all(int assert, MPI_Win win) RF_UNSUPPORTED(MPI_Win_lock_all);
-int MPI_Win_post(MPI_Group group, int assert, MPI_Win win) RF_UNSUPPORTED(MPI_Win_post);
 int MPI_Win_set_attr(MPI_Win win, int win_keyval, void* attribute_val)
     RF_UNSUPPORTED(MPI_Win_set_attr);
-int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
-    RF_UNSUPPORTED(MPI_Win_set_errhandler);
 int MPI_Win_set_info(MPI_Win win, MPI_Info info) RF_UNSUPPORTED(MPI_Win_set_info);
-int MPI_Win_set_name(MPI_Win win, const char* win_name) RF_UNSUPPORTED(MPI_Win_set_name);
 int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint* size, int* disp_unit, void* baseptr)
     RF_UNSUPPORTED(MPI_Win_shared_query);
 int MPI_Win_shared_query_c(MPI_Win win, int rank, MPI_Aint* size, MPI_Aint* disp_unit,
                            void* baseptr) RF_UNSUPPORTED(MPI_Win_shared_query_c);
-int MPI_Win_start(MPI_Group group, int assert, MPI_Win win) RF_UNSUPPORTED(MPI_Win_start);
-int MPI_Win_sync(MPI_Win win) RF_UNSUPPORTED(MPI_Win_sync);
-int MPI_Win_test(MPI_Win win, int* flag) RF_UNSUPPORTED(MPI_Win_test);
-int MPI_Win_unlock(int rank, MPI_Win win) RF_UNSUPPORTED(MPI_Win_unlock);
-int MPI_Win_unlock_all(MPI_Win win) RF_UNSUPPORTED(MPI_Win_unlock_all);
-int MPI_Win_wait(MPI_Win win) RF_UNSUPPORTED(MPI_Win_wait);
 
 #ifdef __cplusplus
 }

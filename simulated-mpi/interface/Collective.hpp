@@ -35,6 +35,10 @@ enum class CollectiveKind : std::uint8_t {
     CommSplitType,
     CommCreate,
     CartCreate,
+    // Windows of one-sided communication (MPI 3.1 §11.2, §11.5.1).
+    WinCreate, // MPI_Win_create and MPI_Win_allocate
+    WinFence,
+    WinFree,
 };
 
 // "MPI_Bcast" for reports (the blocking name; nonblocking parts say so separately).
@@ -67,6 +71,15 @@ struct CollectiveArgs {
     const int* dims = nullptr;
     const int* periods = nullptr;
     MPI_Comm* newcomm = nullptr;
+    // Windows: the memory a member exposes, where the new handle goes, the window of a fence or
+    // free, and the block of the rank's heap that holds its attribute values.
+    MPI_Aint win_size = 0;
+    int disp_unit = 1;
+    int flavor = 0;
+    MPI_Win win = MPI_WIN_NULL;
+    MPI_Win* newwin = nullptr;
+    void* win_attributes = nullptr;
+    int assertion = 0;
     friend bool operator==(const CollectiveArgs&, const CollectiveArgs&) = default;
 };
 

@@ -34,6 +34,15 @@ enum class Misuse : std::uint8_t {
     RequestState,    // starting an active persistent request, freeing MPI_REQUEST_NULL
     Unsupported,     // an argument value Rankfold does not model (named in the message)
     BufferAliasing,  // a send and a receive buffer of one call share bytes (MPI_Sendrecv)
+    // One-sided communication (MPI 3.1 chapter 11).
+    RmaOutsideEpoch,        // an RMA operation with no access epoch open to its target
+    RmaSyncMix,             // synchronisation modes mixed on one window (a fence inside a lock...)
+    UnlockWithoutLock,      // MPI_Win_unlock of a target the rank holds no lock on
+    CompleteWithoutStart,   // MPI_Win_complete without MPI_Win_start
+    WaitWithoutPost,        // MPI_Win_wait/test without MPI_Win_post
+    RmaTargetRange,         // target outside the window's group, or bytes beyond its window
+    AccumulateTypeMismatch, // origin and target of an accumulate differ in basic type
+    WinFreeOpenEpoch,       // MPI_Win_free with an epoch open or operations not completed
 };
 
 // The stable name, e.g. "type-mismatch".

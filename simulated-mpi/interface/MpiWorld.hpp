@@ -34,6 +34,7 @@
 #include "simulated-mpi/interface/Request.hpp"
 #include "simulated-mpi/src/Collectives.hpp"
 #include "simulated-mpi/src/Completion.hpp"
+#include "simulated-mpi/src/OneSided.hpp"
 #include "simulated-mpi/src/PointToPoint.hpp"
 #include "simulated-mpi/src/WorldCore.hpp"
 
@@ -54,6 +55,7 @@ public:
     // ---- visible calls -------------------------------------------------------------------
     Progress issue(int rank, RankCall& call);
     bool ready(int rank, const RankCall& call) const {
+        if (call.kind == CallKind::Rma) return OneSided::ready(core_, rank, call);
         return CompletionQuery(core_, p2p_).ready(rank, call);
     }
     // How many different ways a ready call can complete (which request a Waitany returns,
@@ -62,8 +64,29 @@ public:
         return CompletionQuery(core_, p2p_).completion_choices(rank, call);
     }
     Progress complete(int rank, RankCall& call, int choice = 0) {
+        if (call.kind == CallKind::Rma) return OneSided(core_).complete(rank, call);
         return Completion(core_, p2p_).complete(rank, call, choice);
     }
+
+    // ---- one-sided communication -------------------------------------------------------------
+    // Whether `call` is a lock request (MPI_Win_lock, MPI_Win_lock_all) that could be granted
+    // now: who of several such requests gets a lock first is the explorer's choice, so the
+    // closure never completes one by itself.
+    static bool requests_lock(const RankCall& call) {
+        return call.kind == CallKind::Rma &&
+               (call.rma.kind == RmaKind::Lock || call.rma.kind == RmaKind::LockAll);
+    }
+    // What a lock request asks for: the window, the target (-1 every target) and whether it
+    // excludes others; nullopt when `call` is not a pending lock request.
+    struct LockRequest {
+        int window;
+        int target;
+        bool exclusive;
+    };
+    std::optional<LockRequest> lock_request(int rank, const RankCall& call) const;
+    // The windows (for leak reports and the MPI_Win_* local calls).
+    const WindowTable& windows() const { return core_.windows; }
+    WindowTable& windows() { return core_.windows; }
 
     // ---- outcomes left open (CompletionQuery.cpp) -------------------------------------------
     // For a Test-family call or Iprobe before it is issued, or a ready Waitany/Waitsome/Probe:

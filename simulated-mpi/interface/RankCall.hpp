@@ -7,6 +7,7 @@
 
 #include "simulated-mpi/interface/Collective.hpp"
 #include "simulated-mpi/interface/Request.hpp"
+#include "simulated-mpi/interface/Rma.hpp"
 
 #include <mpi.h>
 
@@ -43,6 +44,7 @@ enum class CallKind : std::uint8_t {
     BufferAttach,
     BufferDetach,
     Collective, // any collective operation, blocking or not (RankCall::coll says which)
+    Rma,        // a one-sided operation or synchronisation call (RankCall::rma says which)
 };
 
 // Calls whose issue puts a message or a receive in the queues: only after one of these can a
@@ -110,6 +112,7 @@ struct RankCall {
     int buffer_size = 0;
     int* size_out = nullptr;
     CollectiveArgs coll; // CallKind::Collective
+    RmaArgs rma{};       // CallKind::Rma
 
     // Progress, owned by the runtime.
     bool issued = false;

@@ -32,6 +32,17 @@ public:
         (void)name;
         (void)site;
     }
+    // An RMA operation of `origin` landed in `target`'s bytes [begin, end) (world ranks), for
+    // the property monitors (a delivery event).
+    virtual void delivered(int origin, int target, std::uintptr_t begin, std::uintptr_t end,
+                           bool writes, std::uintptr_t site) {
+        (void)origin;
+        (void)target;
+        (void)begin;
+        (void)end;
+        (void)writes;
+        (void)site;
+    }
     // Runs program code of `rank` (a user-defined operator) from the runtime: its allocations
     // must go to that rank's heap.
     virtual void run_as_rank(int rank, void (*fn)(void*), void* argument) {

@@ -15,7 +15,7 @@ enum class SendMode : std::uint8_t { Standard, Synchronous, Buffered, Ready };
 const char* send_mode_name(SendMode mode); // "MPI_Send", "MPI_Ssend", ...
 
 struct Request {
-    enum class Kind : std::uint8_t { Free, Send, Receive, Collective };
+    enum class Kind : std::uint8_t { Free, Send, Receive, Collective, Rma };
     Kind kind = Kind::Free;
     SendMode mode = SendMode::Standard;
     bool persistent = false;

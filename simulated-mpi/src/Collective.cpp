@@ -48,6 +48,12 @@ const char* collective_name(CollectiveKind kind) {
         return "MPI_Comm_create";
     case CollectiveKind::CartCreate:
         return "MPI_Cart_create";
+    case CollectiveKind::WinCreate:
+        return "MPI_Win_create";
+    case CollectiveKind::WinFence:
+        return "MPI_Win_fence";
+    case CollectiveKind::WinFree:
+        return "MPI_Win_free";
     }
     return "?";
 }

@@ -63,6 +63,12 @@ void feed_args(StateHasher& h, const CollectiveArgs& a) {
           static_cast<const void*>(a.dims), static_cast<const void*>(a.periods),
           static_cast<const void*>(a.newcomm)})
         h.value(reinterpret_cast<std::uintptr_t>(p));
+    // Window collectives only: the other kinds keep the digests they had before windows.
+    if (a.kind < CollectiveKind::WinCreate) return;
+    h.value(static_cast<std::int64_t>(a.win_size));
+    for (int v : {a.disp_unit, a.flavor, a.win, a.assertion}) h.value(v);
+    h.value(reinterpret_cast<std::uintptr_t>(a.newwin));
+    h.value(reinterpret_cast<std::uintptr_t>(a.win_attributes));
 }
 } // namespace
 

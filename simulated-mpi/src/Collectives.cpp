@@ -9,6 +9,7 @@
 #include "simulated-mpi/src/PredefinedTypes.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
 #include "simulated-mpi/src/TypePacking.hpp"
+#include "simulated-mpi/src/WindowCollectives.hpp"
 
 #include <fmt/format.h>
 
@@ -84,6 +85,7 @@ const PendingCollective* Collectives::waiting(const WorldCore& core, int rank,
 bool Collectives::check(WorldCore& core, int rank, const RankCall& call,
                         const WorldCore::CommView& v) {
     const CollectiveArgs& a = call.coll;
+    if (a.kind >= CollectiveKind::WinCreate) return WindowCollectives::check(core, rank, call);
     if (has_root(a.kind) && (a.root < 0 || a.root >= v.size))
         return core.fail(rank, call, MPI_ERR_ROOT,
                          fmt::format("invalid root {} (communicator size {})", a.root, v.size)),
@@ -192,6 +194,8 @@ Progress Collectives::issue(WorldCore& core, int rank, RankCall& call) {
 
 bool Collectives::execute(WorldCore& core, int rank, const RankCall& call, int id,
                           const PendingCollective& op) {
+    if (call.coll.kind >= CollectiveKind::WinCreate)
+        return WindowCollectives(core, queue_, rank, call).execute(id, op);
     if (call.coll.kind >= CollectiveKind::CommDup)
         return CommConstruction(core, queue_, rank, call).execute(id, op);
     CollectiveRun run(core, op, call, core.ranks[rank].failure);

@@ -30,6 +30,15 @@ constexpr ErrorText kErrors[] = {
     {MPI_ERR_IN_STATUS, "MPI_ERR_IN_STATUS", "Error code is in status"},
     {MPI_ERR_PENDING, "MPI_ERR_PENDING", "Pending request"},
     {MPI_ERR_REQUEST, "MPI_ERR_REQUEST", "Invalid request (handle)"},
+    {MPI_ERR_WIN, "MPI_ERR_WIN", "Invalid window"},
+    {MPI_ERR_BASE, "MPI_ERR_BASE", "Invalid base address"},
+    {MPI_ERR_LOCKTYPE, "MPI_ERR_LOCKTYPE", "Invalid lock type"},
+    {MPI_ERR_RMA_CONFLICT, "MPI_ERR_RMA_CONFLICT", "Conflicting accesses to a window"},
+    {MPI_ERR_RMA_SYNC, "MPI_ERR_RMA_SYNC", "Wrong synchronization of RMA calls"},
+    {MPI_ERR_SIZE, "MPI_ERR_SIZE", "Invalid size argument"},
+    {MPI_ERR_DISP, "MPI_ERR_DISP", "Invalid displacement argument"},
+    {MPI_ERR_ASSERT, "MPI_ERR_ASSERT", "Invalid assertion argument"},
+    {MPI_ERR_RMA_RANGE, "MPI_ERR_RMA_RANGE", "Target memory is not part of the window"},
 };
 } // namespace
 

@@ -50,6 +50,22 @@ const char* misuse_name(Misuse misuse) {
         return "unsupported";
     case Misuse::BufferAliasing:
         return "buffer-aliasing";
+    case Misuse::RmaOutsideEpoch:
+        return "rma-outside-epoch";
+    case Misuse::RmaSyncMix:
+        return "rma-sync-mix";
+    case Misuse::UnlockWithoutLock:
+        return "unlock-without-lock";
+    case Misuse::CompleteWithoutStart:
+        return "complete-without-start";
+    case Misuse::WaitWithoutPost:
+        return "wait-without-post";
+    case Misuse::RmaTargetRange:
+        return "rma-target-range";
+    case Misuse::AccumulateTypeMismatch:
+        return "accumulate-type-mismatch";
+    case Misuse::WinFreeOpenEpoch:
+        return "win-free-open-epoch";
     }
     return "unknown";
 }
@@ -61,6 +77,7 @@ std::optional<Misuse> misuse_of_error(int code) {
     case MPI_ERR_OP:
     case MPI_ERR_GROUP:
     case MPI_ERR_REQUEST:
+    case MPI_ERR_WIN:
         return Misuse::InvalidHandle;
     case MPI_ERR_RANK:
         return Misuse::InvalidRank;

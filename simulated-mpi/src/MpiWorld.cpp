@@ -1,6 +1,7 @@
 // MpiWorld: construction and the local queries on communicators.
 // The per-call logic (issue / ready / complete) is in MpiWorldCalls.cpp.
 #include "simulated-mpi/interface/MpiWorld.hpp"
+#include "simulated-mpi/src/Handles.hpp"
 
 namespace rankfold::mpi {
 
@@ -23,6 +24,13 @@ MpiWorld::MpiWorld(int ranks, Buffering buffering) : core_(ranks), p2p_(ranks, b
 // ---- communicators ------------------------------------------------------------------------
 
 bool MpiWorld::errors_return(int rank, MPI_Comm comm) const {
+    // A window handle stands for the window's own error handler (MPI 3.1 §8.3.3).
+    if (handle_index(comm, RF_KIND_WIN)) {
+        const auto v = core_.windows.view(rank, comm);
+        return v && core_.windows.at(v->index)
+                            .members[static_cast<std::size_t>(v->my_rank)]
+                            .errhandler == MPI_ERRORS_RETURN;
+    }
     const CommHandle* h = core_.comms.handle(rank, comm);
     if (h == nullptr) h = core_.comms.handle(rank, MPI_COMM_WORLD);
     return h->errhandler == MPI_ERRORS_RETURN;

@@ -18,6 +18,17 @@ bool MpiWorld::starts_standard_send(int rank, const RankCall& start) const {
            r->mode == SendMode::Standard && r->peer != MPI_PROC_NULL;
 }
 
+std::optional<MpiWorld::LockRequest> MpiWorld::lock_request(int rank, const RankCall& call) const {
+    if (!requests_lock(call)) return std::nullopt;
+    const auto v = core_.windows.view(rank, call.rma.win);
+    if (!v) return std::nullopt;
+    const WindowMember& me =
+        core_.windows.at(v->index).members[static_cast<std::size_t>(v->my_rank)];
+    if (me.lock_request == -1) return std::nullopt;
+    return LockRequest{v->index, me.lock_request < 0 ? -1 : me.lock_request,
+                       me.lock_request_type == LockHeld::Exclusive};
+}
+
 // ---- issue --------------------------------------------------------------------------------
 
 Progress MpiWorld::issue(int rank, RankCall& call) {
@@ -45,6 +56,8 @@ Progress MpiWorld::issue(int rank, RankCall& call) {
         return Progress::Done;
     case CallKind::Collective:
         return collectives_.issue(core_, rank, call);
+    case CallKind::Rma:
+        return OneSided(core_).issue(rank, call);
     default:
         break;
     }

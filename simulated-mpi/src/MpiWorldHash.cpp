@@ -29,6 +29,8 @@ std::uint64_t MpiWorld::hash() const {
     core_.comms.feed(h);
     collectives_.feed(h);
     p2p_.feed_queues(h);
+    // Only once a window exists: programs without RMA keep the digests they had before.
+    if (core_.windows.size() > 0) core_.windows.feed(h);
     return h.digest();
 }
 

@@ -13,6 +13,7 @@
 #include "simulated-mpi/src/KeyvalTable.hpp"
 #include "simulated-mpi/src/OpTable.hpp"
 #include "simulated-mpi/src/RequestTable.hpp"
+#include "simulated-mpi/src/Window.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -49,6 +50,7 @@ struct WorldCore {
     std::vector<RankState> ranks;
     RequestTable requests;
     CommRegistry comms;
+    WindowTable windows;
 
     using CommView = CommRegistry::View;
     std::optional<CommView> view(int rank, MPI_Comm comm) const { return comms.view(rank, comm); }

@@ -41,24 +41,24 @@ mkdir -p "$work/list" && cd "$work/list" || exit 2
 cat >uses.c <<'C'
 #include <mpi.h>
 #include <stddef.h>
-static int make_window(MPI_Win* w) {
-    return MPI_Win_create(NULL, 0, 1, MPI_INFO_NULL, MPI_COMM_WORLD, w);
+static int open_file(MPI_File* f) {
+    return MPI_File_open(MPI_COMM_WORLD, "f", MPI_MODE_RDONLY, MPI_INFO_NULL, f);
 }
 int main(int argc, char** argv) {
-    MPI_Win w;
+    MPI_File f;
     MPI_Comm child;
     int x = 0;
     MPI_Init(&argc, &argv);
     MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-    make_window(&w);
-    MPI_Comm_spawn("worker", NULL, 2, MPI_INFO_NULL, 0, MPI_COMM_WORLD, &child, NULL); MPI_Win_create(NULL, 0, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &w);
+    open_file(&f);
+    MPI_Comm_spawn("worker", NULL, 2, MPI_INFO_NULL, 0, MPI_COMM_WORLD, &child, NULL); MPI_File_open(MPI_COMM_WORLD, "f", MPI_MODE_RDONLY, MPI_INFO_NULL, &f);
     return MPI_Finalize();
 }
 C
-expected='uses.c:4:12: MPI_Win_create is not supported by Rankfold
+expected='uses.c:4:12: MPI_File_open is not supported by Rankfold
 uses.c:13:5: MPI_Comm_spawn is not supported by Rankfold
-uses.c:13:88: MPI_Win_create is not supported by Rankfold
-2 unsupported MPI functions used: MPI_Comm_spawn, MPI_Win_create'
+uses.c:13:88: MPI_File_open is not supported by Rankfold
+2 unsupported MPI functions used: MPI_Comm_spawn, MPI_File_open'
 out=$("$cc" --list-unsupported -O2 -Wall -Werror -c -o uses.o uses.c 2>"$work/list.err")
 status=$?
 if [ $status -eq 1 ] && [ "$out" = "$expected" ] && [ ! -e uses.o ] && [ ! -e a.out ]; then
@@ -68,7 +68,7 @@ else
 fi
 # A normal compile of the same program still fails, naming the function.
 if ! "$cc" -c -o uses.o uses.c 2>"$work/list.err" && [ ! -e uses.o ] &&
-   grep -q "MPI_Win_create is not supported by Rankfold" "$work/list.err"; then
+   grep -q "MPI_File_open is not supported by Rankfold" "$work/list.err"; then
   pass unsupported-still-an-error
 else
   fail unsupported-still-an-error "$(head -3 "$work/list.err")"
@@ -139,7 +139,8 @@ else fail list-undeclared-mpi-function "status $status, output '$out', $(head -3
 
 # mpi.h declares MPI 4.0's constants and predefined handles also where Rankfold lacks the
 # functions: a program that names them compiles up to its unsupported calls, which are then
-# named (here MPI_Win_lock, after MPI_LOCK_SHARED: --list-unsupported must get that far).
+# named (here MPI_File_set_atomicity, after MPI_LOCK_SHARED: --list-unsupported must get that
+# far).
 cat >constants.c <<'C'
 #include <mpi.h>
 int used[] = {MPI_LOCK_SHARED, MPI_LOCK_EXCLUSIVE, MPI_MODE_NOCHECK, MPI_MODE_NOSUCCEED,
@@ -160,11 +161,11 @@ if "$cc" -Wall -Werror -c constants.c 2>"$work/constants.err"; then pass mpi4-co
 else fail mpi4-constants "$(head -5 "$work/constants.err")"; fi
 cat >lock.c <<'C'
 #include <mpi.h>
-int lock(MPI_Win win) { return MPI_Win_lock(MPI_LOCK_SHARED, 0, MPI_MODE_NOCHECK, win); }
+int lock(MPI_File f) { return MPI_File_set_atomicity(f, MPI_LOCK_SHARED + MPI_MODE_NOCHECK); }
 C
 out=$("$cc" --list-unsupported -c lock.c 2>"$work/list.err")
 status=$?
-if [ $status -eq 1 ] && grep -q "^lock.c:2:[0-9]*: MPI_Win_lock is not supported by Rankfold" <<<"$out"
+if [ $status -eq 1 ] && grep -q "^lock.c:2:[0-9]*: MPI_File_set_atomicity is not supported by Rankfold" <<<"$out"
 then pass list-after-mpi4-constants
 else fail list-after-mpi4-constants "status $status, output '$out', $(head -3 "$work/list.err")"; fi
 

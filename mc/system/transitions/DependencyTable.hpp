@@ -33,14 +33,15 @@ using Row = std::array<Dependency, kTransitionKinds>;
 using Table = std::array<Row, kTransitionKinds>;
 
 // Rows and columns in TransitionKind order: WildcardMatch, ProbeReport, CompletionPick,
-// TestOutcome, SendBuffering.
+// TestOutcome, SendBuffering, LockGrant.
 constexpr Dependency F = Dependency::Footprints;
 inline constexpr Table kTable{{
-    /* WildcardMatch  */ {F, F, F, F, F},
-    /* ProbeReport    */ {F, F, F, F, F},
-    /* CompletionPick */ {F, F, F, F, F},
-    /* TestOutcome    */ {F, F, F, F, F},
-    /* SendBuffering  */ {F, F, F, F, F},
+    /* WildcardMatch  */ {F, F, F, F, F, F},
+    /* ProbeReport    */ {F, F, F, F, F, F},
+    /* CompletionPick */ {F, F, F, F, F, F},
+    /* TestOutcome    */ {F, F, F, F, F, F},
+    /* SendBuffering  */ {F, F, F, F, F, F},
+    /* LockGrant      */ {F, F, F, F, F, F},
 }};
 
 constexpr bool complete_and_symmetric(const Table& t) {

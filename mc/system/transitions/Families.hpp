@@ -2,6 +2,7 @@
 #pragma once
 
 #include "mc/system/transitions/CompletionPick.hpp"
+#include "mc/system/transitions/LockGrant.hpp"
 #include "mc/system/transitions/ProbeReport.hpp"
 #include "mc/system/transitions/SendBuffering.hpp"
 #include "mc/system/transitions/TestOutcome.hpp"
@@ -21,6 +22,8 @@ constexpr Footprint footprint(const Transition& t) {
         return test_outcome_footprint(t);
     case TransitionKind::SendBuffering:
         return send_buffering_footprint(t);
+    case TransitionKind::LockGrant:
+        return lock_grant_footprint(t);
     }
     return Footprint{}.add({Resource::RankCall, Access::Write, t.rank});
 }

@@ -22,6 +22,7 @@ enum class Resource : std::uint8_t {
     Requests,        // a rank's request table
     SymmetricMemory, // bytes of a PE's symmetric heap (OpenSHMEM)
     WindowMemory,    // bytes of a rank's RMA window
+    WindowLock,      // the locks of an RMA window (owner: the window); bytes: target ranks
 };
 
 enum class Access : std::uint8_t { Read, Write };

@@ -1,0 +1,264 @@
+// MPI's windows (MPI 3.1 §11.2, §11.5.1, §6.8, §8.3.3): creating and freeing them and the
+// fence, which are collective over the window's group, and the local queries on a window
+// (attributes, group, name, error handler). MPI_Alloc_mem and MPI_Free_mem are here too: they
+// are how RMA programs get memory for a window.
+#include "simulated-mpi/src/Api.hpp"
+
+#include "simulated-mpi/src/AppAccess.hpp"
+#include "simulated-mpi/src/Window.hpp"
+#include "snapshot/RankArena.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <cstring>
+
+using namespace rankfold::mpi;
+
+namespace {
+
+// Allocates in the calling rank's heap (the window's memory and attribute block belong to the
+// rank's state: snapshotted, restored, compared); `section` is the entry's runtime section.
+// The runtime's own calls to calloc are not the program's, so the arena is asked directly.
+// Without ranks (unit tests) the ordinary heap serves.
+void* rank_calloc(const rankfold::snapshot::RuntimeSection& section, std::size_t bytes) {
+    if (rankfold::snapshot::RankArena* arena = section.app_arena())
+        return arena->allocate(bytes == 0 ? 1 : bytes, 16); // arena blocks are zeroed
+    return std::calloc(bytes == 0 ? 1 : bytes, 1);
+}
+void rank_free(const rankfold::snapshot::RuntimeSection& section, void* p) {
+    if (p == nullptr) return;
+    if (rankfold::snapshot::RankArena* arena = section.app_arena())
+        arena->release(p);
+    else
+        std::free(p);
+}
+
+int create(const char* name, std::uintptr_t site, const rankfold::snapshot::RuntimeSection& section,
+           void* base, MPI_Aint size, int disp_unit, int flavor, MPI_Comm comm, MPI_Win* win) {
+    RankCall c = make_call(CallKind::Collective, name, site);
+    c.comm = comm;
+    c.coll.kind = CollectiveKind::WinCreate;
+    c.coll.recvbuf = base;
+    c.coll.win_size = size;
+    c.coll.disp_unit = disp_unit;
+    c.coll.flavor = flavor;
+    c.coll.newwin = win;
+    c.coll.win_attributes = rank_calloc(section, sizeof(WindowAttributeBlock));
+    const int result = submit(c);
+    if (result != MPI_SUCCESS) rank_free(section, c.coll.win_attributes);
+    return result;
+}
+
+// The window's collective calls (fence, free) travel on the window's own communicator.
+int window_collective(const char* name, std::uintptr_t site, CollectiveKind kind, MPI_Win win,
+                      MPI_Win* where, int assertion) {
+    RankCall c = make_call(CallKind::Collective, name, site);
+    const int rank = rank_gate().current_rank();
+    const WindowTable& windows = rank_gate().world().windows();
+    const auto v = windows.view(rank, win);
+    c.comm =
+        v ? windows.at(v->index).members[static_cast<std::size_t>(v->my_rank)].comm : MPI_COMM_NULL;
+    c.coll.kind = kind;
+    c.coll.win = win;
+    c.coll.newwin = where;
+    c.coll.assertion = assertion;
+    if (!v)
+        return rank_gate().local_error(name, MPI_COMM_WORLD, MPI_ERR_WIN, Misuse::InvalidHandle,
+                                       fmt::format("{}: invalid window {:#x}", name, win), site);
+    return submit(c);
+}
+
+// The caller's member entry of `win`, or nullptr after raising the error.
+const WindowMember* member(const LocalCall& call, MPI_Win win, int* error) {
+    const auto v = call.world.windows().view(call.rank, win);
+    if (!v) {
+        *error = call.error(MPI_COMM_WORLD, MPI_ERR_WIN, Misuse::InvalidHandle,
+                            fmt::format("invalid window {:#x}", win));
+        return nullptr;
+    }
+    return &call.world.windows().at(v->index).members[static_cast<std::size_t>(v->my_rank)];
+}
+WindowMember* member(const LocalCall& call, MPI_Win win) {
+    const auto v = call.world.windows().view(call.rank, win);
+    return v ? &call.world.windows().at(v->index).members[static_cast<std::size_t>(v->my_rank)]
+             : nullptr;
+}
+
+} // namespace
+
+RF_EXPORT int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                             MPI_Win* win) {
+    RF_MPI_ENTRY;
+    (void)info; // hints only
+    return create("MPI_Win_create", site, rf_section_, base, size, disp_unit, MPI_WIN_FLAVOR_CREATE,
+                  comm, win);
+}
+
+RF_EXPORT int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                               void* baseptr, MPI_Win* win) {
+    RF_MPI_ENTRY;
+    (void)info;
+    void* base = size > 0 ? rank_calloc(rf_section_, static_cast<std::size_t>(size)) : nullptr;
+    const int result = create("MPI_Win_allocate", site, rf_section_, base, size, disp_unit,
+                              MPI_WIN_FLAVOR_ALLOCATE, comm, win);
+    if (result != MPI_SUCCESS) {
+        rank_free(rf_section_, base);
+        return result;
+    }
+    write_out(static_cast<void**>(baseptr), base);
+    return result;
+}
+
+RF_EXPORT int MPI_Win_fence(int assertion, MPI_Win win) {
+    RF_MPI_ENTRY;
+    return window_collective("MPI_Win_fence", site, CollectiveKind::WinFence, win, nullptr,
+                             assertion);
+}
+
+RF_EXPORT int MPI_Win_free(MPI_Win* win) {
+    RF_MPI_ENTRY;
+    MPI_Win handle = MPI_WIN_NULL;
+    read_app(win, handle);
+    // What the window owns in this rank's heap goes when the window does.
+    void* attributes = nullptr;
+    void* allocated = nullptr;
+    {
+        const WindowTable& windows = rank_gate().world().windows();
+        if (const auto v = windows.view(rank_gate().current_rank(), handle)) {
+            const Window& w = windows.at(v->index);
+            const WindowMember& m = w.members[static_cast<std::size_t>(v->my_rank)];
+            attributes = m.attributes;
+            if (w.flavor == MPI_WIN_FLAVOR_ALLOCATE) allocated = reinterpret_cast<void*>(m.base);
+        }
+    }
+    const int result =
+        window_collective("MPI_Win_free", site, CollectiveKind::WinFree, handle, win, 0);
+    if (result == MPI_SUCCESS) {
+        rank_free(rf_section_, attributes);
+        rank_free(rf_section_, allocated);
+    }
+    return result;
+}
+
+RF_EXPORT int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr) {
+    RF_LOCAL_ENTRY("MPI_Alloc_mem");
+    (void)info;
+    if (size < 0)
+        return call.error(MPI_COMM_WORLD, MPI_ERR_SIZE, Misuse::InvalidArgument,
+                          fmt::format("negative size {}", size));
+    void* p = rank_calloc(rf_section_, static_cast<std::size_t>(size));
+    if (!write_out(static_cast<void**>(baseptr), p))
+        return call.error(MPI_COMM_WORLD, MPI_ERR_ARG, Misuse::InvalidArgument,
+                          "baseptr is not writable");
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Free_mem(void* base) {
+    RF_LOCAL_ENTRY("MPI_Free_mem");
+    rank_free(rf_section_, base);
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Win_get_attr(MPI_Win win, int keyval, void* attribute_val, int* flag) {
+    RF_LOCAL_ENTRY("MPI_Win_get_attr");
+    int error = MPI_SUCCESS;
+    const WindowMember* m = member(call, win, &error);
+    if (m == nullptr) return error;
+    auto* block = static_cast<WindowAttributeBlock*>(m->attributes);
+    void* value = nullptr;
+    switch (keyval) {
+    case MPI_WIN_BASE:
+        value = reinterpret_cast<void*>(m->base); // the base itself, not a pointer to it
+        break;
+    case MPI_WIN_SIZE:
+        value = &block->size;
+        break;
+    case MPI_WIN_DISP_UNIT:
+        value = &block->disp_unit;
+        break;
+    case MPI_WIN_CREATE_FLAVOR:
+        value = &block->flavor;
+        break;
+    case MPI_WIN_MODEL:
+        value = &block->model;
+        break;
+    default:
+        // No user keyvals on windows yet: an unknown key is simply not set.
+        write_out(flag, 0);
+        return MPI_SUCCESS;
+    }
+    write_out(static_cast<void**>(attribute_val), value);
+    write_out(flag, 1);
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Win_get_group(MPI_Win win, MPI_Group* group) {
+    RF_LOCAL_ENTRY("MPI_Win_get_group");
+    const auto v = call.world.windows().view(call.rank, win);
+    if (!v)
+        return call.error(MPI_COMM_WORLD, MPI_ERR_WIN, Misuse::InvalidHandle,
+                          fmt::format("invalid window {:#x}", win));
+    std::vector<int> members;
+    for (const WindowMember& m : call.world.windows().at(v->index).members)
+        members.push_back(m.world_rank);
+    const MPI_Group g = call.world.rank_state(call.rank).groups.add(std::move(members), site);
+    write_out(group, g);
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Win_set_name(MPI_Win win, const char* name) {
+    RF_LOCAL_ENTRY("MPI_Win_set_name");
+    WindowMember* m = member(call, win);
+    if (m == nullptr)
+        return call.error(MPI_COMM_WORLD, MPI_ERR_WIN, Misuse::InvalidHandle,
+                          fmt::format("invalid window {:#x}", win));
+    char text[MPI_MAX_OBJECT_NAME] = {};
+    if (name == nullptr || !read_app_string(name, text, sizeof text))
+        return call.error(win, MPI_ERR_ARG, Misuse::InvalidArgument,
+                          "the name is not a readable string");
+    m->name = text;
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Win_get_name(MPI_Win win, char* name, int* resultlen) {
+    RF_LOCAL_ENTRY("MPI_Win_get_name");
+    int error = MPI_SUCCESS;
+    const WindowMember* m = member(call, win, &error);
+    if (m == nullptr) return error;
+    char text[MPI_MAX_OBJECT_NAME] = {};
+    std::snprintf(text, sizeof text, "%s", m->name.c_str());
+    const int length = static_cast<int>(std::strlen(text));
+    if (!rankfold::snapshot::copy_to_app(name, text, static_cast<std::size_t>(length) + 1) ||
+        !write_out(resultlen, length))
+        return call.error(win, MPI_ERR_ARG, Misuse::InvalidArgument,
+                          "win_name or resultlen is not writable");
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler) {
+    RF_LOCAL_ENTRY("MPI_Win_set_errhandler");
+    WindowMember* m = member(call, win);
+    if (m == nullptr)
+        return call.error(MPI_COMM_WORLD, MPI_ERR_WIN, Misuse::InvalidHandle,
+                          fmt::format("invalid window {:#x}", win));
+    if (errhandler != MPI_ERRORS_ARE_FATAL && errhandler != MPI_ERRORS_RETURN)
+        return call.error(win, MPI_ERR_ARG, Misuse::InvalidHandle,
+                          fmt::format("invalid error handler {:#x} (Rankfold supports "
+                                      "MPI_ERRORS_ARE_FATAL and MPI_ERRORS_RETURN)",
+                                      errhandler));
+    m->errhandler = errhandler;
+    // The fence and free travel on the window's communicator: their errors go where the
+    // window's would.
+    if (CommHandle* h = call.world.comms().handle(call.rank, m->comm)) h->errhandler = errhandler;
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler* errhandler) {
+    RF_LOCAL_ENTRY("MPI_Win_get_errhandler");
+    int error = MPI_SUCCESS;
+    const WindowMember* m = member(call, win, &error);
+    if (m == nullptr) return error;
+    write_out(errhandler, m->errhandler);
+    return MPI_SUCCESS;
+}

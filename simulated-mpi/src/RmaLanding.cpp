@@ -1,0 +1,87 @@
+// RmaLanding: the effect of each kind of RMA operation at its target.
+#include "simulated-mpi/src/RmaLanding.hpp"
+
+#include "simulated-mpi/interface/RankGate.hpp"
+#include "simulated-mpi/src/Handles.hpp"
+#include "simulated-mpi/src/ReduceOp.hpp"
+#include "simulated-mpi/src/TypePacking.hpp"
+
+#include <cstring>
+
+namespace rankfold::mpi {
+namespace {
+
+void* target_address(const PendingRma& op, const WindowMember& target) {
+    return reinterpret_cast<void*>(target.base + static_cast<std::uintptr_t>(op.target_offset));
+}
+
+// inout = in op inout, element-wise on the basic type the target datatype repeats (checked
+// when the operation was issued).
+void combine(const PendingRma& op, const std::byte* in, Payload& inout) {
+    if (op.op == MPI_NO_OP) return;
+    const auto run = reduction_elements(op.op, op.target_map->signature());
+    if (!run) return;
+    const MPI_Datatype basic = make_handle(RF_KIND_DATATYPE, static_cast<int>(run->basic));
+    const std::size_t elements = run->count * static_cast<std::size_t>(op.target_count);
+    apply_predefined(op.op, basic, in, inout.data(), elements);
+}
+
+} // namespace
+
+bool land(const PendingRma& op, const WindowMember& target, std::string& why) {
+    void* at = target_address(op, target);
+    const auto count = static_cast<std::uint64_t>(op.target_count);
+    if (op.kind == RmaKind::Put) {
+        if (unpack(op.origin_data.data(), op.origin_data.size(), *op.target_map, at)) return true;
+        why = "the target window's memory is not writable";
+        return false;
+    }
+    Payload current;
+    if (!pack(at, count, *op.target_map, current)) {
+        why = "the target window's memory is not readable";
+        return false;
+    }
+    if (fetches(op.kind) && !unpack(current.data(), current.size(), *op.result_map, op.result)) {
+        why = "the origin's result buffer is not writable";
+        return false;
+    }
+    if (op.kind == RmaKind::Get) return true;
+    if (op.kind == RmaKind::CompareAndSwap) {
+        if (current.size() != op.compare_data.size() ||
+            std::memcmp(current.data(), op.compare_data.data(), current.size()) != 0)
+            return true;
+        current = op.origin_data;
+    } else {
+        combine(op, op.origin_data.data(), current);
+    }
+    if (unpack(current.data(), current.size(), *op.target_map, at)) return true;
+    why = "the target window's memory is not writable";
+    return false;
+}
+
+bool land_pending(Window& w, int origin, int target, std::string& why) {
+    std::vector<PendingRma>& pending = w.members[static_cast<std::size_t>(origin)].pending;
+    std::vector<PendingRma> kept;
+    bool ok = true;
+    for (PendingRma& op : pending) {
+        if (target >= 0 && op.target != target) {
+            kept.push_back(std::move(op));
+            continue;
+        }
+        const WindowMember& target = w.members[static_cast<std::size_t>(op.target)];
+        ok = land(op, target, why) && ok;
+        if (RankGate* gate = installed_rank_gate(); gate != nullptr && op.target_count > 0) {
+            const auto at = target.base + static_cast<std::uintptr_t>(op.target_offset);
+            const std::int64_t last = (op.target_count - 1) * op.target_map->extent();
+            gate->delivered(w.members[static_cast<std::size_t>(origin)].world_rank,
+                            target.world_rank,
+                            at + static_cast<std::uintptr_t>(op.target_map->true_lb()),
+                            at + static_cast<std::uintptr_t>(last + op.target_map->true_ub()),
+                            op.kind != RmaKind::Get, op.site);
+        }
+    }
+    pending = std::move(kept);
+    return ok;
+}
+
+} // namespace rankfold::mpi

@@ -1,0 +1,132 @@
+// WindowCollectives: making, fencing and freeing windows.
+#include "simulated-mpi/src/WindowCollectives.hpp"
+
+#include "simulated-mpi/src/AppAccess.hpp"
+#include "simulated-mpi/src/RmaLanding.hpp"
+
+#include <fmt/format.h>
+
+namespace rankfold::mpi {
+
+bool WindowCollectives::fail(int code, Misuse misuse, std::string message) {
+    core_.fail(rank_, call_, code, misuse, std::move(message));
+    return false;
+}
+
+bool WindowCollectives::check(WorldCore& core, int rank, const RankCall& call) {
+    const CollectiveArgs& a = call.coll;
+    auto refuse = [&](int code, Misuse misuse, std::string message) {
+        core.fail(rank, call, code, misuse, std::move(message));
+        return false;
+    };
+    if (a.kind == CollectiveKind::WinCreate) {
+        if (a.win_size < 0)
+            return refuse(MPI_ERR_SIZE, Misuse::InvalidArgument,
+                          fmt::format("negative window size {}", a.win_size));
+        if (a.disp_unit <= 0)
+            return refuse(MPI_ERR_DISP, Misuse::InvalidArgument,
+                          fmt::format("displacement unit {} is not positive", a.disp_unit));
+        return true;
+    }
+    const auto v = core.windows.view(rank, a.win);
+    if (!v) return refuse(MPI_ERR_WIN, Misuse::InvalidHandle, "invalid window");
+    const WindowMember& me =
+        core.windows.at(v->index).members[static_cast<std::size_t>(v->my_rank)];
+    if (a.kind == CollectiveKind::WinFence && me.passive_or_general_epoch())
+        return refuse(MPI_ERR_RMA_SYNC, Misuse::RmaSyncMix,
+                      "a fence while this rank has a lock or a post/start epoch open on the "
+                      "window: synchronisation modes may not be mixed (MPI 3.1 §11.5)");
+    if (a.kind == CollectiveKind::WinFree) {
+        if (me.passive_or_general_epoch())
+            return refuse(MPI_ERR_RMA_SYNC, Misuse::WinFreeOpenEpoch,
+                          "the window is freed while this rank has a lock or a post/start epoch "
+                          "open on it (MPI 3.1 §11.2.5)");
+        if (!me.pending.empty())
+            return refuse(MPI_ERR_RMA_SYNC, Misuse::WinFreeOpenEpoch,
+                          fmt::format("the window is freed with {} RMA operation(s) of this rank "
+                                      "not completed by a fence (MPI 3.1 §11.2.5)",
+                                      me.pending.size()));
+    }
+    return true;
+}
+
+bool WindowCollectives::execute(int id, const PendingCollective& op) {
+    switch (op.parts[0].args.kind) {
+    case CollectiveKind::WinCreate:
+        return create(id, op);
+    case CollectiveKind::WinFence:
+        return fence(op);
+    case CollectiveKind::WinFree:
+        return free(op);
+    default:
+        return true;
+    }
+}
+
+bool WindowCollectives::create(int id, const PendingCollective& op) {
+    const std::vector<int> members = core_.comms.communicator(id).members;
+    const int n = static_cast<int>(members.size());
+    Window w;
+    w.flavor = op.parts[0].args.flavor;
+    w.comm_id = core_.comms.create(members);
+    queue_.reset(w.comm_id);
+    for (int i = 0; i < n; ++i) {
+        const CollectivePart& p = op.parts[static_cast<std::size_t>(i)];
+        WindowMember m;
+        m.world_rank = p.rank;
+        m.base = reinterpret_cast<std::uintptr_t>(p.args.recvbuf);
+        m.size = p.args.win_size;
+        m.disp_unit = p.args.disp_unit;
+        m.attributes = p.args.win_attributes;
+        m.comm = core_.comms.attach(p.rank, w.comm_id, p.site);
+        m.site = p.site;
+        m.locks.assign(static_cast<std::size_t>(n), LockHeld::None);
+        m.exposures.assign(static_cast<std::size_t>(n), 0);
+        w.members.push_back(std::move(m));
+    }
+    const int index = core_.windows.create(std::move(w));
+    for (int i = 0; i < n; ++i) {
+        const CollectivePart& p = op.parts[static_cast<std::size_t>(i)];
+        const WindowAttributeBlock block{p.args.win_size, p.args.disp_unit, p.args.flavor,
+                                         MPI_WIN_UNIFIED};
+        if (!write_out(static_cast<WindowAttributeBlock*>(p.args.win_attributes), block) ||
+            !write_out(p.args.newwin, window_handle(index)))
+            return fail(MPI_ERR_ARG, Misuse::InvalidArgument,
+                        fmt::format("{}: rank {}'s win argument is not writable", p.name, i));
+    }
+    return true;
+}
+
+bool WindowCollectives::fence(const PendingCollective& op) {
+    const auto v = core_.windows.view(op.parts[0].rank, op.parts[0].args.win);
+    if (!v) return fail(MPI_ERR_WIN, Misuse::InvalidHandle, "the window was freed");
+    Window& w = core_.windows.at(v->index);
+    // Every operation of the closing epoch lands now, origin by origin: a fence's outcome
+    // does not depend on the order in which the ranks issued their calls.
+    std::string why;
+    for (int origin = 0; origin < static_cast<int>(w.members.size()); ++origin)
+        if (!land_pending(w, origin, -1, why))
+            return fail(MPI_ERR_RMA_RANGE, Misuse::InvalidArgument,
+                        fmt::format("an operation of rank {} cannot land: {}", origin, why));
+    for (std::size_t i = 0; i < w.members.size(); ++i)
+        w.members[i].fence_epoch = (op.parts[i].args.assertion & MPI_MODE_NOSUCCEED) == 0;
+    return true;
+}
+
+bool WindowCollectives::free(const PendingCollective& op) {
+    const auto v = core_.windows.view(op.parts[0].rank, op.parts[0].args.win);
+    if (!v) return fail(MPI_ERR_WIN, Misuse::InvalidHandle, "the window was freed");
+    Window& w = core_.windows.at(v->index);
+    for (std::size_t i = 0; i < w.members.size(); ++i) {
+        WindowMember& m = w.members[i];
+        core_.comms.release(m.world_rank, m.comm);
+        const int world_rank = m.world_rank;
+        m = WindowMember{};
+        m.world_rank = world_rank;
+        m.freed = true;
+        write_out(op.parts[i].args.newwin, MPI_WIN_NULL);
+    }
+    return true;
+}
+
+} // namespace rankfold::mpi

@@ -1,0 +1,27 @@
+/* Title: An MPI_Put with no access epoch open: no fence, lock or start before it.
+ * The one-sided usage check reports it at the call, with the rank.
+ *
+ * RANKFOLD-RUN: -np 2 => usage:rma-outside-epoch states=0 transitions=0 executions=1 revisits=0
+ */
+#include <mpi.h>
+
+static int window[4];
+
+int main(int argc, char** argv) {
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Group world, other;
+    MPI_Comm_group(MPI_COMM_WORLD, &world);
+    const int peer = 1 - rank;
+    MPI_Group_incl(world, 1, &peer, &other);
+    const int value = 10 + rank;
+    MPI_Put(&value, 1, MPI_INT, 1 - rank, 0, 1, MPI_INT, win); /* ERROR */
+    MPI_Group_free(&other);
+    MPI_Group_free(&world);
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}

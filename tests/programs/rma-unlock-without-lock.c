@@ -1,0 +1,27 @@
+/* Title: MPI_Win_unlock of a target the rank never locked.
+ * The one-sided usage check reports it at the call, with the rank.
+ *
+ * RANKFOLD-RUN: -np 2 => usage:unlock-without-lock states=0 transitions=0 executions=1 revisits=0
+ */
+#include <mpi.h>
+
+static int window[4];
+
+int main(int argc, char** argv) {
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Win win;
+    MPI_Win_create(window, sizeof window, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Group world, other;
+    MPI_Comm_group(MPI_COMM_WORLD, &world);
+    const int peer = 1 - rank;
+    MPI_Group_incl(world, 1, &peer, &other);
+    const int value = 10 + rank;
+    MPI_Win_unlock(1 - rank, win); /* ERROR */
+    MPI_Group_free(&other);
+    MPI_Group_free(&world);
+    MPI_Win_free(&win);
+    MPI_Finalize();
+    return 0;
+}
