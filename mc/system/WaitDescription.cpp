@@ -139,6 +139,10 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
         b.call = fmt::format("{}({})", call.name, comm_text(call.comm));
         needs.push_back(collective_need(world, rank, call.comm, finished));
         break;
+    case mpi::CallKind::Shmem:
+        b.call = fmt::format("{}()", call.name);
+        needs.push_back(world.shmem().waiting_for(rank, call.shmem));
+        break;
     case mpi::CallKind::BufferDetach:
         b.call = "MPI_Buffer_detach()";
         needs.emplace_back("the delivery of this rank's buffered sends");

@@ -34,6 +34,12 @@ enum class Misuse : std::uint8_t {
     RequestState,    // starting an active persistent request, freeing MPI_REQUEST_NULL
     Unsupported,     // an argument value Rankfold does not model (named in the message)
     BufferAliasing,  // a send and a receive buffer of one call share bytes (MPI_Sendrecv)
+    // OpenSHMEM (simulated-shmem/); the life-cycle misuses above serve it too.
+    NonSymmetricAddress,   // a private address where symmetric memory is required
+    BadSymmetricFree,      // shmem_free/realloc of an address that is not a live symmetric block
+    InvalidPe,             // a PE number outside the team
+    SymmetricSizeMismatch, // one symmetric allocation of different sizes on different PEs
+    LockNotHeld,           // shmem_clear_lock by a PE that does not hold the lock
 };
 
 // The stable name, e.g. "type-mismatch".

@@ -36,6 +36,7 @@
 #include "simulated-mpi/src/Completion.hpp"
 #include "simulated-mpi/src/PointToPoint.hpp"
 #include "simulated-mpi/src/WorldCore.hpp"
+#include "simulated-shmem/interface/ShmemWorld.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -54,16 +55,25 @@ public:
     // ---- visible calls -------------------------------------------------------------------
     Progress issue(int rank, RankCall& call);
     bool ready(int rank, const RankCall& call) const {
+        if (call.kind == CallKind::Shmem) return shmem_.ready(rank, call.shmem);
         return CompletionQuery(core_, p2p_).ready(rank, call);
     }
     // How many different ways a ready call can complete (which request a Waitany returns,
     // which message a Probe reports); complete() takes a number below this.
     int completion_choices(int rank, const RankCall& call) const {
+        if (call.kind == CallKind::Shmem) return 1;
         return CompletionQuery(core_, p2p_).completion_choices(rank, call);
     }
     Progress complete(int rank, RankCall& call, int choice = 0) {
+        if (call.kind == CallKind::Shmem) return complete_shmem(rank, call);
         return Completion(core_, p2p_).complete(rank, call, choice);
     }
+
+    // ---- OpenSHMEM ---------------------------------------------------------------------------
+    // The PEs are the ranks; their SHMEM state goes wherever the MPI world goes (snapshots,
+    // equality, hash), and visible SHMEM calls (CallKind::Shmem) are forwarded to it.
+    shmem::ShmemWorld& shmem() { return shmem_; }
+    const shmem::ShmemWorld& shmem() const { return shmem_; }
 
     // ---- outcomes left open (CompletionQuery.cpp) -------------------------------------------
     // For a Test-family call or Iprobe before it is issued, or a ready Waitany/Waitsome/Probe:
@@ -129,9 +139,13 @@ private:
     using CommView = WorldCore::CommView;
     std::optional<CommView> view(int rank, MPI_Comm comm) const { return core_.view(rank, comm); }
 
+    Progress issue_shmem(int rank, RankCall& call);
+    Progress complete_shmem(int rank, RankCall& call);
+
     WorldCore core_;
     PointToPoint p2p_;
     Collectives collectives_;
+    shmem::ShmemWorld shmem_;
 };
 
 } // namespace rankfold::mpi

@@ -7,6 +7,7 @@
 
 #include "simulated-mpi/interface/Collective.hpp"
 #include "simulated-mpi/interface/Request.hpp"
+#include "simulated-shmem/interface/ShmemCall.hpp"
 
 #include <mpi.h>
 
@@ -43,6 +44,7 @@ enum class CallKind : std::uint8_t {
     BufferAttach,
     BufferDetach,
     Collective, // any collective operation, blocking or not (RankCall::coll says which)
+    Shmem,      // a visible OpenSHMEM call (RankCall::shmem says which)
 };
 
 // Calls whose issue puts a message or a receive in the queues: only after one of these can a
@@ -109,7 +111,8 @@ struct RankCall {
     void* buffer_address = nullptr; // Buffer_attach: the buffer; Buffer_detach: where to store it
     int buffer_size = 0;
     int* size_out = nullptr;
-    CollectiveArgs coll; // CallKind::Collective
+    CollectiveArgs coll;    // CallKind::Collective
+    shmem::ShmemCall shmem; // CallKind::Shmem
 
     // Progress, owned by the runtime.
     bool issued = false;

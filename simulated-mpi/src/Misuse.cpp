@@ -50,6 +50,16 @@ const char* misuse_name(Misuse misuse) {
         return "unsupported";
     case Misuse::BufferAliasing:
         return "buffer-aliasing";
+    case Misuse::NonSymmetricAddress:
+        return "non-symmetric-address";
+    case Misuse::BadSymmetricFree:
+        return "bad-symmetric-free";
+    case Misuse::InvalidPe:
+        return "invalid-pe";
+    case Misuse::SymmetricSizeMismatch:
+        return "symmetric-size-mismatch";
+    case Misuse::LockNotHeld:
+        return "lock-not-held";
     }
     return "unknown";
 }

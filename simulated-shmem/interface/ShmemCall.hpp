@@ -1,0 +1,53 @@
+// One visible OpenSHMEM call of a PE, as its entry point hands it to the scheduler inside a
+// RankCall (CallKind::Shmem): the calls that wait for other PEs (collectives, wait_until,
+// locks). Puts, gets and atomics are local: they reach the target's memory directly.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace rankfold::shmem {
+
+enum class ShmemOp : std::uint8_t {
+    None,
+    Finalize,   // collective: every PE of the world
+    BarrierAll, // shmem_barrier_all and shmem_sync_all
+    Malloc,     // shmem_malloc, shmem_calloc, shmem_align (collective)
+    Free,       // shmem_free (collective)
+    Realloc,    // shmem_realloc (collective)
+    WaitUntil,  // shmem_TYPE_wait_until and friends: waits for its own memory to change
+    SetLock,    // shmem_set_lock: waits until the lock is free
+};
+
+// The comparison of shmem_TYPE_wait_until (SHMEM_CMP_EQ ... SHMEM_CMP_LE, in that order).
+enum class Compare : std::uint8_t { Eq, Ne, Gt, Ge, Lt, Le };
+
+// Whether `value` compares to `operand` as `cmp` asks.
+template <typename T>
+bool compare(Compare cmp, T value, T operand) {
+    switch (cmp) {
+    case Compare::Eq: return value == operand;
+    case Compare::Ne: return value != operand;
+    case Compare::Gt: return value > operand;
+    case Compare::Ge: return value >= operand;
+    case Compare::Lt: return value < operand;
+    case Compare::Le: return value <= operand;
+    }
+    return false;
+}
+
+const char* compare_name(Compare cmp); // "SHMEM_CMP_EQ", ...
+
+struct ShmemCall {
+    ShmemOp op = ShmemOp::None;
+    void* address = nullptr;     // Free/Realloc: the block; WaitUntil: the variable; SetLock: the lock
+    std::size_t size = 0;        // Malloc/Realloc: bytes asked for; WaitUntil: the variable's size
+    std::size_t alignment = 0;   // Malloc: 0 for the default
+    bool zero = false;           // Malloc: shmem_calloc
+    bool is_signed = false;      // WaitUntil: how to compare the bytes
+    Compare cmp = Compare::Eq;   // WaitUntil
+    std::uint64_t operand = 0;   // WaitUntil: the value compared with, as the variable's bytes
+    void** result = nullptr;     // Malloc/Realloc: where the new block's address goes
+};
+
+} // namespace rankfold::shmem
