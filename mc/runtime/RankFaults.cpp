@@ -51,14 +51,13 @@ void RankFaults::rank_exit(int code, std::uintptr_t site) {
     }
     const shmem::PeState& pe = world_.shmem().pe(rank.id);
     if (pe.initialized && !pe.finalized)
-        rank_violation(ViolationKind::Usage,
-                       site == 0 ? fmt::format("PE {} returned from main without calling "
-                                               "shmem_finalize; its last call was {}",
-                                               rank.id, rank.last_call)
-                                 : fmt::format("PE {} exited without calling shmem_finalize",
-                                               rank.id),
-                       site == 0 ? rank.last_site : site,
-                       mpi::misuse_name(mpi::Misuse::MissingFinalize));
+        rank_violation(
+            ViolationKind::Usage,
+            site == 0 ? fmt::format("PE {} returned from main without calling "
+                                    "shmem_finalize; its last call was {}",
+                                    rank.id, rank.last_call)
+                      : fmt::format("PE {} exited without calling shmem_finalize", rank.id),
+            site == 0 ? rank.last_site : site, mpi::misuse_name(mpi::Misuse::MissingFinalize));
     rank.control.status = RankStatus::Finished;
     leave_forever(rank);
 }

@@ -7,7 +7,8 @@ namespace rankfold::mc {
 SymmetricLayout::SymmetricLayout(const ProgramImage& image) : image_(image) {
     if (image.copies() > 0) {
         const ModuleCopy& first = image.copy(0);
-        const auto* heap = static_cast<const std::byte*>(dlsym(first.handle, "rankfold_shmem_heap"));
+        const auto* heap =
+            static_cast<const std::byte*>(dlsym(first.handle, "rankfold_shmem_heap"));
         const auto* size =
             static_cast<const unsigned long*>(dlsym(first.handle, "rankfold_shmem_heap_size"));
         if (heap != nullptr && size != nullptr) {
@@ -23,8 +24,7 @@ SymmetricLayout::~SymmetricLayout() {
 }
 
 void* SymmetricLayout::translate(int pe, const void* address, std::size_t bytes, int target) const {
-    if (pe < 0 || pe >= image_.copies() || target < 0 || target >= image_.copies())
-        return nullptr;
+    if (pe < 0 || pe >= image_.copies() || target < 0 || target >= image_.copies()) return nullptr;
     const ModuleCopy& from = image_.copy(pe);
     const auto at = reinterpret_cast<std::uintptr_t>(address);
     for (const ModuleCopy::Segment& s : from.writable) {

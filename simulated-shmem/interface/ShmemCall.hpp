@@ -10,6 +10,7 @@ namespace rankfold::shmem {
 
 enum class ShmemOp : std::uint8_t {
     None,
+    Init,       // shmem_init, shmem_init_thread: visible so that the PE's last call is known
     Finalize,   // collective: every PE of the world
     BarrierAll, // shmem_barrier_all and shmem_sync_all
     Malloc,     // shmem_malloc, shmem_calloc, shmem_align (collective)
@@ -23,15 +24,20 @@ enum class ShmemOp : std::uint8_t {
 enum class Compare : std::uint8_t { Eq, Ne, Gt, Ge, Lt, Le };
 
 // Whether `value` compares to `operand` as `cmp` asks.
-template <typename T>
-bool compare(Compare cmp, T value, T operand) {
+template <typename T> bool compare(Compare cmp, T value, T operand) {
     switch (cmp) {
-    case Compare::Eq: return value == operand;
-    case Compare::Ne: return value != operand;
-    case Compare::Gt: return value > operand;
-    case Compare::Ge: return value >= operand;
-    case Compare::Lt: return value < operand;
-    case Compare::Le: return value <= operand;
+    case Compare::Eq:
+        return value == operand;
+    case Compare::Ne:
+        return value != operand;
+    case Compare::Gt:
+        return value > operand;
+    case Compare::Ge:
+        return value >= operand;
+    case Compare::Lt:
+        return value < operand;
+    case Compare::Le:
+        return value <= operand;
     }
     return false;
 }
@@ -40,14 +46,14 @@ const char* compare_name(Compare cmp); // "SHMEM_CMP_EQ", ...
 
 struct ShmemCall {
     ShmemOp op = ShmemOp::None;
-    void* address = nullptr;     // Free/Realloc: the block; WaitUntil: the variable; SetLock: the lock
-    std::size_t size = 0;        // Malloc/Realloc: bytes asked for; WaitUntil: the variable's size
-    std::size_t alignment = 0;   // Malloc: 0 for the default
-    bool zero = false;           // Malloc: shmem_calloc
-    bool is_signed = false;      // WaitUntil: how to compare the bytes
-    Compare cmp = Compare::Eq;   // WaitUntil
-    std::uint64_t operand = 0;   // WaitUntil: the value compared with, as the variable's bytes
-    void** result = nullptr;     // Malloc/Realloc: where the new block's address goes
+    void* address = nullptr; // Free/Realloc: the block; WaitUntil: the variable; SetLock: the lock
+    std::size_t size = 0;    // Malloc/Realloc: bytes asked for; WaitUntil: the variable's size
+    std::size_t alignment = 0; // Malloc: 0 for the default
+    bool zero = false;         // Malloc: shmem_calloc
+    bool is_signed = false;    // WaitUntil: how to compare the bytes
+    Compare cmp = Compare::Eq; // WaitUntil
+    std::uint64_t operand = 0; // WaitUntil: the value compared with, as the variable's bytes
+    void** result = nullptr;   // Malloc/Realloc: where the new block's address goes
 };
 
 } // namespace rankfold::shmem

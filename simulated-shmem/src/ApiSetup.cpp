@@ -10,14 +10,17 @@ using rankfold::shmem::ShmemOp;
 
 namespace {
 
+std::uintptr_t caller(void* address) {
+    return reinterpret_cast<std::uintptr_t>(address);
+}
+
 // shmem_init before any check: it is what makes the others pass.
-void init(const char* name) {
+void init(const char* name, std::uintptr_t site) {
     ::rankfold::snapshot::RuntimeSection section;
-    rankfold::mpi::MpiWorld& world = rankfold::mpi::rank_gate().world();
-    const int pe = rankfold::mpi::rank_gate().current_rank();
-    rankfold::mpi::rank_gate().local_call(name, reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)));
-    // OpenSHMEM 1.5 allows shmem_init more than once; each call after the first does nothing.
-    world.shmem().pe(pe).initialized = true;
+    rankfold::mpi::RankCall call =
+        rankfold::mpi::make_call(rankfold::mpi::CallKind::Shmem, name, site);
+    call.shmem.op = ShmemOp::Init;
+    rankfold::mpi::submit(call);
 }
 
 void* allocate(const char* name, std::uintptr_t site, std::size_t size, std::size_t alignment,
@@ -36,14 +39,14 @@ void* allocate(const char* name, std::uintptr_t site, std::size_t size, std::siz
     return block;
 }
 
-std::uintptr_t caller(void* address) { return reinterpret_cast<std::uintptr_t>(address); }
-
 } // namespace
 
-RF_EXPORT void shmem_init(void) { init("shmem_init"); }
+RF_EXPORT void shmem_init(void) {
+    init("shmem_init", caller(__builtin_return_address(0)));
+}
 
 RF_EXPORT int shmem_init_thread(int requested, int* provided) {
-    init("shmem_init_thread");
+    init("shmem_init_thread", caller(__builtin_return_address(0)));
     // The PEs run one at a time: every level is provided.
     if (provided != nullptr) *provided = requested;
     return 0;
@@ -170,5 +173,9 @@ RF_EXPORT void shmem_sync_all(void) {
 }
 
 // Puts are delivered during the call: there is nothing left to order or complete.
-RF_EXPORT void shmem_fence(void) { RF_SHMEM_ENTRY("shmem_fence"); }
-RF_EXPORT void shmem_quiet(void) { RF_SHMEM_ENTRY("shmem_quiet"); }
+RF_EXPORT void shmem_fence(void) {
+    RF_SHMEM_ENTRY("shmem_fence");
+}
+RF_EXPORT void shmem_quiet(void) {
+    RF_SHMEM_ENTRY("shmem_quiet");
+}

@@ -27,8 +27,7 @@ bool symmetric(const ShmemEntry& entry, const void* ivar, std::size_t size) {
     return entry.remote(ivar, size, entry.pe(), "ivar") != nullptr;
 }
 
-template <typename T>
-void wait_until(const ShmemEntry& entry, T* ivar, int cmp, T value) {
+template <typename T> void wait_until(const ShmemEntry& entry, T* ivar, int cmp, T value) {
     if (!valid_compare(entry, cmp) || !symmetric(entry, ivar, sizeof(T))) return;
     ShmemCall call;
     call.op = ShmemOp::WaitUntil;
@@ -42,8 +41,7 @@ void wait_until(const ShmemEntry& entry, T* ivar, int cmp, T value) {
     entry.submit(call);
 }
 
-template <typename T>
-int test(const ShmemEntry& entry, const T* ivar, int cmp, T value) {
+template <typename T> int test(const ShmemEntry& entry, const T* ivar, int cmp, T value) {
     if (!valid_compare(entry, cmp) || !symmetric(entry, ivar, sizeof(T))) return 0;
     return rankfold::shmem::compare(static_cast<Compare>(cmp), *ivar, value) ? 1 : 0;
 }
@@ -55,16 +53,16 @@ long* lock_on_pe0(const ShmemEntry& entry, long* lock) {
 } // namespace
 
 #define RF_SHMEM_DEFINE_SYNC(T, N)                                                                 \
-    RF_EXPORT void shmem_##N##_wait_until(T* ivar, int cmp, T cmp_value) {                        \
-        RF_SHMEM_ENTRY("shmem_" #N "_wait_until");                                                  \
+    RF_EXPORT void shmem_##N##_wait_until(T* ivar, int cmp, T cmp_value) {                         \
+        RF_SHMEM_ENTRY("shmem_" #N "_wait_until");                                                 \
         wait_until(entry, ivar, cmp, cmp_value);                                                   \
     }                                                                                              \
-    RF_EXPORT void shmem_##N##_wait(T* ivar, T cmp_value) {                                       \
-        RF_SHMEM_ENTRY("shmem_" #N "_wait");                                                        \
+    RF_EXPORT void shmem_##N##_wait(T* ivar, T cmp_value) {                                        \
+        RF_SHMEM_ENTRY("shmem_" #N "_wait");                                                       \
         wait_until(entry, ivar, SHMEM_CMP_NE, cmp_value);                                          \
     }                                                                                              \
-    RF_EXPORT int shmem_##N##_test(T* ivar, int cmp, T cmp_value) {                               \
-        RF_SHMEM_ENTRY("shmem_" #N "_test", 0);                                                     \
+    RF_EXPORT int shmem_##N##_test(T* ivar, int cmp, T cmp_value) {                                \
+        RF_SHMEM_ENTRY("shmem_" #N "_test", 0);                                                    \
         return test(entry, ivar, cmp, cmp_value);                                                  \
     }
 RF_SHMEM_SYNC_TYPES(RF_SHMEM_DEFINE_SYNC)

@@ -50,6 +50,6 @@ private:
 // library is not initialized (nothing, for a void function).
 #define RF_SHMEM_ENTRY(fname, ...)                                                                 \
     ::rankfold::snapshot::RuntimeSection rf_section_;                                              \
-    const ::rankfold::shmem::ShmemEntry entry(                                                      \
-        fname, reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)));                    \
+    const ::rankfold::shmem::ShmemEntry entry(                                                     \
+        fname, reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)));                     \
     if (!entry.check_state()) return __VA_ARGS__

@@ -73,6 +73,11 @@ const CollectiveEntry* ShmemWorld::entry(int p, std::uint64_t n) const {
 
 Progress ShmemWorld::issue(int p, const ShmemCall& call, std::optional<ShmemFailure>& failure) {
     PeState& me = pe(p);
+    if (call.op == ShmemOp::Init) {
+        // OpenSHMEM 1.5 allows shmem_init more than once; each call after the first does nothing.
+        me.initialized = !me.finalized;
+        return Progress::Done;
+    }
     if (!me.initialized) {
         failure = ShmemFailure{Misuse::CallBeforeInit, "called before shmem_init"};
         return Progress::Failed;
@@ -95,10 +100,8 @@ Progress ShmemWorld::issue(int p, const ShmemCall& call, std::optional<ShmemFail
     }
     if (collective(call.op)) {
         me.previous = me.current;
-        me.current = CollectiveEntry{call.op, call.op == ShmemOp::Malloc ||
-                                                      call.op == ShmemOp::Realloc
-                                                  ? call.size
-                                                  : 0};
+        me.current = CollectiveEntry{
+            call.op, call.op == ShmemOp::Malloc || call.op == ShmemOp::Realloc ? call.size : 0};
         ++me.collectives;
     }
     return Progress::Blocked;
@@ -136,10 +139,10 @@ Progress ShmemWorld::complete(int p, ShmemCall& call, std::optional<ShmemFailure
                                    fmt::format("PE {} calls {} where PE {} calls {}", p,
                                                op_name(me.current.op), q, op_name(theirs->op))};
         } else {
-            failure = ShmemFailure{
-                Misuse::SymmetricSizeMismatch,
-                fmt::format("PE {} asks {} for {} bytes where PE {} asks for {}", p,
-                            op_name(call.op), me.current.size, q, theirs->size)};
+            failure =
+                ShmemFailure{Misuse::SymmetricSizeMismatch,
+                             fmt::format("PE {} asks {} for {} bytes where PE {} asks for {}", p,
+                                         op_name(call.op), me.current.size, q, theirs->size)};
         }
         return Progress::Failed;
     }
@@ -151,7 +154,8 @@ Progress ShmemWorld::complete(int p, ShmemCall& call, std::optional<ShmemFailure
         break;
     case ShmemOp::Malloc: {
         std::optional<std::size_t> offset;
-        if (heap != nullptr) offset = me.heap.allocate(call.size, call.alignment, memory->heap_size());
+        if (heap != nullptr)
+            offset = me.heap.allocate(call.size, call.alignment, memory->heap_size());
         *call.result = offset ? heap + *offset : nullptr;
         if (offset && call.zero) std::memset(heap + *offset, 0, call.size);
         break;

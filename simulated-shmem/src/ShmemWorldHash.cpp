@@ -1,6 +1,6 @@
 // ShmemWorld::hash: every field operator== looks at, one by one.
-#include "simulated-shmem/interface/ShmemWorld.hpp"
 #include "simulated-mpi/src/StateHasher.hpp"
+#include "simulated-shmem/interface/ShmemWorld.hpp"
 
 namespace rankfold::shmem {
 

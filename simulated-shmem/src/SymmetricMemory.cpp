@@ -6,7 +6,11 @@ namespace {
 const SymmetricMemory* g_memory = nullptr;
 }
 
-void install_symmetric_memory(const SymmetricMemory* memory) { g_memory = memory; }
-const SymmetricMemory* symmetric_memory() { return g_memory; }
+void install_symmetric_memory(const SymmetricMemory* memory) {
+    g_memory = memory;
+}
+const SymmetricMemory* symmetric_memory() {
+    return g_memory;
+}
 
 } // namespace rankfold::shmem
