@@ -1,5 +1,7 @@
 #include "mc/system/WaitDescription.hpp"
 
+#include "mc/system/GlobalName.hpp"
+
 #include "snapshot/GuardedCopy.hpp"
 
 #include <fmt/format.h>
@@ -141,7 +143,8 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
         break;
     case mpi::CallKind::Shmem:
         b.call = fmt::format("{}()", call.name);
-        needs.push_back(world.shmem().waiting_for(rank, call.shmem));
+        needs.push_back(world.shmem().waiting_for(rank, call.shmem,
+                                                  global_name(image, rank, call.shmem.address)));
         break;
     case mpi::CallKind::BufferDetach:
         b.call = "MPI_Buffer_detach()";

@@ -58,8 +58,9 @@ public:
     bool ready(int pe, const ShmemCall& call) const;
     mpi::Progress complete(int pe, ShmemCall& call, std::optional<ShmemFailure>& failure);
 
-    // Why `pe` still waits (deadlock reports): the condition and the value seen.
-    std::string waiting_for(int pe, const ShmemCall& call) const;
+    // Why `pe` still waits (deadlock reports): the condition and the value seen; `variable`
+    // names the address waited on when the checker knows its name.
+    std::string waiting_for(int pe, const ShmemCall& call, const std::string& variable = "") const;
 
     friend bool operator==(const ShmemWorld&, const ShmemWorld&) = default;
     std::uint64_t hash() const;

@@ -182,13 +182,18 @@ Progress ShmemWorld::complete(int p, ShmemCall& call, std::optional<ShmemFailure
     return Progress::Done;
 }
 
-std::string ShmemWorld::waiting_for(int p, const ShmemCall& call) const {
+std::string ShmemWorld::waiting_for(int p, const ShmemCall& call,
+                                    const std::string& variable) const {
+    const std::string where = variable.empty()
+                                  ? fmt::format("the variable at {}", fmt::ptr(call.address))
+                                  : fmt::format("{} (at {})", variable, fmt::ptr(call.address));
     if (call.op == ShmemOp::WaitUntil)
-        return fmt::format("the variable at {} to become {} {}; its value is {}",
-                           fmt::ptr(call.address), compare_name(call.cmp),
+        return fmt::format("{} to become {} {}; its value is {}", where, compare_name(call.cmp),
                            value_text(call, call.operand), value_text(call, read_variable(call)));
     if (call.op == ShmemOp::SetLock)
-        return fmt::format("the lock at {}, held by PE {}", fmt::ptr(call.address),
+        return fmt::format("the lock {}, held by PE {}",
+                           variable.empty() ? fmt::format("at {}", fmt::ptr(call.address))
+                                            : variable,
                            *lock_word(p, call) - 1);
     std::vector<int> missing;
     for (int q = 0; q < size(); ++q)
