@@ -40,6 +40,7 @@ enum class Misuse : std::uint8_t {
     InvalidPe,             // a PE number outside the team
     SymmetricSizeMismatch, // one symmetric allocation of different sizes on different PEs
     LockNotHeld,           // shmem_clear_lock by a PE that does not hold the lock
+    InvalidTeam,           // a team handle that is not one, was destroyed, or lacks the PE
 };
 
 // The stable name, e.g. "type-mismatch".

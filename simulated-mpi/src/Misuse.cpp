@@ -60,6 +60,8 @@ const char* misuse_name(Misuse misuse) {
         return "symmetric-size-mismatch";
     case Misuse::LockNotHeld:
         return "lock-not-held";
+    case Misuse::InvalidTeam:
+        return "invalid-team";
     }
     return "unknown";
 }

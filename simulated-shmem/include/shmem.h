@@ -191,6 +191,57 @@ RF_SHMEM_SYNC_TYPES(RF_SHMEM_DECLARE_SYNC)
 void shmem_wait_until(long* ivar, int cmp, long cmp_value);
 void shmem_wait(long* ivar, long cmp_value);
 
+/* ---- teams --------------------------------------------------------------------------------
+ * Handles index the checker's table of teams; a PE outside a team it split gets
+ * SHMEM_TEAM_INVALID. SHMEM_TEAM_SHARED is every PE (they share one process). */
+#define SHMEM_TEAM_NUM_CONTEXTS (1L << 0)
+int shmem_team_my_pe(shmem_team_t team);
+int shmem_team_n_pes(shmem_team_t team);
+int shmem_team_get_config(shmem_team_t team, long config_mask, shmem_team_config_t* config);
+int shmem_team_translate_pe(shmem_team_t src_team, int src_pe, shmem_team_t dest_team);
+int shmem_team_split_strided(shmem_team_t parent_team, int start, int stride, int size,
+                             const shmem_team_config_t* config, long config_mask,
+                             shmem_team_t* new_team);
+int shmem_team_split_2d(shmem_team_t parent_team, int xrange,
+                        const shmem_team_config_t* xaxis_config, long xaxis_mask,
+                        shmem_team_t* xaxis_team, const shmem_team_config_t* yaxis_config,
+                        long yaxis_mask, shmem_team_t* yaxis_team);
+void shmem_team_destroy(shmem_team_t team);
+
+/* ---- collectives on teams (blocking: each completes when every member has entered it) ---- */
+int shmem_team_sync(shmem_team_t team);
+int shmem_broadcastmem(shmem_team_t team, void* dest, const void* source, size_t nelems,
+                       int PE_root);
+int shmem_collectmem(shmem_team_t team, void* dest, const void* source, size_t nelems);
+int shmem_fcollectmem(shmem_team_t team, void* dest, const void* source, size_t nelems);
+int shmem_alltoallmem(shmem_team_t team, void* dest, const void* source, size_t nelems);
+int shmem_alltoallsmem(shmem_team_t team, void* dest, const void* source, ptrdiff_t dst,
+                       ptrdiff_t sst, size_t nelems);
+#define RF_SHMEM_DECLARE_COLLECTIVES(T, N)                                                        \
+    int shmem_##N##_broadcast(shmem_team_t team, T* dest, const T* source, size_t nelems,        \
+                              int PE_root);                                                       \
+    int shmem_##N##_collect(shmem_team_t team, T* dest, const T* source, size_t nelems);         \
+    int shmem_##N##_fcollect(shmem_team_t team, T* dest, const T* source, size_t nelems);        \
+    int shmem_##N##_alltoall(shmem_team_t team, T* dest, const T* source, size_t nelems);        \
+    int shmem_##N##_alltoalls(shmem_team_t team, T* dest, const T* source, ptrdiff_t dst,        \
+                              ptrdiff_t sst, size_t nelems);
+RF_SHMEM_RMA_TYPES(RF_SHMEM_DECLARE_COLLECTIVES)
+#undef RF_SHMEM_DECLARE_COLLECTIVES
+#define RF_SHMEM_DECLARE_REDUCE(T, N, OP)                                                         \
+    int shmem_##N##_##OP##_reduce(shmem_team_t team, T* dest, const T* source, size_t nreduce);
+#define RF_SHMEM_DECLARE_ARITH_REDUCE(T, N)                                                       \
+    RF_SHMEM_DECLARE_REDUCE(T, N, max)                                                            \
+    RF_SHMEM_DECLARE_REDUCE(T, N, min)                                                            \
+    RF_SHMEM_DECLARE_REDUCE(T, N, sum) RF_SHMEM_DECLARE_REDUCE(T, N, prod)
+#define RF_SHMEM_DECLARE_BITWISE_REDUCE(T, N)                                                     \
+    RF_SHMEM_DECLARE_REDUCE(T, N, and)                                                            \
+    RF_SHMEM_DECLARE_REDUCE(T, N, or) RF_SHMEM_DECLARE_REDUCE(T, N, xor)
+RF_SHMEM_REDUCE_ARITH_TYPES(RF_SHMEM_DECLARE_ARITH_REDUCE)
+RF_SHMEM_REDUCE_BITWISE_TYPES(RF_SHMEM_DECLARE_BITWISE_REDUCE)
+#undef RF_SHMEM_DECLARE_ARITH_REDUCE
+#undef RF_SHMEM_DECLARE_BITWISE_REDUCE
+#undef RF_SHMEM_DECLARE_REDUCE
+
 /* ---- distributed locks ------------------------------------------------------------------------ */
 void shmem_set_lock(long* lock);
 void shmem_clear_lock(long* lock);

@@ -33,13 +33,6 @@ extern "C" {
 
 /* Memory management with hints, teams, contexts. */
 RF_SHMEM_NO(void*, shmem_malloc_with_hints)
-RF_SHMEM_NO(int, shmem_team_my_pe)
-RF_SHMEM_NO(int, shmem_team_n_pes)
-RF_SHMEM_NO(int, shmem_team_get_config)
-RF_SHMEM_NO(int, shmem_team_translate_pe)
-RF_SHMEM_NO(int, shmem_team_split_strided)
-RF_SHMEM_NO(int, shmem_team_split_2d)
-RF_SHMEM_NO(void, shmem_team_destroy)
 RF_SHMEM_NO(int, shmem_team_create_ctx)
 RF_SHMEM_NO(int, shmem_ctx_get_team)
 RF_SHMEM_NO(int, shmem_ctx_create)
@@ -57,29 +50,18 @@ RF_SHMEM_NO(void, shmem_pcontrol)
 /* Collectives other than barrier_all and sync_all. */
 RF_SHMEM_NO(void, shmem_barrier)
 RF_SHMEM_NO(void, shmem_sync)
-RF_SHMEM_NO(int, shmem_team_sync)
 RF_SHMEM_NO(void, shmem_broadcast32)
 RF_SHMEM_NO(void, shmem_broadcast64)
-RF_SHMEM_NO(int, shmem_broadcastmem)
 RF_SHMEM_NO(void, shmem_collect32)
 RF_SHMEM_NO(void, shmem_collect64)
-RF_SHMEM_NO(int, shmem_collectmem)
 RF_SHMEM_NO(void, shmem_fcollect32)
 RF_SHMEM_NO(void, shmem_fcollect64)
-RF_SHMEM_NO(int, shmem_fcollectmem)
 RF_SHMEM_NO(void, shmem_alltoall32)
 RF_SHMEM_NO(void, shmem_alltoall64)
-RF_SHMEM_NO(int, shmem_alltoallmem)
 RF_SHMEM_NO(void, shmem_alltoalls32)
 RF_SHMEM_NO(void, shmem_alltoalls64)
-RF_SHMEM_NO(int, shmem_alltoallsmem)
 
 #define RF_SHMEM_NO_TYPED_RMA(T, N)                                                              \
-    RF_SHMEM_NO(int, shmem_##N##_broadcast)                                                      \
-    RF_SHMEM_NO(int, shmem_##N##_collect)                                                        \
-    RF_SHMEM_NO(int, shmem_##N##_fcollect)                                                       \
-    RF_SHMEM_NO(int, shmem_##N##_alltoall)                                                       \
-    RF_SHMEM_NO(int, shmem_##N##_alltoalls)                                                      \
     RF_SHMEM_NO(void, shmem_ctx_##N##_put)                                                       \
     RF_SHMEM_NO(void, shmem_ctx_##N##_get)                                                       \
     RF_SHMEM_NO(void, shmem_ctx_##N##_put_nbi)                                                   \
@@ -93,9 +75,8 @@ RF_SHMEM_NO(int, shmem_alltoallsmem)
 RF_SHMEM_RMA_TYPES(RF_SHMEM_NO_TYPED_RMA)
 #undef RF_SHMEM_NO_TYPED_RMA
 
-/* Reductions: the team forms (1.5) and the active-set forms (1.4). */
+/* Reductions: the active-set forms (1.4). */
 #define RF_SHMEM_NO_REDUCTION(T, N, OP)                                                          \
-    RF_SHMEM_NO(int, shmem_##N##_##OP##_reduce)                                                  \
     RF_SHMEM_NO(void, shmem_##N##_##OP##_to_all)
 #define RF_SHMEM_NO_ARITHMETIC(T, N)                                                             \
     RF_SHMEM_NO_REDUCTION(T, N, max) RF_SHMEM_NO_REDUCTION(T, N, min)                            \

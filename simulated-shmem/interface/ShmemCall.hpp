@@ -18,7 +18,20 @@ enum class ShmemOp : std::uint8_t {
     Realloc,    // shmem_realloc (collective)
     WaitUntil,  // shmem_TYPE_wait_until and friends: waits for its own memory to change
     SetLock,    // shmem_set_lock: waits until the lock is free
+    // Collectives over a team (ShmemCall::team); the data moves when the last member enters.
+    TeamSync,    // shmem_team_sync
+    TeamSplit,   // shmem_team_split_strided (over the parent team)
+    TeamSplit2d, // shmem_team_split_2d (over the parent team)
+    Broadcast,   // shmem_broadcastmem, shmem_TYPE_broadcast
+    Collect,     // shmem_collectmem, shmem_TYPE_collect: each member's own count
+    Fcollect,    // shmem_fcollectmem, shmem_TYPE_fcollect
+    Alltoall,    // shmem_alltoallmem, shmem_TYPE_alltoall
+    Alltoalls,   // shmem_alltoallsmem, shmem_TYPE_alltoalls (strided)
+    Reduce,      // shmem_TYPE_OP_reduce
 };
+
+// Folds `count` elements of `in` into `accumulator` (one reduction operator on one type).
+using Combine = void (*)(void* accumulator, const void* in, std::size_t count);
 
 // The comparison of shmem_TYPE_wait_until (SHMEM_CMP_EQ ... SHMEM_CMP_LE, in that order).
 enum class Compare : std::uint8_t { Eq, Ne, Gt, Ge, Lt, Le };
@@ -54,6 +67,18 @@ struct ShmemCall {
     Compare cmp = Compare::Eq; // WaitUntil
     std::uint64_t operand = 0; // WaitUntil: the value compared with, as the variable's bytes
     void** result = nullptr;   // Malloc/Realloc: where the new block's address goes
+
+    // Team collectives: `address` is dest, `size` the bytes of one element.
+    int team = 0;                 // the team handle (SHMEM_TEAM_WORLD for the world ones)
+    const void* source = nullptr; // the source array
+    std::size_t count = 0;        // elements (per block for alltoall, per PE for collect)
+    int root = 0;                 // Broadcast: PE_root in the team; TeamSplit: start
+    std::int64_t stride = 0;      // TeamSplit: stride; Alltoalls: dst
+    std::int64_t extent = 0;      // TeamSplit: size; TeamSplit2d: xrange; Alltoalls: sst
+    std::uint32_t kind = 0;       // Reduce: which operator on which type (for agreement)
+    Combine combine = nullptr;    // Reduce
+    int* new_team = nullptr;      // TeamSplit: the new team; TeamSplit2d: the x-axis team
+    int* new_team_y = nullptr;    // TeamSplit2d: the y-axis team
 };
 
 } // namespace rankfold::shmem

@@ -51,6 +51,29 @@ void* ShmemEntry::remote(const void* address, std::size_t bytes, int target,
     return there;
 }
 
+const Team* ShmemEntry::team(int handle) const {
+    const Team* t = world_.shmem().team(handle);
+    const int index = t ? t->index_of(pe_) : -1;
+    if (index >= 0 && !t->members[static_cast<std::size_t>(index)].destroyed) return t;
+    if (handle == SHMEM_TEAM_INVALID)
+        error(mpi::Misuse::InvalidTeam, "the team is SHMEM_TEAM_INVALID (this PE is not in the "
+                                        "team it was split into)");
+    else if (t == nullptr)
+        error(mpi::Misuse::InvalidTeam, fmt::format("{} is not a team handle", handle));
+    else if (index < 0)
+        error(mpi::Misuse::InvalidTeam, fmt::format("PE {} is not in team {}", pe_, handle));
+    else
+        error(mpi::Misuse::InvalidTeam, fmt::format("team {} was destroyed", handle));
+    return nullptr;
+}
+
+bool ShmemEntry::check_team_pe(const Team& team, long pe, const char* what) const {
+    if (pe >= 0 && pe < static_cast<long>(team.members.size())) return true;
+    error(mpi::Misuse::InvalidPe, fmt::format("{} {} is not a PE of the team (0..{})", what, pe,
+                                              static_cast<long>(team.members.size()) - 1));
+    return false;
+}
+
 void ShmemEntry::submit(const ShmemCall& shmem) const {
     mpi::RankCall call = mpi::make_call(mpi::CallKind::Shmem, name_, site_);
     call.shmem = shmem;

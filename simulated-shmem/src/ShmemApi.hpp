@@ -34,6 +34,15 @@ public:
     // [address, address + bytes) of this PE seen on `target`, or nullptr after reporting (a
     // private address, a PE outside the world). `what` names the argument ("dest").
     void* remote(const void* address, std::size_t bytes, int target, const char* what) const;
+    // The team `handle` names, with this PE in it and not destroyed by it; nullptr after
+    // reporting (`invalid-team`).
+    const Team* team(int handle) const;
+    // The same team, to change (shmem_team_destroy).
+    Team* world_team(int handle) const { return world_.shmem().team(handle); }
+    // This PE's number in `team` (a team team() returned).
+    int team_pe(const Team& team) const { return team.index_of(pe_); }
+    // `pe` is a PE number of `team`; false after reporting (`invalid-pe`). `what` names it.
+    bool check_team_pe(const Team& team, long pe, const char* what) const;
     // Hands a visible call to the scheduler; returns once it has completed.
     void submit(const ShmemCall& shmem) const;
 

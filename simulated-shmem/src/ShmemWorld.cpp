@@ -17,8 +17,55 @@ using mpi::Progress;
 namespace {
 
 bool collective(ShmemOp op) {
-    return op == ShmemOp::Finalize || op == ShmemOp::BarrierAll || op == ShmemOp::Malloc ||
-           op == ShmemOp::Free || op == ShmemOp::Realloc;
+    switch (op) {
+    case ShmemOp::None:
+    case ShmemOp::Init:
+    case ShmemOp::WaitUntil:
+    case ShmemOp::SetLock:
+        return false;
+    default:
+        return true;
+    }
+}
+
+CollectiveEntry entry_of(const ShmemCall& call) {
+    CollectiveEntry e;
+    e.op = call.op;
+    const bool allocation = call.op == ShmemOp::Malloc || call.op == ShmemOp::Realloc;
+    e.size = allocation || call.op >= ShmemOp::Broadcast ? call.size : 0;
+    e.count = call.count;
+    e.root = call.root;
+    e.stride = call.stride;
+    e.extent = call.extent;
+    e.kind = call.kind;
+    return e;
+}
+
+// Whether two members' entries into one collective agree (Collect's counts may differ).
+bool agree(const CollectiveEntry& a, const CollectiveEntry& b) {
+    return a.op == b.op && a.size == b.size && (a.op == ShmemOp::Collect || a.count == b.count) &&
+           a.root == b.root && a.stride == b.stride && a.extent == b.extent && a.kind == b.kind;
+}
+
+std::string describe(const CollectiveEntry& e) {
+    switch (e.op) {
+    case ShmemOp::TeamSplit:
+        return fmt::format("{} (start {}, stride {}, size {})", op_name(e.op), e.root, e.stride,
+                           e.extent);
+    case ShmemOp::TeamSplit2d:
+        return fmt::format("{} (xrange {})", op_name(e.op), e.extent);
+    case ShmemOp::Broadcast:
+        return fmt::format("{} ({} elements of {} bytes, root {})", op_name(e.op), e.count, e.size,
+                           e.root);
+    case ShmemOp::Reduce:
+        return fmt::format("{} ({} elements of {} bytes, operator {})", op_name(e.op), e.count,
+                           e.size, reduction_name(e.kind));
+    case ShmemOp::Alltoalls:
+        return fmt::format("{} ({} elements of {} bytes, dst {}, sst {})", op_name(e.op), e.count,
+                           e.size, e.stride, e.extent);
+    default:
+        return fmt::format("{} ({} elements of {} bytes)", op_name(e.op), e.count, e.size);
+    }
 }
 
 // The variable a wait_until watches, read as a 64-bit value of its signedness.
@@ -60,14 +107,35 @@ std::optional<std::size_t> heap_offset(int pe, const void* address) {
 
 } // namespace
 
+ShmemWorld::ShmemWorld(int pes) : pes_(static_cast<std::size_t>(pes)) {
+    Team all;
+    for (int p = 0; p < pes; ++p) all.members.push_back(TeamMember{p});
+    teams_ = {all, all}; // SHMEM_TEAM_WORLD, SHMEM_TEAM_SHARED
+}
+
+int Team::index_of(int pe) const {
+    for (std::size_t i = 0; i < members.size(); ++i)
+        if (members[i].pe == pe) return static_cast<int>(i);
+    return -1;
+}
+
+const Team* ShmemWorld::team(int handle) const {
+    if (handle < 0 || handle >= teams()) return nullptr;
+    return &teams_[static_cast<std::size_t>(handle)];
+}
+
+Team* ShmemWorld::team(int handle) {
+    if (handle < 0 || handle >= teams()) return nullptr;
+    return &teams_[static_cast<std::size_t>(handle)];
+}
+
 bool ShmemWorld::used() const {
     return std::any_of(pes_.begin(), pes_.end(), [](const PeState& p) { return p.initialized; });
 }
 
-const CollectiveEntry* ShmemWorld::entry(int p, std::uint64_t n) const {
-    const PeState& s = pe(p);
-    if (s.collectives == n) return &s.current;
-    if (s.collectives == n + 1) return &s.previous;
+const CollectiveEntry* ShmemWorld::entry(const TeamMember& m, std::uint64_t n) {
+    if (m.collectives == n) return &m.current;
+    if (m.collectives == n + 1) return &m.previous;
     return nullptr;
 }
 
@@ -98,12 +166,26 @@ Progress ShmemWorld::issue(int p, const ShmemCall& call, std::optional<ShmemFail
             return Progress::Failed;
         }
     }
-    if (collective(call.op)) {
-        me.previous = me.current;
-        me.current = CollectiveEntry{
-            call.op, call.op == ShmemOp::Malloc || call.op == ShmemOp::Realloc ? call.size : 0};
-        ++me.collectives;
+    if (!collective(call.op)) return Progress::Blocked;
+    Team* t = team(call.team);
+    const int index = t ? t->index_of(p) : -1;
+    if (index < 0 || t->members[static_cast<std::size_t>(index)].destroyed) {
+        failure = ShmemFailure{Misuse::InvalidTeam,
+                               fmt::format("team {} is not a team of PE {}", call.team, p)};
+        return Progress::Failed;
     }
+    TeamMember& m = t->members[static_cast<std::size_t>(index)];
+    m.previous = m.current;
+    m.current = entry_of(call);
+    const std::uint64_t n = ++m.collectives;
+    const bool last = std::all_of(t->members.begin(), t->members.end(),
+                                  [n](const TeamMember& o) { return o.collectives >= n; });
+    const bool agreed = std::all_of(t->members.begin(), t->members.end(), [&](const TeamMember& o) {
+        const CollectiveEntry* theirs = entry(o, n); // nullptr: not entered yet
+        return theirs == nullptr || agree(*theirs, m.current);
+    });
+    // A disagreement is reported when the members complete (complete()).
+    if (last && agreed) perform(*t, n, call, p);
     return Progress::Blocked;
 }
 
@@ -114,13 +196,15 @@ bool ShmemWorld::ready(int p, const ShmemCall& call) const {
     case ShmemOp::SetLock:
         return *lock_word(p, call) == 0;
     case ShmemOp::None:
+    case ShmemOp::Init:
         return true;
     default:
         break;
     }
-    const std::uint64_t n = pe(p).collectives;
-    return std::all_of(pes_.begin(), pes_.end(),
-                       [n](const PeState& s) { return s.collectives >= n; });
+    const Team& t = *team(call.team);
+    const std::uint64_t n = t.members[static_cast<std::size_t>(t.index_of(p))].collectives;
+    return std::all_of(t.members.begin(), t.members.end(),
+                       [n](const TeamMember& m) { return m.collectives >= n; });
 }
 
 Progress ShmemWorld::complete(int p, ShmemCall& call, std::optional<ShmemFailure>& failure) {
@@ -130,19 +214,27 @@ Progress ShmemWorld::complete(int p, ShmemCall& call, std::optional<ShmemFailure
         return Progress::Done;
     }
     if (!collective(call.op)) return Progress::Done;
-    // Every PE has entered this collective: do they agree?
-    for (int q = 0; q < size(); ++q) {
-        const CollectiveEntry* theirs = entry(q, me.collectives);
-        if (theirs == nullptr || *theirs == me.current) continue;
-        if (theirs->op != me.current.op) {
+    // Every member has entered this collective: do they agree?
+    const Team& t = *team(call.team);
+    const int index = t.index_of(p);
+    const TeamMember& mine = t.members[static_cast<std::size_t>(index)];
+    for (const TeamMember& other : t.members) {
+        const CollectiveEntry* theirs = entry(other, mine.collectives);
+        if (theirs == nullptr || agree(*theirs, mine.current)) continue;
+        const int q = other.pe;
+        if (theirs->op != mine.current.op) {
             failure = ShmemFailure{Misuse::CollectiveMismatch,
                                    fmt::format("PE {} calls {} where PE {} calls {}", p,
-                                               op_name(me.current.op), q, op_name(theirs->op))};
-        } else {
+                                               op_name(mine.current.op), q, op_name(theirs->op))};
+        } else if (call.op == ShmemOp::Malloc || call.op == ShmemOp::Realloc) {
             failure =
                 ShmemFailure{Misuse::SymmetricSizeMismatch,
                              fmt::format("PE {} asks {} for {} bytes where PE {} asks for {}", p,
-                                         op_name(call.op), me.current.size, q, theirs->size)};
+                                         op_name(call.op), mine.current.size, q, theirs->size)};
+        } else {
+            failure = ShmemFailure{Misuse::CollectiveMismatch,
+                                   fmt::format("PE {} calls {} where PE {} calls {}", p,
+                                               describe(mine.current), q, describe(*theirs))};
         }
         return Progress::Failed;
     }
@@ -152,6 +244,19 @@ Progress ShmemWorld::complete(int p, ShmemCall& call, std::optional<ShmemFailure
     case ShmemOp::Finalize:
         me.finalized = true;
         break;
+    case ShmemOp::TeamSplit: {
+        const Team& made = teams_[static_cast<std::size_t>(mine.current.created)];
+        *call.new_team = made.index_of(p) >= 0 ? mine.current.created : -1;
+        break;
+    }
+    case ShmemOp::TeamSplit2d: {
+        const auto all = static_cast<std::int64_t>(t.members.size());
+        const std::int64_t x = std::min(mine.current.extent, all);
+        const std::int64_t rows = (all + x - 1) / x;
+        *call.new_team = mine.current.created + static_cast<int>(index / x);
+        *call.new_team_y = mine.current.created + static_cast<int>(rows + index % x);
+        break;
+    }
     case ShmemOp::Malloc: {
         std::optional<std::size_t> offset;
         if (heap != nullptr)
@@ -195,13 +300,15 @@ std::string ShmemWorld::waiting_for(int p, const ShmemCall& call,
                            variable.empty() ? fmt::format("at {}", fmt::ptr(call.address))
                                             : variable,
                            *lock_word(p, call) - 1);
+    const Team& t = *team(call.team);
+    const TeamMember& mine = t.members[static_cast<std::size_t>(t.index_of(p))];
     std::vector<int> missing;
-    for (int q = 0; q < size(); ++q)
-        if (pe(q).collectives < pe(p).collectives) missing.push_back(q);
+    for (const TeamMember& m : t.members)
+        if (m.collectives < mine.collectives) missing.push_back(m.pe);
     std::string who;
     for (int q : missing) who += fmt::format("{}{}", who.empty() ? "" : ", ", q);
     return fmt::format("PE{} {} to call {}", missing.size() == 1 ? "" : "s", who,
-                       op_name(pe(p).current.op));
+                       op_name(mine.current.op));
 }
 
 } // namespace rankfold::shmem
