@@ -12,6 +12,7 @@
 #     with both off (the baseline rows); two of them again with the predefined contracts off
 #   - memory-access instrumentation: the ring kernel's whole run uninstrumented, instrumented
 #     with the checks off (--no-races) and on; the cost per state of race checking
+#   - OpenSHMEM: a 1-D stencil with puts and barriers at 4 PEs (bench/programs/shmem_stencil.c)
 #   - liveness: the mutual-exclusion workload (bench/programs/mutex.c) at 3..7 processes, the
 #     product search for [](r1 -> <>cs1) next to the safety search of the same program (the
 #     baseline: what the product with the automaton costs), with the figures of SimGridMC's
@@ -213,6 +214,27 @@ for n in 1000 100000; do
     printf "%-22s %-12s %10.4f %12.2f\n" "allreduce_loop $n" "$mode" "$best" \
       "$(awk -v s="$best" -v n="$n" 'BEGIN { print s * 1e6 / n }')"
   done
+done
+
+# OpenSHMEM: a 1-D stencil over 4 PEs (puts into the neighbours' halos, two barriers per
+# iteration). Delivery is not yet a choice, so its exhaustive exploration is one execution: the
+# figure is the cost per visible call (barriers; puts are local) beside fan-in's states/s above.
+"$build/bin/rankfold-oshcc" -O2 -o "$work/shmem_stencil" "$here/programs/shmem_stencil.c"
+echo
+echo "== OpenSHMEM: 4 PEs, 1-D stencil, N iterations explored (whole run, stats.seconds; best of 3)"
+printf "%-22s %10s %12s %14s\n" workload seconds "us/iter" "calls/s"
+for n in 100 10000; do
+  best="" calls=""
+  for _ in 1 2 3; do
+    report="$work/report.json"
+    "$build/bin/rankfold-run" --json "$report" -np 4 "$work/shmem_stencil" "$n" >/dev/null 2>&1 || true
+    s=$(json_stat seconds "$report")
+    calls=$(json_stat mpi_calls "$report")
+    best=$(awk -v a="$best" -v b="$s" 'BEGIN { print (a == "" || b < a) ? b : a }')
+  done
+  printf "%-22s %10.4f %12.2f %14.0f\n" "shmem_stencil $n" "$best" \
+    "$(awk -v s="$best" -v n="$n" 'BEGIN { print s * 1e6 / n }')" \
+    "$(awk -v s="$best" -v c="$calls" 'BEGIN { print (s > 0) ? c / s : 0 }')"
 done
 
 # Liveness: the bugged server (a request can be lost) must be found at every size; the FIFO

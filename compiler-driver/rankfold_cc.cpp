@@ -4,6 +4,8 @@
 //
 // The language follows the name it was called by: anything with "cxx", "c++", "CC" or "++" is
 // C++ (rankfold-cxx, mpicxx, mpic++). RANKFOLD_CC / RANKFOLD_CXX choose the compiler.
+// rankfold-oshcc / rankfold-oshcxx (oshcc, oshcxx, oshc++) are the same driver: shmem.h sits
+// beside mpi.h, and a program may use both.
 #include "checked_compile.hpp"
 #include "list_unsupported.hpp"
 
@@ -95,12 +97,12 @@ void print_help(const std::string& self, const std::string& compiler) {
 
 Usage: {0} [options] files...
 
-Compiles and links MPI programs for rankfold-run, like mpicc: {2}'s options and files, with
-Rankfold's mpi.h first on the include path, debug info, zero-initialised locals and the
-memory-access instrumentation the race and heap checks read (-fsanitize=thread, served by
-Rankfold itself; -fno-sanitize=thread after them builds without it); linking makes a module
-that rankfold-run loads once per rank. Calling an MPI function Rankfold does not implement is
-a compile-time error naming it.
+Compiles and links MPI and OpenSHMEM programs for rankfold-run, like mpicc or oshcc: {2}'s
+options and files, with Rankfold's mpi.h and shmem.h first on the include path, debug info,
+zero-initialised locals and the memory-access instrumentation the race and heap checks read
+(-fsanitize=thread, served by Rankfold itself; -fno-sanitize=thread after them builds without
+it); linking makes a module that rankfold-run loads once per rank. Calling an MPI or OpenSHMEM
+function Rankfold does not implement is a compile-time error naming it.
 
 Rankfold's options:
   --list-unsupported  build nothing; list every use of an MPI function Rankfold does not
@@ -187,10 +189,11 @@ int main(int argc, char** argv) {
         for (const char* fn : kWrapped) cmd.push_back(std::string("-Wl,--wrap=") + fn);
         for (const char* fn : kAccessWrapped) cmd.push_back(std::string("-Wl,--wrap=") + fn);
         // gcc links -ltsan for -fsanitize=thread: an empty archive there stands in for it.
-        cmd.insert(cmd.end(),
-                   {"-L" + (layout.lib / "rankfold-tsan").string(), "-L" + layout.lib.string(),
-                    "-Wl,-rpath," + layout.lib.string(), "-Wl,--whole-archive", "-lrankfold_module",
-                    "-Wl,--no-whole-archive", "-lrankfold"});
+        cmd.insert(cmd.end(), {"-L" + (layout.lib / "rankfold-tsan").string(),
+                               "-L" + layout.lib.string(), "-Wl,-rpath," + layout.lib.string(),
+                               "-Wl,--whole-archive", "-lrankfold_module", "-Wl,--no-whole-archive",
+                               // The symmetric heap, pulled in by programs that include shmem.h.
+                               "-lrankfold_shmem_module", "-lrankfold"});
     }
 
     if (show) {

@@ -9,7 +9,7 @@ namespace {
 
 // Kinds from properties::kind_name, usage sub-kinds from mpi::misuse_name (ViolationRulesTest
 // checks that every one has its sentence).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 46> kRules{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 51> kRules{{
     {"deadlock", "Every rank that has not finished waits for something no other rank will do."},
     {"crash", "A rank was killed by a signal (SIGSEGV, SIGABRT, ...) or an uncaught exception."},
     {"assertion", "An assertion failed in a rank."},
@@ -73,6 +73,14 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 46> kRules{{
      "on them."},
     {"usage/win-free-open-epoch",
      "MPI_Win_free while an epoch is open or RMA operations are not completed."},
+    {"usage/non-symmetric-address",
+     "An OpenSHMEM call was given a private address where symmetric memory is required."},
+    {"usage/bad-symmetric-free",
+     "shmem_free or shmem_realloc of an address that is not a live symmetric block."},
+    {"usage/invalid-pe", "An OpenSHMEM call names a PE outside its team."},
+    {"usage/symmetric-size-mismatch",
+     "One symmetric allocation asked for different sizes on different PEs."},
+    {"usage/lock-not-held", "shmem_clear_lock called by a PE that does not hold the lock."},
 }};
 
 } // namespace

@@ -49,6 +49,15 @@ void RankFaults::rank_exit(int code, std::uintptr_t site) {
                      : fmt::format("rank {} exited without calling MPI_Finalize", rank.id),
             returned ? rank.last_site : site, mpi::misuse_name(mpi::Misuse::MissingFinalize));
     }
+    const shmem::PeState& pe = world_.shmem().pe(rank.id);
+    if (pe.initialized && !pe.finalized)
+        rank_violation(
+            ViolationKind::Usage,
+            site == 0 ? fmt::format("PE {} returned from main without calling "
+                                    "shmem_finalize; its last call was {}",
+                                    rank.id, rank.last_call)
+                      : fmt::format("PE {} exited without calling shmem_finalize", rank.id),
+            site == 0 ? rank.last_site : site, mpi::misuse_name(mpi::Misuse::MissingFinalize));
     rank.control.status = RankStatus::Finished;
     leave_forever(rank);
 }
@@ -76,7 +85,10 @@ void RankFaults::abort_run(int errorcode, std::uintptr_t site) {
 int RankFaults::local_error(const char* call, MPI_Comm comm, int code, mpi::Misuse misuse,
                             std::string message, std::uintptr_t site) {
     if (world_.errors_return(ranks_.running(), comm)) return code;
-    std::string text = fmt::format("{}: {} ({})", call, message, mpi::error_name(code));
+    // An error without a class (MPI_SUCCESS: OpenSHMEM's) names none.
+    std::string text = code == MPI_SUCCESS
+                           ? fmt::format("{}: {}", call, message)
+                           : fmt::format("{}: {} ({})", call, message, mpi::error_name(code));
     // The rank's fiber is abandoned below with this frame on it: nothing here may still own
     // heap memory, or it leaks (LeakSanitizer reports it).
     std::string().swap(message);

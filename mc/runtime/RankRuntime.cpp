@@ -20,7 +20,8 @@ RankRuntime::RankRuntime(ProgramCommand command, const ProgramImage& image,
                          snapshot::RankMemory& memory, OutputRouter& output, mpi::MpiWorld& world,
                          properties::EventSink& events)
     : command_(std::move(command)), image_(image), memory_(memory), output_(output), world_(world),
-      ranks_(world.size()), faults_(ranks_, image, world, events), events_(events) {
+      ranks_(world.size()), faults_(ranks_, image, world, events), events_(events),
+      symmetric_(image) {
     for (int r = 0; r < world.size(); ++r) {
         RankSlot& rank = ranks_.slot(r);
         rank.arena = memory.arena(r);

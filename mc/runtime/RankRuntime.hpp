@@ -13,6 +13,7 @@
 #include "mc/runtime/ProgramImage.hpp"
 #include "mc/runtime/RankFaults.hpp"
 #include "mc/runtime/RankTable.hpp"
+#include "mc/runtime/SymmetricLayout.hpp"
 #include "properties/EventSink.hpp"
 #include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/interface/RankGate.hpp"
@@ -95,6 +96,7 @@ private:
     RankTable ranks_;
     RankFaults faults_;
     properties::EventSink& events_;
+    SymmetricLayout symmetric_; // where the OpenSHMEM PEs' symmetric memory is
     SystemMemory* memory_tracker_ = nullptr;
     AccessChecker* access_checker_ = nullptr;
     static RankRuntime* current_;

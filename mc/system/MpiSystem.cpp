@@ -302,8 +302,11 @@ void MpiSystem::mpi_failure(int rank) {
         return resume(rank);
     }
     runtime_.ranks().set_status(rank, RankStatus::Failed);
+    // SHMEM has no error classes: its messages stand alone.
     monitors_.on_misuse({rank, f.misuse ? mpi::misuse_name(*f.misuse) : std::string(),
-                         fmt::format("{} ({})", f.message, mpi::error_name(f.code)),
+                         call.kind == CallKind::Shmem
+                             ? f.message
+                             : fmt::format("{} ({})", f.message, mpi::error_name(f.code)),
                          runtime_.image().locate_call(call.site)});
 }
 

@@ -1,5 +1,7 @@
 #include "mc/system/WaitDescription.hpp"
 
+#include "mc/system/GlobalName.hpp"
+
 #include "snapshot/GuardedCopy.hpp"
 
 #include <fmt/format.h>
@@ -149,6 +151,11 @@ BlockedRank describe_blocked(const mpi::MpiWorld& world, int rank, const mpi::Ra
     case mpi::CallKind::Collective:
         b.call = fmt::format("{}({})", call.name, comm_text(call.comm));
         needs.push_back(collective_need(world, rank, call.comm, finished));
+        break;
+    case mpi::CallKind::Shmem:
+        b.call = fmt::format("{}()", call.name);
+        needs.push_back(world.shmem().waiting_for(rank, call.shmem,
+                                                  global_name(image, rank, call.shmem.address)));
         break;
     case mpi::CallKind::BufferDetach:
         b.call = "MPI_Buffer_detach()";

@@ -43,6 +43,13 @@ enum class Misuse : std::uint8_t {
     RmaTargetRange,         // target outside the window's group, or bytes beyond its window
     AccumulateTypeMismatch, // origin and target of an accumulate differ in basic type
     WinFreeOpenEpoch,       // MPI_Win_free with an epoch open or operations not completed
+    // OpenSHMEM (simulated-shmem/); the life-cycle misuses above serve it too.
+    NonSymmetricAddress,   // a private address where symmetric memory is required
+    BadSymmetricFree,      // shmem_free/realloc of an address that is not a live symmetric block
+    InvalidPe,             // a PE number outside the team
+    SymmetricSizeMismatch, // one symmetric allocation of different sizes on different PEs
+    LockNotHeld,           // shmem_clear_lock by a PE that does not hold the lock
+    InvalidTeam,           // a team handle that is not one, was destroyed, or lacks the PE
 };
 
 // The stable name, e.g. "type-mismatch".

@@ -37,6 +37,7 @@
 #include "simulated-mpi/src/OneSided.hpp"
 #include "simulated-mpi/src/PointToPoint.hpp"
 #include "simulated-mpi/src/WorldCore.hpp"
+#include "simulated-shmem/interface/ShmemWorld.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -56,15 +57,18 @@ public:
     Progress issue(int rank, RankCall& call);
     bool ready(int rank, const RankCall& call) const {
         if (call.kind == CallKind::Rma) return OneSided::ready(core_, rank, call);
+        if (call.kind == CallKind::Shmem) return shmem_.ready(rank, call.shmem);
         return CompletionQuery(core_, p2p_).ready(rank, call);
     }
     // How many different ways a ready call can complete (which request a Waitany returns,
     // which message a Probe reports); complete() takes a number below this.
     int completion_choices(int rank, const RankCall& call) const {
+        if (call.kind == CallKind::Shmem) return 1;
         return CompletionQuery(core_, p2p_).completion_choices(rank, call);
     }
     Progress complete(int rank, RankCall& call, int choice = 0) {
         if (call.kind == CallKind::Rma) return OneSided(core_).complete(rank, call);
+        if (call.kind == CallKind::Shmem) return complete_shmem(rank, call);
         return Completion(core_, p2p_).complete(rank, call, choice);
     }
 
@@ -87,6 +91,12 @@ public:
     // The windows (for leak reports and the MPI_Win_* local calls).
     const WindowTable& windows() const { return core_.windows; }
     WindowTable& windows() { return core_.windows; }
+
+    // ---- OpenSHMEM ---------------------------------------------------------------------------
+    // The PEs are the ranks; their SHMEM state goes wherever the MPI world goes (snapshots,
+    // equality, hash), and visible SHMEM calls (CallKind::Shmem) are forwarded to it.
+    shmem::ShmemWorld& shmem() { return shmem_; }
+    const shmem::ShmemWorld& shmem() const { return shmem_; }
 
     // ---- outcomes left open (CompletionQuery.cpp) -------------------------------------------
     // For a Test-family call or Iprobe before it is issued, or a ready Waitany/Waitsome/Probe:
@@ -152,9 +162,13 @@ private:
     using CommView = WorldCore::CommView;
     std::optional<CommView> view(int rank, MPI_Comm comm) const { return core_.view(rank, comm); }
 
+    Progress issue_shmem(int rank, RankCall& call);
+    Progress complete_shmem(int rank, RankCall& call);
+
     WorldCore core_;
     PointToPoint p2p_;
     Collectives collectives_;
+    shmem::ShmemWorld shmem_;
 };
 
 } // namespace rankfold::mpi

@@ -8,6 +8,7 @@
 #include "simulated-mpi/interface/Collective.hpp"
 #include "simulated-mpi/interface/Request.hpp"
 #include "simulated-mpi/interface/Rma.hpp"
+#include "simulated-shmem/interface/ShmemCall.hpp"
 
 #include <mpi.h>
 
@@ -45,6 +46,7 @@ enum class CallKind : std::uint8_t {
     BufferDetach,
     Collective, // any collective operation, blocking or not (RankCall::coll says which)
     Rma,        // a one-sided operation or synchronisation call (RankCall::rma says which)
+    Shmem,      // a visible OpenSHMEM call (RankCall::shmem says which)
 };
 
 // Calls whose issue puts a message or a receive in the queues: only after one of these can a
@@ -111,8 +113,9 @@ struct RankCall {
     void* buffer_address = nullptr; // Buffer_attach: the buffer; Buffer_detach: where to store it
     int buffer_size = 0;
     int* size_out = nullptr;
-    CollectiveArgs coll; // CallKind::Collective
-    RmaArgs rma{};       // CallKind::Rma
+    CollectiveArgs coll;    // CallKind::Collective
+    RmaArgs rma{};          // CallKind::Rma
+    shmem::ShmemCall shmem; // CallKind::Shmem
 
     // Progress, owned by the runtime.
     bool issued = false;

@@ -66,6 +66,18 @@ const char* misuse_name(Misuse misuse) {
         return "accumulate-type-mismatch";
     case Misuse::WinFreeOpenEpoch:
         return "win-free-open-epoch";
+    case Misuse::NonSymmetricAddress:
+        return "non-symmetric-address";
+    case Misuse::BadSymmetricFree:
+        return "bad-symmetric-free";
+    case Misuse::InvalidPe:
+        return "invalid-pe";
+    case Misuse::SymmetricSizeMismatch:
+        return "symmetric-size-mismatch";
+    case Misuse::LockNotHeld:
+        return "lock-not-held";
+    case Misuse::InvalidTeam:
+        return "invalid-team";
     }
     return "unknown";
 }

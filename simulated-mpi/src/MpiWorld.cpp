@@ -19,7 +19,8 @@ const char* send_mode_name(SendMode mode) {
     return "?";
 }
 
-MpiWorld::MpiWorld(int ranks, Buffering buffering) : core_(ranks), p2p_(ranks, buffering) {}
+MpiWorld::MpiWorld(int ranks, Buffering buffering)
+    : core_(ranks), p2p_(ranks, buffering), shmem_(ranks) {}
 
 // ---- communicators ------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ std::optional<MpiWorld::LockRequest> MpiWorld::lock_request(int rank, const Rank
 
 Progress MpiWorld::issue(int rank, RankCall& call) {
     call.issued = true;
+    if (call.kind == CallKind::Shmem) return issue_shmem(rank, call);
     RankState& me = core_.ranks[rank];
     if (!me.initialized && call.kind != CallKind::Init)
         return core_.fail(rank, call, MPI_ERR_OTHER, Misuse::CallBeforeInit,
@@ -62,6 +63,22 @@ Progress MpiWorld::issue(int rank, RankCall& call) {
         break;
     }
     return Completion(core_, p2p_).issue(rank, call);
+}
+
+// ---- OpenSHMEM ----------------------------------------------------------------------------
+
+Progress MpiWorld::issue_shmem(int rank, RankCall& call) {
+    std::optional<shmem::ShmemFailure> failure;
+    const Progress p = shmem_.issue(rank, call.shmem, failure);
+    if (failure) return core_.fail(rank, call, MPI_ERR_OTHER, failure->misuse, failure->message);
+    return p;
+}
+
+Progress MpiWorld::complete_shmem(int rank, RankCall& call) {
+    std::optional<shmem::ShmemFailure> failure;
+    const Progress p = shmem_.complete(rank, call.shmem, failure);
+    if (failure) return core_.fail(rank, call, MPI_ERR_OTHER, failure->misuse, failure->message);
+    return p;
 }
 
 } // namespace rankfold::mpi

@@ -31,6 +31,8 @@ std::uint64_t MpiWorld::hash() const {
     p2p_.feed_queues(h);
     // Only once a window exists: programs without RMA keep the digests they had before.
     if (core_.windows.size() > 0) core_.windows.feed(h);
+    // Only once SHMEM is in use, so that the digests of MPI programs stay what they were.
+    if (shmem_.used()) h.value(shmem_.hash());
     return h.digest();
 }
 

@@ -165,14 +165,21 @@ Program parse_program(const fs::path& src, std::string name) {
         } else if (starts_with(body, "RANKFOLD-NO-DIFF:")) {
             p.no_diff = trim(body.substr(17));
             if (p.no_diff->empty()) fail(n, "RANKFOLD-NO-DIFF needs a reason");
+        } else if (starts_with(body, "RANKFOLD-EXPECTED-OUTPUT:")) {
+            std::string file = trim(body.substr(25));
+            for (std::size_t at; (at = file.find("%S")) != std::string::npos;)
+                file.replace(at, 2, src.parent_path().string());
+            if (file.empty()) fail(n, "RANKFOLD-EXPECTED-OUTPUT needs a file");
+            p.expected_output = file;
         } else if (auto at = body.find("RANKFOLD-"); at != std::string::npos) {
             std::string word = body.substr(at, body.find_first_of(" \t", at) - at);
             if (word == "RANKFOLD-RUN:" || word == "RANKFOLD-NO-DIFF:" ||
-                word == "RANKFOLD-CFLAGS:")
+                word == "RANKFOLD-CFLAGS:" || word == "RANKFOLD-EXPECTED-OUTPUT:")
                 fail(n, word + " must begin its own header line");
             else
                 fail(n, "unknown directive '" + word +
-                            "' (RANKFOLD-RUN:, RANKFOLD-CFLAGS: or RANKFOLD-NO-DIFF:)");
+                            "' (RANKFOLD-RUN:, RANKFOLD-CFLAGS:, RANKFOLD-NO-DIFF: or "
+                            "RANKFOLD-EXPECTED-OUTPUT:)");
         }
         if (line.find("*/") != std::string::npos) in_header = false;
     }

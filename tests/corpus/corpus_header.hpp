@@ -7,6 +7,8 @@
 //      (`%S` in an option stands for the program's folder, e.g. --contracts %S/lib.contracts)
 //    * RANKFOLD-CFLAGS: <extra compiler options> (optional)
 //    * RANKFOLD-NO-DIFF: <why its output cannot be compared with MPICH's>
+//    * RANKFOLD-EXPECTED-OUTPUT: <file> (%S: the program's folder) the output to compare with
+//      instead of MPICH's, for programs no reference implementation here can run
 //    */
 //
 // A line of the program that ends with `/* ERROR */` is where a violation must be reported.
@@ -60,6 +62,9 @@ struct Program {
     std::vector<RunLine> runs;
     std::set<int> error_lines; // lines carrying /* ERROR */
     std::optional<std::string> no_diff;
+    // RANKFOLD-EXPECTED-OUTPUT: a file holding the output the program must print, the oracle
+    // where no reference implementation can run it (OpenSHMEM programs).
+    std::optional<std::filesystem::path> expected_output;
     Strings cflags;    // RANKFOLD-CFLAGS: extra compiler options (e.g. -finstrument-functions)
     std::string error; // "file:line: problem" when the header is malformed
     bool all_ok() const;

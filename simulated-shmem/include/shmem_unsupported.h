@@ -1,0 +1,171 @@
+/* shmem_unsupported.h: the OpenSHMEM 1.5 functions Rankfold does not implement (yet).
+ *
+ * shmem.h includes this file at its end. Each function is declared with RF_UNSUPPORTED(name),
+ * the attribute mpi_unsupported.h defines, so calling one fails to compile with a message
+ * naming it ("shmem_broadcast64 is not supported by Rankfold"), and rankfold-oshcc
+ * --list-unsupported lists every use. Their arguments are left unchecked: in C the
+ * declarations have no prototype, in C++ they take "...".
+ */
+/* clang-format off */
+#ifndef RANKFOLD_SHMEM_UNSUPPORTED_H
+#define RANKFOLD_SHMEM_UNSUPPORTED_H
+
+#ifndef RF_UNSUPPORTED
+#if defined(RANKFOLD_LIST_UNSUPPORTED) && (defined(__clang__) || defined(__GNUC__))
+#define RF_UNSUPPORTED(name) __attribute__((deprecated(#name " is not supported by Rankfold")))
+#elif defined(__clang__)
+#define RF_UNSUPPORTED(name) __attribute__((unavailable(#name " is not supported by Rankfold")))
+#elif defined(__GNUC__)
+#define RF_UNSUPPORTED(name) __attribute__((error(#name " is not supported by Rankfold")))
+#else
+#define RF_UNSUPPORTED(name)
+#endif
+#endif
+
+#ifdef __cplusplus
+#define RF_SHMEM_ANY_ARGS ...
+extern "C" {
+#else
+#define RF_SHMEM_ANY_ARGS
+#endif
+
+#define RF_SHMEM_NO(ret, name) RF_UNSUPPORTED(name) ret name(RF_SHMEM_ANY_ARGS);
+
+/* Memory management with hints, teams, contexts. */
+RF_SHMEM_NO(void*, shmem_malloc_with_hints)
+RF_SHMEM_NO(int, shmem_team_create_ctx)
+RF_SHMEM_NO(int, shmem_ctx_get_team)
+RF_SHMEM_NO(int, shmem_ctx_create)
+RF_SHMEM_NO(void, shmem_ctx_destroy)
+RF_SHMEM_NO(void, shmem_ctx_fence)
+RF_SHMEM_NO(void, shmem_ctx_quiet)
+RF_SHMEM_NO(void, shmem_ctx_putmem)
+RF_SHMEM_NO(void, shmem_ctx_getmem)
+RF_SHMEM_NO(void, shmem_ctx_putmem_nbi)
+RF_SHMEM_NO(void, shmem_ctx_getmem_nbi)
+RF_SHMEM_NO(void, shmem_ctx_putmem_signal)
+RF_SHMEM_NO(void, shmem_ctx_putmem_signal_nbi)
+RF_SHMEM_NO(void, shmem_pcontrol)
+
+/* Collectives other than barrier_all and sync_all. */
+RF_SHMEM_NO(void, shmem_barrier)
+RF_SHMEM_NO(void, shmem_sync)
+RF_SHMEM_NO(void, shmem_broadcast32)
+RF_SHMEM_NO(void, shmem_broadcast64)
+RF_SHMEM_NO(void, shmem_collect32)
+RF_SHMEM_NO(void, shmem_collect64)
+RF_SHMEM_NO(void, shmem_fcollect32)
+RF_SHMEM_NO(void, shmem_fcollect64)
+RF_SHMEM_NO(void, shmem_alltoall32)
+RF_SHMEM_NO(void, shmem_alltoall64)
+RF_SHMEM_NO(void, shmem_alltoalls32)
+RF_SHMEM_NO(void, shmem_alltoalls64)
+
+#define RF_SHMEM_NO_TYPED_RMA(T, N)                                                              \
+    RF_SHMEM_NO(void, shmem_ctx_##N##_put)                                                       \
+    RF_SHMEM_NO(void, shmem_ctx_##N##_get)                                                       \
+    RF_SHMEM_NO(void, shmem_ctx_##N##_put_nbi)                                                   \
+    RF_SHMEM_NO(void, shmem_ctx_##N##_get_nbi)                                                   \
+    RF_SHMEM_NO(void, shmem_ctx_##N##_p)                                                         \
+    RF_SHMEM_NO(T, shmem_ctx_##N##_g)                                                            \
+    RF_SHMEM_NO(void, shmem_ctx_##N##_iput)                                                      \
+    RF_SHMEM_NO(void, shmem_ctx_##N##_iget)                                                      \
+    RF_SHMEM_NO(void, shmem_ctx_##N##_put_signal)                                                \
+    RF_SHMEM_NO(void, shmem_ctx_##N##_put_signal_nbi)
+RF_SHMEM_RMA_TYPES(RF_SHMEM_NO_TYPED_RMA)
+#undef RF_SHMEM_NO_TYPED_RMA
+
+/* Reductions: the active-set forms (1.4). */
+#define RF_SHMEM_NO_REDUCTION(T, N, OP)                                                          \
+    RF_SHMEM_NO(void, shmem_##N##_##OP##_to_all)
+#define RF_SHMEM_NO_ARITHMETIC(T, N)                                                             \
+    RF_SHMEM_NO_REDUCTION(T, N, max) RF_SHMEM_NO_REDUCTION(T, N, min)                            \
+    RF_SHMEM_NO_REDUCTION(T, N, sum) RF_SHMEM_NO_REDUCTION(T, N, prod)
+RF_SHMEM_NO_ARITHMETIC(short, short)
+RF_SHMEM_NO_ARITHMETIC(int, int)
+RF_SHMEM_NO_ARITHMETIC(long, long)
+RF_SHMEM_NO_ARITHMETIC(long long, longlong)
+RF_SHMEM_NO_ARITHMETIC(float, float)
+RF_SHMEM_NO_ARITHMETIC(double, double)
+RF_SHMEM_NO_ARITHMETIC(long double, longdouble)
+RF_SHMEM_NO_ARITHMETIC(unsigned char, uchar)
+RF_SHMEM_NO_ARITHMETIC(unsigned short, ushort)
+RF_SHMEM_NO_ARITHMETIC(unsigned int, uint)
+RF_SHMEM_NO_ARITHMETIC(unsigned long, ulong)
+RF_SHMEM_NO_ARITHMETIC(unsigned long long, ulonglong)
+RF_SHMEM_NO_ARITHMETIC(int8_t, int8)
+RF_SHMEM_NO_ARITHMETIC(int16_t, int16)
+RF_SHMEM_NO_ARITHMETIC(int32_t, int32)
+RF_SHMEM_NO_ARITHMETIC(int64_t, int64)
+RF_SHMEM_NO_ARITHMETIC(uint8_t, uint8)
+RF_SHMEM_NO_ARITHMETIC(uint16_t, uint16)
+RF_SHMEM_NO_ARITHMETIC(uint32_t, uint32)
+RF_SHMEM_NO_ARITHMETIC(uint64_t, uint64)
+RF_SHMEM_NO_ARITHMETIC(size_t, size)
+RF_SHMEM_NO_ARITHMETIC(ptrdiff_t, ptrdiff)
+RF_SHMEM_NO_ARITHMETIC(char, char)
+RF_SHMEM_NO_ARITHMETIC(signed char, schar)
+#define RF_SHMEM_NO_BITWISE_REDUCTION(T, N)                                                      \
+    RF_SHMEM_NO_REDUCTION(T, N, and) RF_SHMEM_NO_REDUCTION(T, N, or)                             \
+    RF_SHMEM_NO_REDUCTION(T, N, xor)
+RF_SHMEM_NO_BITWISE_REDUCTION(unsigned char, uchar)
+RF_SHMEM_NO_BITWISE_REDUCTION(unsigned short, ushort)
+RF_SHMEM_NO_BITWISE_REDUCTION(unsigned int, uint)
+RF_SHMEM_NO_BITWISE_REDUCTION(unsigned long, ulong)
+RF_SHMEM_NO_BITWISE_REDUCTION(unsigned long long, ulonglong)
+RF_SHMEM_NO_BITWISE_REDUCTION(int8_t, int8)
+RF_SHMEM_NO_BITWISE_REDUCTION(int16_t, int16)
+RF_SHMEM_NO_BITWISE_REDUCTION(int32_t, int32)
+RF_SHMEM_NO_BITWISE_REDUCTION(int64_t, int64)
+RF_SHMEM_NO_BITWISE_REDUCTION(uint8_t, uint8)
+RF_SHMEM_NO_BITWISE_REDUCTION(uint16_t, uint16)
+RF_SHMEM_NO_BITWISE_REDUCTION(uint32_t, uint32)
+RF_SHMEM_NO_BITWISE_REDUCTION(uint64_t, uint64)
+RF_SHMEM_NO_BITWISE_REDUCTION(size_t, size)
+RF_SHMEM_NO_BITWISE_REDUCTION(short, short)
+RF_SHMEM_NO_BITWISE_REDUCTION(int, int)
+RF_SHMEM_NO_BITWISE_REDUCTION(long, long)
+RF_SHMEM_NO_BITWISE_REDUCTION(long long, longlong)
+#undef RF_SHMEM_NO_BITWISE_REDUCTION
+#undef RF_SHMEM_NO_ARITHMETIC
+#undef RF_SHMEM_NO_REDUCTION
+
+/* The nonblocking atomics, and the vector forms of point-to-point synchronization. */
+#define RF_SHMEM_NO_AMO_NBI(T, N)                                                                \
+    RF_SHMEM_NO(void, shmem_##N##_atomic_fetch_inc_nbi)                                          \
+    RF_SHMEM_NO(void, shmem_##N##_atomic_fetch_add_nbi)                                          \
+    RF_SHMEM_NO(void, shmem_##N##_atomic_compare_swap_nbi)                                       \
+    RF_SHMEM_NO(void, shmem_##N##_atomic_fetch_nbi)                                              \
+    RF_SHMEM_NO(void, shmem_##N##_atomic_swap_nbi)
+RF_SHMEM_AMO_TYPES(RF_SHMEM_NO_AMO_NBI)
+#undef RF_SHMEM_NO_AMO_NBI
+#define RF_SHMEM_NO_BITWISE_NBI(T, N)                                                            \
+    RF_SHMEM_NO(void, shmem_##N##_atomic_fetch_and_nbi)                                          \
+    RF_SHMEM_NO(void, shmem_##N##_atomic_fetch_or_nbi)                                           \
+    RF_SHMEM_NO(void, shmem_##N##_atomic_fetch_xor_nbi)
+RF_SHMEM_BITWISE_AMO_TYPES(RF_SHMEM_NO_BITWISE_NBI)
+#undef RF_SHMEM_NO_BITWISE_NBI
+#define RF_SHMEM_NO_SYNC_VECTOR(T, N)                                                            \
+    RF_SHMEM_NO(void, shmem_##N##_wait_until_all)                                                \
+    RF_SHMEM_NO(size_t, shmem_##N##_wait_until_any)                                              \
+    RF_SHMEM_NO(size_t, shmem_##N##_wait_until_some)                                             \
+    RF_SHMEM_NO(void, shmem_##N##_wait_until_all_vector)                                         \
+    RF_SHMEM_NO(size_t, shmem_##N##_wait_until_any_vector)                                       \
+    RF_SHMEM_NO(size_t, shmem_##N##_wait_until_some_vector)                                      \
+    RF_SHMEM_NO(int, shmem_##N##_test_all)                                                       \
+    RF_SHMEM_NO(size_t, shmem_##N##_test_any)                                                    \
+    RF_SHMEM_NO(size_t, shmem_##N##_test_some)                                                   \
+    RF_SHMEM_NO(int, shmem_##N##_test_all_vector)                                                \
+    RF_SHMEM_NO(size_t, shmem_##N##_test_any_vector)                                             \
+    RF_SHMEM_NO(size_t, shmem_##N##_test_some_vector)
+RF_SHMEM_SYNC_TYPES(RF_SHMEM_NO_SYNC_VECTOR)
+#undef RF_SHMEM_NO_SYNC_VECTOR
+
+#undef RF_SHMEM_NO
+#undef RF_SHMEM_ANY_ARGS
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RANKFOLD_SHMEM_UNSUPPORTED_H */

@@ -1,0 +1,106 @@
+// The simulated OpenSHMEM runtime's state: per PE, its life cycle, its symmetric heap and the
+// collective it is in. A value type like MpiWorld (which holds it, so that it is copied into
+// every snapshot, compared and hashed with the MPI world). The data itself — symmetric
+// variables and heap blocks — lives in the PEs' memory, which snapshots capture anyway.
+//
+// Collectives are counted per team and member: the n-th collective of a member completes once
+// every member has entered its n-th, which is then checked for agreement (the same operation,
+// size, root, operator). The world ones (barrier_all, the allocation calls, finalize) are
+// collectives of SHMEM_TEAM_WORLD. A data-moving collective moves its data when its last
+// member enters, while the others wait: no member can change its source before then.
+#pragma once
+
+#include "simulated-mpi/interface/Misuse.hpp"
+#include "simulated-mpi/interface/Progress.hpp"
+#include "simulated-shmem/interface/ShmemCall.hpp"
+#include "simulated-shmem/interface/SymmetricHeap.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rankfold::shmem {
+
+// What a member entered its n-th collective of a team with.
+struct CollectiveEntry {
+    ShmemOp op = ShmemOp::None;
+    std::size_t size = 0;    // bytes (allocations), bytes of an element (data collectives)
+    std::size_t count = 0;   // elements (Collect: this member's own, which may differ)
+    int root = 0;            // Broadcast: PE_root; TeamSplit: start
+    std::int64_t stride = 0; // TeamSplit: stride; Alltoalls: dst
+    std::int64_t extent = 0; // TeamSplit: size; TeamSplit2d: xrange; Alltoalls: sst
+    std::uint32_t kind = 0;  // Reduce: operator and type
+    int created = -1;        // TeamSplit, TeamSplit2d: the first team made, once made
+    friend bool operator==(const CollectiveEntry&, const CollectiveEntry&) = default;
+};
+
+struct TeamMember {
+    int pe = 0;                    // in the world
+    bool destroyed = false;        // shmem_team_destroy by this member
+    std::uint64_t collectives = 0; // collectives of the team entered
+    CollectiveEntry current;       // the last one entered
+    CollectiveEntry previous;      // the one before (others may still be completing it)
+    friend bool operator==(const TeamMember&, const TeamMember&) = default;
+};
+
+// A team: its members in team order. Handles index ShmemWorld's teams (0 is the world, 1 the
+// PEs sharing memory: every PE, since they are one process).
+struct Team {
+    std::vector<TeamMember> members;
+    // The team number of world PE `pe`, or -1.
+    int index_of(int pe) const;
+    friend bool operator==(const Team&, const Team&) = default;
+};
+
+struct PeState {
+    bool initialized = false;
+    bool finalized = false;
+    SymmetricHeap heap;
+    friend bool operator==(const PeState&, const PeState&) = default;
+};
+
+struct ShmemFailure {
+    mpi::Misuse misuse;
+    std::string message;
+};
+
+class ShmemWorld {
+public:
+    explicit ShmemWorld(int pes = 0);
+
+    int size() const { return static_cast<int>(pes_.size()); }
+    PeState& pe(int pe) { return pes_[static_cast<std::size_t>(pe)]; }
+    const PeState& pe(int pe) const { return pes_[static_cast<std::size_t>(pe)]; }
+    // The team a handle names, if it is one (alive or not: see TeamMember::destroyed).
+    const Team* team(int handle) const;
+    Team* team(int handle);
+    int teams() const { return static_cast<int>(teams_.size()); }
+
+    // Whether any PE has called shmem_init (an MPI-only program leaves the world untouched).
+    bool used() const;
+
+    // ---- visible calls (CallKind::Shmem) -----------------------------------------------------
+    // Failed sets `failure`.
+    mpi::Progress issue(int pe, const ShmemCall& call, std::optional<ShmemFailure>& failure);
+    bool ready(int pe, const ShmemCall& call) const;
+    mpi::Progress complete(int pe, ShmemCall& call, std::optional<ShmemFailure>& failure);
+
+    // Why `pe` still waits (deadlock reports): the condition and the value seen; `variable`
+    // names the address waited on when the checker knows its name.
+    std::string waiting_for(int pe, const ShmemCall& call, const std::string& variable = "") const;
+
+    friend bool operator==(const ShmemWorld&, const ShmemWorld&) = default;
+    std::uint64_t hash() const;
+
+private:
+    // The entry of member `m` for collective number `n` (1-based), if it has entered it.
+    static const CollectiveEntry* entry(const TeamMember& m, std::uint64_t n);
+    // The last member has entered collective `n` of `team`: move its data, make its teams.
+    void perform(Team& team, std::uint64_t n, const ShmemCall& call, int caller);
+    void split(Team& parent, const ShmemCall& call);
+    std::vector<PeState> pes_;
+    std::vector<Team> teams_;
+};
+
+} // namespace rankfold::shmem

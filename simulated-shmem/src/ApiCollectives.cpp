@@ -1,0 +1,194 @@
+// The collectives on teams: broadcast, collect, fcollect, alltoall(s) and the reductions. Each
+// checks its team and its symmetric arrays here, then waits as a visible call; ShmemWorld
+// moves the data when the last member enters and checks that the members agree.
+#include "simulated-shmem/src/ShmemApi.hpp"
+
+#include "simulated-shmem/src/ShmemNames.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+#include <type_traits>
+
+using rankfold::mpi::Misuse;
+using rankfold::shmem::ElementType;
+using rankfold::shmem::ReduceOp;
+using rankfold::shmem::ShmemCall;
+using rankfold::shmem::ShmemEntry;
+using rankfold::shmem::ShmemOp;
+using rankfold::shmem::Team;
+
+namespace {
+
+// Elements of a strided array of `count` elements `stride` apart.
+std::size_t strided_extent(std::size_t count, std::size_t stride) {
+    return count == 0 ? 0 : (count - 1) * stride + 1;
+}
+
+bool symmetric(const ShmemEntry& entry, const void* address, std::size_t bytes, const char* what) {
+    return bytes == 0 || entry.remote(address, bytes, entry.pe(), what) != nullptr;
+}
+
+// Checks the team, dest and source (of `dest_elements` and `source_elements` elements) and
+// waits for the collective `call` (whose op, count, size and team are set).
+int run(const ShmemEntry& entry, ShmemCall call, void* dest, const void* source,
+        std::size_t dest_elements, std::size_t source_elements) {
+    const Team* team = entry.team(call.team);
+    if (team == nullptr) return -1;
+    if (call.op == ShmemOp::Broadcast && !entry.check_team_pe(*team, call.root, "PE_root"))
+        return -1;
+    const std::size_t members = team->members.size();
+    call.address = dest;
+    call.source = source;
+    if (call.op == ShmemOp::Fcollect || call.op == ShmemOp::Alltoall) dest_elements *= members;
+    if (call.op == ShmemOp::Alltoall) source_elements *= members;
+    if (call.op == ShmemOp::Alltoalls) {
+        dest_elements = strided_extent(members * call.count, static_cast<std::size_t>(call.stride));
+        source_elements =
+            strided_extent(members * call.count, static_cast<std::size_t>(call.extent));
+    }
+    if (!symmetric(entry, dest, dest_elements * call.size, "dest") ||
+        !symmetric(entry, source, source_elements * call.size, "source"))
+        return -1;
+    entry.submit(call);
+    return 0;
+}
+
+ShmemCall collective(ShmemOp op, shmem_team_t team, std::size_t element, std::size_t count) {
+    ShmemCall call;
+    call.op = op;
+    call.team = team;
+    call.size = element;
+    call.count = count;
+    return call;
+}
+
+int broadcast(const ShmemEntry& entry, shmem_team_t team, void* dest, const void* source,
+              std::size_t element, std::size_t nelems, int root) {
+    ShmemCall call = collective(ShmemOp::Broadcast, team, element, nelems);
+    call.root = root;
+    return run(entry, call, dest, source, nelems, nelems);
+}
+
+int alltoalls(const ShmemEntry& entry, shmem_team_t team, void* dest, const void* source,
+              std::size_t element, ptrdiff_t dst, ptrdiff_t sst, std::size_t nelems) {
+    if (dst < 1 || sst < 1) {
+        entry.error(Misuse::InvalidArgument,
+                    fmt::format("strides dst {} and sst {} must be at least 1", dst, sst));
+        return -1;
+    }
+    ShmemCall call = collective(ShmemOp::Alltoalls, team, element, nelems);
+    call.stride = dst;
+    call.extent = sst;
+    return run(entry, call, dest, source, 0, 0);
+}
+
+// One reduction operator on one type; integers wrap around, as the hardware does.
+template <typename T, ReduceOp op> void combine(void* accumulator, const void* in, std::size_t n) {
+    using Math = typename std::conditional_t<std::is_integral_v<T>, std::make_unsigned<T>,
+                                             std::type_identity<T>>::type;
+    auto* out = static_cast<std::byte*>(accumulator);
+    const auto* from = static_cast<const std::byte*>(in);
+    for (std::size_t i = 0; i < n; ++i) {
+        T a, b;
+        std::memcpy(&a, out + i * sizeof(T), sizeof(T));
+        std::memcpy(&b, from + i * sizeof(T), sizeof(T));
+        T r = a;
+        if constexpr (op == ReduceOp::Sum) r = static_cast<T>(Math(a) + Math(b));
+        if constexpr (op == ReduceOp::Prod) r = static_cast<T>(Math(a) * Math(b));
+        if constexpr (op == ReduceOp::Max) r = std::max(a, b);
+        if constexpr (op == ReduceOp::Min) r = std::min(a, b);
+        if constexpr (std::is_integral_v<T>) {
+            if constexpr (op == ReduceOp::And) r = static_cast<T>(a & b);
+            if constexpr (op == ReduceOp::Or) r = static_cast<T>(a | b);
+            if constexpr (op == ReduceOp::Xor) r = static_cast<T>(a ^ b);
+        }
+        std::memcpy(out + i * sizeof(T), &r, sizeof(T));
+    }
+}
+
+template <typename T, ReduceOp op>
+int reduce(const ShmemEntry& entry, shmem_team_t team, T* dest, const T* source,
+           std::size_t nreduce, ElementType type) {
+    ShmemCall call = collective(ShmemOp::Reduce, team, sizeof(T), nreduce);
+    call.kind = rankfold::shmem::reduction_kind(op, type);
+    call.combine = &combine<T, op>;
+    return run(entry, call, dest, source, nreduce, nreduce);
+}
+
+} // namespace
+
+RF_EXPORT int shmem_broadcastmem(shmem_team_t team, void* dest, const void* source, size_t nelems,
+                                 int PE_root) {
+    RF_SHMEM_ENTRY("shmem_broadcastmem", -1);
+    return broadcast(entry, team, dest, source, 1, nelems, PE_root);
+}
+
+RF_EXPORT int shmem_collectmem(shmem_team_t team, void* dest, const void* source, size_t nelems) {
+    RF_SHMEM_ENTRY("shmem_collectmem", -1);
+    return run(entry, collective(ShmemOp::Collect, team, 1, nelems), dest, source, nelems, nelems);
+}
+
+RF_EXPORT int shmem_fcollectmem(shmem_team_t team, void* dest, const void* source, size_t nelems) {
+    RF_SHMEM_ENTRY("shmem_fcollectmem", -1);
+    return run(entry, collective(ShmemOp::Fcollect, team, 1, nelems), dest, source, nelems, nelems);
+}
+
+RF_EXPORT int shmem_alltoallmem(shmem_team_t team, void* dest, const void* source, size_t nelems) {
+    RF_SHMEM_ENTRY("shmem_alltoallmem", -1);
+    return run(entry, collective(ShmemOp::Alltoall, team, 1, nelems), dest, source, nelems, nelems);
+}
+
+RF_EXPORT int shmem_alltoallsmem(shmem_team_t team, void* dest, const void* source, ptrdiff_t dst,
+                                 ptrdiff_t sst, size_t nelems) {
+    RF_SHMEM_ENTRY("shmem_alltoallsmem", -1);
+    return alltoalls(entry, team, dest, source, 1, dst, sst, nelems);
+}
+
+#define RF_SHMEM_DEFINE_COLLECTIVES(T, N)                                                          \
+    RF_EXPORT int shmem_##N##_broadcast(shmem_team_t team, T* dest, const T* source,               \
+                                        size_t nelems, int PE_root) {                              \
+        RF_SHMEM_ENTRY("shmem_" #N "_broadcast", -1);                                              \
+        return broadcast(entry, team, dest, source, sizeof(T), nelems, PE_root);                   \
+    }                                                                                              \
+    RF_EXPORT int shmem_##N##_collect(shmem_team_t team, T* dest, const T* source,                 \
+                                      size_t nelems) {                                             \
+        RF_SHMEM_ENTRY("shmem_" #N "_collect", -1);                                                \
+        return run(entry, collective(ShmemOp::Collect, team, sizeof(T), nelems), dest, source,     \
+                   nelems, nelems);                                                                \
+    }                                                                                              \
+    RF_EXPORT int shmem_##N##_fcollect(shmem_team_t team, T* dest, const T* source,                \
+                                       size_t nelems) {                                            \
+        RF_SHMEM_ENTRY("shmem_" #N "_fcollect", -1);                                               \
+        return run(entry, collective(ShmemOp::Fcollect, team, sizeof(T), nelems), dest, source,    \
+                   nelems, nelems);                                                                \
+    }                                                                                              \
+    RF_EXPORT int shmem_##N##_alltoall(shmem_team_t team, T* dest, const T* source,                \
+                                       size_t nelems) {                                            \
+        RF_SHMEM_ENTRY("shmem_" #N "_alltoall", -1);                                               \
+        return run(entry, collective(ShmemOp::Alltoall, team, sizeof(T), nelems), dest, source,    \
+                   nelems, nelems);                                                                \
+    }                                                                                              \
+    RF_EXPORT int shmem_##N##_alltoalls(shmem_team_t team, T* dest, const T* source,               \
+                                        ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {             \
+        RF_SHMEM_ENTRY("shmem_" #N "_alltoalls", -1);                                              \
+        return alltoalls(entry, team, dest, source, sizeof(T), dst, sst, nelems);                  \
+    }
+RF_SHMEM_RMA_TYPES(RF_SHMEM_DEFINE_COLLECTIVES)
+
+#define RF_SHMEM_DEFINE_REDUCE(T, N, OP, Op)                                                       \
+    RF_EXPORT int shmem_##N##_##OP##_reduce(shmem_team_t team, T* dest, const T* source,           \
+                                            size_t nreduce) {                                      \
+        RF_SHMEM_ENTRY("shmem_" #N "_" #OP "_reduce", -1);                                         \
+        return reduce<T, ReduceOp::Op>(entry, team, dest, source, nreduce, ElementType::t_##N);    \
+    }
+#define RF_SHMEM_DEFINE_ARITH(T, N)                                                                \
+    RF_SHMEM_DEFINE_REDUCE(T, N, max, Max)                                                         \
+    RF_SHMEM_DEFINE_REDUCE(T, N, min, Min)                                                         \
+    RF_SHMEM_DEFINE_REDUCE(T, N, sum, Sum) RF_SHMEM_DEFINE_REDUCE(T, N, prod, Prod)
+#define RF_SHMEM_DEFINE_BITWISE(T, N)                                                              \
+    RF_SHMEM_DEFINE_REDUCE(T, N, and, And)                                                         \
+    RF_SHMEM_DEFINE_REDUCE(T, N, or, Or) RF_SHMEM_DEFINE_REDUCE(T, N, xor, Xor)
+RF_SHMEM_REDUCE_ARITH_TYPES(RF_SHMEM_DEFINE_ARITH)
+RF_SHMEM_REDUCE_BITWISE_TYPES(RF_SHMEM_DEFINE_BITWISE)

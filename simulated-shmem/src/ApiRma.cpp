@@ -1,0 +1,198 @@
+// Remote memory access: puts and gets, typed, sized and strided, with their nbi and signal
+// forms. A put writes the target PE's copy of the symmetric object during the call, a get
+// reads it: both legal moments of delivery (the checker does not yet delay them).
+#include "simulated-shmem/src/ShmemApi.hpp"
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+namespace {
+
+using rankfold::shmem::ShmemEntry;
+
+void put_bytes(const ShmemEntry& entry, void* dest, const void* source, std::size_t bytes, int pe) {
+    if (bytes == 0) {
+        entry.check_pe(pe);
+        return;
+    }
+    if (void* there = entry.remote(dest, bytes, pe, "dest")) std::memmove(there, source, bytes);
+}
+
+void get_bytes(const ShmemEntry& entry, void* dest, const void* source, std::size_t bytes, int pe) {
+    if (bytes == 0) {
+        entry.check_pe(pe);
+        return;
+    }
+    if (const void* there = entry.remote(source, bytes, pe, "source"))
+        std::memmove(dest, there, bytes);
+}
+
+// Strided: element i goes from source[i * sst] to dest[i * dst] (strides in elements).
+void iput_bytes(const ShmemEntry& entry, char* dest, const char* source, std::ptrdiff_t dst,
+                std::ptrdiff_t sst, std::size_t nelems, std::size_t size, int pe) {
+    for (std::size_t i = 0; i < nelems; ++i)
+        put_bytes(entry,
+                  dest + static_cast<std::ptrdiff_t>(i) * dst * static_cast<std::ptrdiff_t>(size),
+                  source + static_cast<std::ptrdiff_t>(i) * sst * static_cast<std::ptrdiff_t>(size),
+                  size, pe);
+}
+
+void iget_bytes(const ShmemEntry& entry, char* dest, const char* source, std::ptrdiff_t dst,
+                std::ptrdiff_t sst, std::size_t nelems, std::size_t size, int pe) {
+    for (std::size_t i = 0; i < nelems; ++i)
+        get_bytes(entry,
+                  dest + static_cast<std::ptrdiff_t>(i) * dst * static_cast<std::ptrdiff_t>(size),
+                  source + static_cast<std::ptrdiff_t>(i) * sst * static_cast<std::ptrdiff_t>(size),
+                  size, pe);
+}
+
+// The signal of a put-with-signal, after the data (the standard orders them so).
+void signal(const ShmemEntry& entry, std::uint64_t* sig_addr, std::uint64_t value, int sig_op,
+            int pe) {
+    if (sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD) {
+        entry.error(
+            rankfold::mpi::Misuse::InvalidArgument,
+            fmt::format("sig_op {} is neither SHMEM_SIGNAL_SET nor SHMEM_SIGNAL_ADD", sig_op));
+        return;
+    }
+    auto* there =
+        static_cast<std::uint64_t*>(entry.remote(sig_addr, sizeof *sig_addr, pe, "sig_addr"));
+    if (there == nullptr) return;
+    if (sig_op == SHMEM_SIGNAL_SET)
+        *there = value;
+    else
+        *there += value;
+}
+
+void put_signal(const ShmemEntry& entry, void* dest, const void* source, std::size_t bytes,
+                std::uint64_t* sig_addr, std::uint64_t value, int sig_op, int pe) {
+    put_bytes(entry, dest, source, bytes, pe);
+    signal(entry, sig_addr, value, sig_op, pe);
+}
+
+} // namespace
+
+#define RF_SHMEM_DEFINE_RMA(T, N)                                                                  \
+    RF_EXPORT void shmem_##N##_put(T* dest, const T* source, size_t nelems, int pe) {              \
+        RF_SHMEM_ENTRY("shmem_" #N "_put");                                                        \
+        put_bytes(entry, dest, source, nelems * sizeof(T), pe);                                    \
+    }                                                                                              \
+    RF_EXPORT void shmem_##N##_put_nbi(T* dest, const T* source, size_t nelems, int pe) {          \
+        RF_SHMEM_ENTRY("shmem_" #N "_put_nbi");                                                    \
+        put_bytes(entry, dest, source, nelems * sizeof(T), pe);                                    \
+    }                                                                                              \
+    RF_EXPORT void shmem_##N##_get(T* dest, const T* source, size_t nelems, int pe) {              \
+        RF_SHMEM_ENTRY("shmem_" #N "_get");                                                        \
+        get_bytes(entry, dest, source, nelems * sizeof(T), pe);                                    \
+    }                                                                                              \
+    RF_EXPORT void shmem_##N##_get_nbi(T* dest, const T* source, size_t nelems, int pe) {          \
+        RF_SHMEM_ENTRY("shmem_" #N "_get_nbi");                                                    \
+        get_bytes(entry, dest, source, nelems * sizeof(T), pe);                                    \
+    }                                                                                              \
+    RF_EXPORT void shmem_##N##_p(T* dest, T value, int pe) {                                       \
+        RF_SHMEM_ENTRY("shmem_" #N "_p");                                                          \
+        put_bytes(entry, dest, &value, sizeof(T), pe);                                             \
+    }                                                                                              \
+    RF_EXPORT T shmem_##N##_g(const T* source, int pe) {                                           \
+        T value{};                                                                                 \
+        RF_SHMEM_ENTRY("shmem_" #N "_g", value);                                                   \
+        get_bytes(entry, &value, source, sizeof(T), pe);                                           \
+        return value;                                                                              \
+    }                                                                                              \
+    RF_EXPORT void shmem_##N##_iput(T* dest, const T* source, ptrdiff_t dst, ptrdiff_t sst,        \
+                                    size_t nelems, int pe) {                                       \
+        RF_SHMEM_ENTRY("shmem_" #N "_iput");                                                       \
+        iput_bytes(entry, reinterpret_cast<char*>(dest), reinterpret_cast<const char*>(source),    \
+                   dst, sst, nelems, sizeof(T), pe);                                               \
+    }                                                                                              \
+    RF_EXPORT void shmem_##N##_iget(T* dest, const T* source, ptrdiff_t dst, ptrdiff_t sst,        \
+                                    size_t nelems, int pe) {                                       \
+        RF_SHMEM_ENTRY("shmem_" #N "_iget");                                                       \
+        iget_bytes(entry, reinterpret_cast<char*>(dest), reinterpret_cast<const char*>(source),    \
+                   dst, sst, nelems, sizeof(T), pe);                                               \
+    }                                                                                              \
+    RF_EXPORT void shmem_##N##_put_signal(T* dest, const T* source, size_t nelems,                 \
+                                          uint64_t* sig_addr, uint64_t signal, int sig_op,         \
+                                          int pe) {                                                \
+        RF_SHMEM_ENTRY("shmem_" #N "_put_signal");                                                 \
+        put_signal(entry, dest, source, nelems * sizeof(T), sig_addr, signal, sig_op, pe);         \
+    }                                                                                              \
+    RF_EXPORT void shmem_##N##_put_signal_nbi(T* dest, const T* source, size_t nelems,             \
+                                              uint64_t* sig_addr, uint64_t signal, int sig_op,     \
+                                              int pe) {                                            \
+        RF_SHMEM_ENTRY("shmem_" #N "_put_signal_nbi");                                             \
+        put_signal(entry, dest, source, nelems * sizeof(T), sig_addr, signal, sig_op, pe);         \
+    }
+RF_SHMEM_RMA_TYPES(RF_SHMEM_DEFINE_RMA)
+
+#define RF_SHMEM_DEFINE_SIZED(B)                                                                   \
+    RF_EXPORT void shmem_put##B(void* dest, const void* source, size_t nelems, int pe) {           \
+        RF_SHMEM_ENTRY("shmem_put" #B);                                                            \
+        put_bytes(entry, dest, source, nelems*(B / 8), pe);                                        \
+    }                                                                                              \
+    RF_EXPORT void shmem_put##B##_nbi(void* dest, const void* source, size_t nelems, int pe) {     \
+        RF_SHMEM_ENTRY("shmem_put" #B "_nbi");                                                     \
+        put_bytes(entry, dest, source, nelems*(B / 8), pe);                                        \
+    }                                                                                              \
+    RF_EXPORT void shmem_get##B(void* dest, const void* source, size_t nelems, int pe) {           \
+        RF_SHMEM_ENTRY("shmem_get" #B);                                                            \
+        get_bytes(entry, dest, source, nelems*(B / 8), pe);                                        \
+    }                                                                                              \
+    RF_EXPORT void shmem_get##B##_nbi(void* dest, const void* source, size_t nelems, int pe) {     \
+        RF_SHMEM_ENTRY("shmem_get" #B "_nbi");                                                     \
+        get_bytes(entry, dest, source, nelems*(B / 8), pe);                                        \
+    }                                                                                              \
+    RF_EXPORT void shmem_iput##B(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,     \
+                                 size_t nelems, int pe) {                                          \
+        RF_SHMEM_ENTRY("shmem_iput" #B);                                                           \
+        iput_bytes(entry, static_cast<char*>(dest), static_cast<const char*>(source), dst, sst,    \
+                   nelems, B / 8, pe);                                                             \
+    }                                                                                              \
+    RF_EXPORT void shmem_iget##B(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,     \
+                                 size_t nelems, int pe) {                                          \
+        RF_SHMEM_ENTRY("shmem_iget" #B);                                                           \
+        iget_bytes(entry, static_cast<char*>(dest), static_cast<const char*>(source), dst, sst,    \
+                   nelems, B / 8, pe);                                                             \
+    }                                                                                              \
+    RF_EXPORT void shmem_put##B##_signal(void* dest, const void* source, size_t nelems,            \
+                                         uint64_t* sig_addr, uint64_t signal, int sig_op,          \
+                                         int pe) {                                                 \
+        RF_SHMEM_ENTRY("shmem_put" #B "_signal");                                                  \
+        put_signal(entry, dest, source, nelems*(B / 8), sig_addr, signal, sig_op, pe);             \
+    }                                                                                              \
+    RF_EXPORT void shmem_put##B##_signal_nbi(void* dest, const void* source, size_t nelems,        \
+                                             uint64_t* sig_addr, uint64_t signal, int sig_op,      \
+                                             int pe) {                                             \
+        RF_SHMEM_ENTRY("shmem_put" #B "_signal_nbi");                                              \
+        put_signal(entry, dest, source, nelems*(B / 8), sig_addr, signal, sig_op, pe);             \
+    }
+RF_SHMEM_SIZES(RF_SHMEM_DEFINE_SIZED)
+
+RF_EXPORT void shmem_putmem(void* dest, const void* source, size_t nelems, int pe) {
+    RF_SHMEM_ENTRY("shmem_putmem");
+    put_bytes(entry, dest, source, nelems, pe);
+}
+RF_EXPORT void shmem_putmem_nbi(void* dest, const void* source, size_t nelems, int pe) {
+    RF_SHMEM_ENTRY("shmem_putmem_nbi");
+    put_bytes(entry, dest, source, nelems, pe);
+}
+RF_EXPORT void shmem_getmem(void* dest, const void* source, size_t nelems, int pe) {
+    RF_SHMEM_ENTRY("shmem_getmem");
+    get_bytes(entry, dest, source, nelems, pe);
+}
+RF_EXPORT void shmem_getmem_nbi(void* dest, const void* source, size_t nelems, int pe) {
+    RF_SHMEM_ENTRY("shmem_getmem_nbi");
+    get_bytes(entry, dest, source, nelems, pe);
+}
+RF_EXPORT void shmem_putmem_signal(void* dest, const void* source, size_t nelems,
+                                   uint64_t* sig_addr, uint64_t signal_value, int sig_op, int pe) {
+    RF_SHMEM_ENTRY("shmem_putmem_signal");
+    put_signal(entry, dest, source, nelems, sig_addr, signal_value, sig_op, pe);
+}
+RF_EXPORT void shmem_putmem_signal_nbi(void* dest, const void* source, size_t nelems,
+                                       uint64_t* sig_addr, uint64_t signal_value, int sig_op,
+                                       int pe) {
+    RF_SHMEM_ENTRY("shmem_putmem_signal_nbi");
+    put_signal(entry, dest, source, nelems, sig_addr, signal_value, sig_op, pe);
+}

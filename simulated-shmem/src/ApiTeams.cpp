@@ -1,0 +1,129 @@
+// Teams: the queries (local), the splits (collective over the parent team), destroy (local to
+// the PE: the handle is invalid for it afterwards) and team_sync.
+#include "simulated-shmem/src/ShmemApi.hpp"
+
+#include <fmt/format.h>
+
+using rankfold::mpi::Misuse;
+using rankfold::shmem::ShmemCall;
+using rankfold::shmem::ShmemOp;
+using rankfold::shmem::Team;
+
+namespace {
+
+// The team for a query: nullptr without a report for SHMEM_TEAM_INVALID, whose queries the
+// standard answers with -1.
+const Team* queried(const rankfold::shmem::ShmemEntry& entry, shmem_team_t team) {
+    if (team == SHMEM_TEAM_INVALID) return nullptr;
+    return entry.team(team);
+}
+
+} // namespace
+
+RF_EXPORT int shmem_team_my_pe(shmem_team_t team) {
+    RF_SHMEM_ENTRY("shmem_team_my_pe", -1);
+    const Team* t = queried(entry, team);
+    return t ? entry.team_pe(*t) : -1;
+}
+
+RF_EXPORT int shmem_team_n_pes(shmem_team_t team) {
+    RF_SHMEM_ENTRY("shmem_team_n_pes", -1);
+    const Team* t = queried(entry, team);
+    return t ? static_cast<int>(t->members.size()) : -1;
+}
+
+RF_EXPORT int shmem_team_get_config(shmem_team_t team, long config_mask,
+                                    shmem_team_config_t* config) {
+    RF_SHMEM_ENTRY("shmem_team_get_config", -1);
+    if (queried(entry, team) == nullptr) return -1;
+    // Contexts are not modelled: a team asks for none.
+    if (config != nullptr && (config_mask & SHMEM_TEAM_NUM_CONTEXTS) != 0) config->num_contexts = 0;
+    return 0;
+}
+
+RF_EXPORT int shmem_team_translate_pe(shmem_team_t src_team, int src_pe, shmem_team_t dest_team) {
+    RF_SHMEM_ENTRY("shmem_team_translate_pe", -1);
+    const Team* from = queried(entry, src_team);
+    if (from == nullptr) return -1;
+    const Team* to = queried(entry, dest_team);
+    if (to == nullptr) return -1;
+    if (src_pe < 0 || src_pe >= static_cast<int>(from->members.size())) return -1;
+    return to->index_of(from->members[static_cast<std::size_t>(src_pe)].pe);
+}
+
+RF_EXPORT int shmem_team_split_strided(shmem_team_t parent_team, int start, int stride, int size,
+                                       const shmem_team_config_t*, long, shmem_team_t* new_team) {
+    RF_SHMEM_ENTRY("shmem_team_split_strided", -1);
+    if (parent_team == SHMEM_TEAM_INVALID) {
+        *new_team = SHMEM_TEAM_INVALID;
+        return -1;
+    }
+    const Team* parent = entry.team(parent_team);
+    if (parent == nullptr) return -1;
+    if (size <= 0 || (size > 1 && stride == 0)) {
+        entry.error(Misuse::InvalidArgument,
+                    fmt::format("size {} with stride {}: a team has at least one PE and no PE "
+                                "twice",
+                                size, stride));
+        return -1;
+    }
+    const long last = start + static_cast<long>(size - 1) * stride;
+    if (!entry.check_team_pe(*parent, start, "start") ||
+        !entry.check_team_pe(*parent, last, "the last PE (start + (size - 1) * stride)"))
+        return -1;
+    ShmemCall call;
+    call.op = ShmemOp::TeamSplit;
+    call.team = parent_team;
+    call.root = start;
+    call.stride = stride;
+    call.extent = size;
+    call.new_team = new_team;
+    entry.submit(call);
+    return 0;
+}
+
+RF_EXPORT int shmem_team_split_2d(shmem_team_t parent_team, int xrange, const shmem_team_config_t*,
+                                  long, shmem_team_t* xaxis_team, const shmem_team_config_t*, long,
+                                  shmem_team_t* yaxis_team) {
+    RF_SHMEM_ENTRY("shmem_team_split_2d", -1);
+    if (parent_team == SHMEM_TEAM_INVALID) {
+        *xaxis_team = *yaxis_team = SHMEM_TEAM_INVALID;
+        return -1;
+    }
+    if (entry.team(parent_team) == nullptr) return -1;
+    if (xrange <= 0) {
+        entry.error(Misuse::InvalidArgument, fmt::format("xrange {} is not positive", xrange));
+        return -1;
+    }
+    ShmemCall call;
+    call.op = ShmemOp::TeamSplit2d;
+    call.team = parent_team;
+    call.extent = xrange;
+    call.new_team = xaxis_team;
+    call.new_team_y = yaxis_team;
+    entry.submit(call);
+    return 0;
+}
+
+RF_EXPORT void shmem_team_destroy(shmem_team_t team) {
+    RF_SHMEM_ENTRY("shmem_team_destroy");
+    if (team == SHMEM_TEAM_INVALID) return;
+    if (team == SHMEM_TEAM_WORLD || team == SHMEM_TEAM_SHARED) {
+        entry.error(Misuse::InvalidTeam, "a predefined team cannot be destroyed");
+        return;
+    }
+    const Team* t = entry.team(team);
+    if (t == nullptr) return;
+    Team& mine = *entry.world_team(team);
+    mine.members[static_cast<std::size_t>(entry.team_pe(*t))].destroyed = true;
+}
+
+RF_EXPORT int shmem_team_sync(shmem_team_t team) {
+    RF_SHMEM_ENTRY("shmem_team_sync", -1);
+    if (entry.team(team) == nullptr) return -1;
+    ShmemCall call;
+    call.op = ShmemOp::TeamSync;
+    call.team = team;
+    entry.submit(call);
+    return 0;
+}

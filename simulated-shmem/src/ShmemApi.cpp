@@ -1,0 +1,83 @@
+#include "simulated-shmem/src/ShmemApi.hpp"
+
+#include "simulated-shmem/interface/SymmetricMemory.hpp"
+
+#include <fmt/format.h>
+
+namespace rankfold::shmem {
+
+ShmemEntry::ShmemEntry(const char* name, std::uintptr_t site)
+    : name_(name), site_(site), world_(mpi::rank_gate().world()),
+      pe_(mpi::rank_gate().current_rank()) {
+    mpi::rank_gate().local_call(name, site);
+}
+
+void ShmemEntry::error(mpi::Misuse misuse, std::string message) const {
+    // MPI_SUCCESS: SHMEM has no error classes to name.
+    mpi::rank_gate().local_error(name_, MPI_COMM_WORLD, MPI_SUCCESS, misuse, std::move(message),
+                                 site_);
+}
+
+bool ShmemEntry::check_state() const {
+    const PeState& s = world_.shmem().pe(pe_);
+    if (!s.initialized) {
+        error(mpi::Misuse::CallBeforeInit, "called before shmem_init");
+        return false;
+    }
+    if (s.finalized) {
+        error(mpi::Misuse::CallAfterFinalize, "called after shmem_finalize");
+        return false;
+    }
+    return true;
+}
+
+bool ShmemEntry::check_pe(int target) const {
+    if (target >= 0 && target < n_pes()) return true;
+    error(mpi::Misuse::InvalidPe,
+          fmt::format("PE {} is not a PE of the world (0..{})", target, n_pes() - 1));
+    return false;
+}
+
+void* ShmemEntry::remote(const void* address, std::size_t bytes, int target,
+                         const char* what) const {
+    if (!check_pe(target)) return nullptr;
+    const SymmetricMemory* memory = symmetric_memory();
+    void* there = memory ? memory->translate(pe_, address, bytes, target) : nullptr;
+    if (there == nullptr)
+        error(mpi::Misuse::NonSymmetricAddress,
+              fmt::format("{} ({}, {} bytes) is not symmetric: use a global or static variable or "
+                          "memory from shmem_malloc",
+                          what, fmt::ptr(address), bytes));
+    return there;
+}
+
+const Team* ShmemEntry::team(int handle) const {
+    const Team* t = world_.shmem().team(handle);
+    const int index = t ? t->index_of(pe_) : -1;
+    if (index >= 0 && !t->members[static_cast<std::size_t>(index)].destroyed) return t;
+    if (handle == SHMEM_TEAM_INVALID)
+        error(mpi::Misuse::InvalidTeam, "the team is SHMEM_TEAM_INVALID (this PE is not in the "
+                                        "team it was split into)");
+    else if (t == nullptr)
+        error(mpi::Misuse::InvalidTeam, fmt::format("{} is not a team handle", handle));
+    else if (index < 0)
+        error(mpi::Misuse::InvalidTeam, fmt::format("PE {} is not in team {}", pe_, handle));
+    else
+        error(mpi::Misuse::InvalidTeam, fmt::format("team {} was destroyed", handle));
+    return nullptr;
+}
+
+bool ShmemEntry::check_team_pe(const Team& team, long pe, const char* what) const {
+    if (pe >= 0 && pe < static_cast<long>(team.members.size())) return true;
+    error(mpi::Misuse::InvalidPe, fmt::format("{} {} is not a PE of the team (0..{})", what, pe,
+                                              static_cast<long>(team.members.size()) - 1));
+    return false;
+}
+
+void ShmemEntry::submit(const ShmemCall& shmem) const {
+    mpi::RankCall call = mpi::make_call(mpi::CallKind::Shmem, name_, site_);
+    call.shmem = shmem;
+    mpi::submit(call);
+}
+
+} // namespace rankfold::shmem

@@ -1,0 +1,64 @@
+// Shared by the files that define the shmem_* functions: the entry boilerplate (leave the
+// application's context, note the call site, check the life cycle), errors, the symmetric
+// address of a target PE, and the submission of a visible call.
+#pragma once
+
+#include "simulated-mpi/src/Api.hpp"
+#include "simulated-shmem/interface/ShmemCall.hpp"
+#include "simulated-shmem/interface/ShmemWorld.hpp"
+
+#include <shmem.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace rankfold::shmem {
+
+// A call of one PE: where it runs, and how it reports a misuse (the PE's run ends there).
+class ShmemEntry {
+public:
+    ShmemEntry(const char* name, std::uintptr_t site);
+
+    int pe() const { return pe_; }
+    int n_pes() const { return world_.size(); }
+    PeState& state() { return world_.shmem().pe(pe_); }
+
+    // Reports the misuse; returns only if the program asked MPI errors to return, and then the
+    // call does nothing.
+    void error(mpi::Misuse misuse, std::string message) const;
+    // Between shmem_init and shmem_finalize; false after reporting.
+    bool check_state() const;
+    // `target` names a PE; false after reporting.
+    bool check_pe(int target) const;
+    // [address, address + bytes) of this PE seen on `target`, or nullptr after reporting (a
+    // private address, a PE outside the world). `what` names the argument ("dest").
+    void* remote(const void* address, std::size_t bytes, int target, const char* what) const;
+    // The team `handle` names, with this PE in it and not destroyed by it; nullptr after
+    // reporting (`invalid-team`).
+    const Team* team(int handle) const;
+    // The same team, to change (shmem_team_destroy).
+    Team* world_team(int handle) const { return world_.shmem().team(handle); }
+    // This PE's number in `team` (a team team() returned).
+    int team_pe(const Team& team) const { return team.index_of(pe_); }
+    // `pe` is a PE number of `team`; false after reporting (`invalid-pe`). `what` names it.
+    bool check_team_pe(const Team& team, long pe, const char* what) const;
+    // Hands a visible call to the scheduler; returns once it has completed.
+    void submit(const ShmemCall& shmem) const;
+
+private:
+    const char* name_;
+    std::uintptr_t site_;
+    mpi::MpiWorld& world_;
+    int pe_;
+};
+
+} // namespace rankfold::shmem
+
+// Opens a shmem_* function: `entry` describes the call; `fail` is what to return when the
+// library is not initialized (nothing, for a void function).
+#define RF_SHMEM_ENTRY(fname, ...)                                                                 \
+    ::rankfold::snapshot::RuntimeSection rf_section_;                                              \
+    const ::rankfold::shmem::ShmemEntry entry(                                                     \
+        fname, reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)));                     \
+    if (!entry.check_state()) return __VA_ARGS__

@@ -1,0 +1,39 @@
+// ShmemWorld::hash: every field operator== looks at, one by one.
+#include "simulated-mpi/src/StateHasher.hpp"
+#include "simulated-shmem/interface/ShmemWorld.hpp"
+
+namespace rankfold::shmem {
+
+std::uint64_t ShmemWorld::hash() const {
+    mpi::StateHasher h;
+    for (const PeState& p : pes_) {
+        h.value(static_cast<std::uint8_t>(p.initialized | p.finalized << 1));
+        h.value(p.heap.blocks().size());
+        for (const SymmetricBlock& b : p.heap.blocks()) {
+            h.value(b.offset);
+            h.value(b.size);
+        }
+    }
+    h.value(teams_.size());
+    for (const Team& t : teams_) {
+        h.value(t.members.size());
+        for (const TeamMember& m : t.members) {
+            h.value(m.pe);
+            h.value(static_cast<std::uint8_t>(m.destroyed));
+            h.value(m.collectives);
+            for (const CollectiveEntry* e : {&m.current, &m.previous}) {
+                h.value(static_cast<std::uint8_t>(e->op));
+                h.value(e->size);
+                h.value(e->count);
+                h.value(e->root);
+                h.value(e->stride);
+                h.value(e->extent);
+                h.value(e->kind);
+                h.value(e->created);
+            }
+        }
+    }
+    return h.digest();
+}
+
+} // namespace rankfold::shmem
