@@ -55,32 +55,37 @@ int run(const ShmemEntry& entry, ShmemCall call, void* dest, const void* source,
     return 0;
 }
 
-ShmemCall collective(ShmemOp op, shmem_team_t team, std::size_t element, std::size_t count) {
+// `kind`: the element type of a typed form (typed_kind), 0 for the mem and sized forms.
+ShmemCall collective(ShmemOp op, shmem_team_t team, std::size_t element, std::size_t count,
+                     std::uint32_t kind = 0) {
     ShmemCall call;
     call.op = op;
     call.team = team;
     call.size = element;
     call.count = count;
+    call.kind = kind;
     return call;
 }
 
 // `active_set`: the 1.4 form, which does not write the root's dest.
 int broadcast(const ShmemEntry& entry, shmem_team_t team, void* dest, const void* source,
-              std::size_t element, std::size_t nelems, int root, bool active_set = false) {
-    ShmemCall call = collective(ShmemOp::Broadcast, team, element, nelems);
+              std::size_t element, std::size_t nelems, int root, bool active_set = false,
+              std::uint32_t kind = 0) {
+    ShmemCall call = collective(ShmemOp::Broadcast, team, element, nelems, kind);
     call.root = root;
     call.extent = active_set ? 1 : 0;
     return run(entry, call, dest, source, nelems, nelems);
 }
 
 int alltoalls(const ShmemEntry& entry, shmem_team_t team, void* dest, const void* source,
-              std::size_t element, ptrdiff_t dst, ptrdiff_t sst, std::size_t nelems) {
+              std::size_t element, ptrdiff_t dst, ptrdiff_t sst, std::size_t nelems,
+              std::uint32_t kind = 0) {
     if (dst < 1 || sst < 1) {
         entry.error(Misuse::InvalidArgument,
                     fmt::format("strides dst {} and sst {} must be at least 1", dst, sst));
         return -1;
     }
-    ShmemCall call = collective(ShmemOp::Alltoalls, team, element, nelems);
+    ShmemCall call = collective(ShmemOp::Alltoalls, team, element, nelems, kind);
     call.stride = dst;
     call.extent = sst;
     return run(entry, call, dest, source, 0, 0);
@@ -148,34 +153,36 @@ RF_EXPORT int shmem_alltoallsmem(shmem_team_t team, void* dest, const void* sour
     return alltoalls(entry, team, dest, source, 1, dst, sst, nelems);
 }
 
+#define RF_KIND(N) rankfold::shmem::typed_kind(ElementType::t_##N)
 #define RF_SHMEM_DEFINE_COLLECTIVES(T, N)                                                          \
     RF_EXPORT int shmem_##N##_broadcast(shmem_team_t team, T* dest, const T* source,               \
                                         size_t nelems, int PE_root) {                              \
         RF_SHMEM_ENTRY("shmem_" #N "_broadcast", -1);                                              \
-        return broadcast(entry, team, dest, source, sizeof(T), nelems, PE_root);                   \
+        return broadcast(entry, team, dest, source, sizeof(T), nelems, PE_root, false,             \
+                         RF_KIND(N));                                                              \
     }                                                                                              \
     RF_EXPORT int shmem_##N##_collect(shmem_team_t team, T* dest, const T* source,                 \
                                       size_t nelems) {                                             \
         RF_SHMEM_ENTRY("shmem_" #N "_collect", -1);                                                \
-        return run(entry, collective(ShmemOp::Collect, team, sizeof(T), nelems), dest, source,     \
-                   nelems, nelems);                                                                \
+        return run(entry, collective(ShmemOp::Collect, team, sizeof(T), nelems, RF_KIND(N)), dest, \
+                   source, nelems, nelems);                                                        \
     }                                                                                              \
     RF_EXPORT int shmem_##N##_fcollect(shmem_team_t team, T* dest, const T* source,                \
                                        size_t nelems) {                                            \
         RF_SHMEM_ENTRY("shmem_" #N "_fcollect", -1);                                               \
-        return run(entry, collective(ShmemOp::Fcollect, team, sizeof(T), nelems), dest, source,    \
-                   nelems, nelems);                                                                \
+        return run(entry, collective(ShmemOp::Fcollect, team, sizeof(T), nelems, RF_KIND(N)),      \
+                   dest, source, nelems, nelems);                                                  \
     }                                                                                              \
     RF_EXPORT int shmem_##N##_alltoall(shmem_team_t team, T* dest, const T* source,                \
                                        size_t nelems) {                                            \
         RF_SHMEM_ENTRY("shmem_" #N "_alltoall", -1);                                               \
-        return run(entry, collective(ShmemOp::Alltoall, team, sizeof(T), nelems), dest, source,    \
-                   nelems, nelems);                                                                \
+        return run(entry, collective(ShmemOp::Alltoall, team, sizeof(T), nelems, RF_KIND(N)),      \
+                   dest, source, nelems, nelems);                                                  \
     }                                                                                              \
     RF_EXPORT int shmem_##N##_alltoalls(shmem_team_t team, T* dest, const T* source,               \
                                         ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {             \
         RF_SHMEM_ENTRY("shmem_" #N "_alltoalls", -1);                                              \
-        return alltoalls(entry, team, dest, source, sizeof(T), dst, sst, nelems);                  \
+        return alltoalls(entry, team, dest, source, sizeof(T), dst, sst, nelems, RF_KIND(N));      \
     }
 RF_SHMEM_RMA_TYPES(RF_SHMEM_DEFINE_COLLECTIVES)
 
