@@ -242,6 +242,40 @@ RF_SHMEM_REDUCE_BITWISE_TYPES(RF_SHMEM_DECLARE_BITWISE_REDUCE)
 #undef RF_SHMEM_DECLARE_BITWISE_REDUCE
 #undef RF_SHMEM_DECLARE_REDUCE
 
+/* ---- the 1.4 active-set collectives (deprecated in 1.5; pSync and pWrk are not used) ------ */
+void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long* pSync);
+void shmem_sync(int PE_start, int logPE_stride, int PE_size, long* pSync);
+#define RF_SHMEM_DECLARE_SIZED_COLLECTIVES(B)                                                     \
+    void shmem_broadcast##B(void* dest, const void* source, size_t nelems, int PE_root,          \
+                            int PE_start, int logPE_stride, int PE_size, long* pSync);           \
+    void shmem_collect##B(void* dest, const void* source, size_t nelems, int PE_start,           \
+                          int logPE_stride, int PE_size, long* pSync);                            \
+    void shmem_fcollect##B(void* dest, const void* source, size_t nelems, int PE_start,          \
+                           int logPE_stride, int PE_size, long* pSync);                           \
+    void shmem_alltoall##B(void* dest, const void* source, size_t nelems, int PE_start,          \
+                           int logPE_stride, int PE_size, long* pSync);                           \
+    void shmem_alltoalls##B(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,        \
+                            size_t nelems, int PE_start, int logPE_stride, int PE_size,          \
+                            long* pSync);
+RF_SHMEM_DECLARE_SIZED_COLLECTIVES(32)
+RF_SHMEM_DECLARE_SIZED_COLLECTIVES(64)
+#undef RF_SHMEM_DECLARE_SIZED_COLLECTIVES
+#define RF_SHMEM_DECLARE_TO_ALL(T, N, OP)                                                         \
+    void shmem_##N##_##OP##_to_all(T* dest, const T* source, int nreduce, int PE_start,          \
+                                   int logPE_stride, int PE_size, T* pWrk, long* pSync);
+#define RF_SHMEM_DECLARE_ARITH_TO_ALL(T, N)                                                       \
+    RF_SHMEM_DECLARE_TO_ALL(T, N, max)                                                            \
+    RF_SHMEM_DECLARE_TO_ALL(T, N, min)                                                            \
+    RF_SHMEM_DECLARE_TO_ALL(T, N, sum) RF_SHMEM_DECLARE_TO_ALL(T, N, prod)
+#define RF_SHMEM_DECLARE_BITWISE_TO_ALL(T, N)                                                     \
+    RF_SHMEM_DECLARE_TO_ALL(T, N, and)                                                            \
+    RF_SHMEM_DECLARE_TO_ALL(T, N, or) RF_SHMEM_DECLARE_TO_ALL(T, N, xor)
+RF_SHMEM_REDUCE_ARITH_TYPES(RF_SHMEM_DECLARE_ARITH_TO_ALL)
+RF_SHMEM_REDUCE_BITWISE_TYPES(RF_SHMEM_DECLARE_BITWISE_TO_ALL)
+#undef RF_SHMEM_DECLARE_ARITH_TO_ALL
+#undef RF_SHMEM_DECLARE_BITWISE_TO_ALL
+#undef RF_SHMEM_DECLARE_TO_ALL
+
 /* ---- distributed locks ------------------------------------------------------------------------ */
 void shmem_set_lock(long* lock);
 void shmem_clear_lock(long* lock);

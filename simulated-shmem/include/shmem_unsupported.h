@@ -47,19 +47,7 @@ RF_SHMEM_NO(void, shmem_ctx_putmem_signal)
 RF_SHMEM_NO(void, shmem_ctx_putmem_signal_nbi)
 RF_SHMEM_NO(void, shmem_pcontrol)
 
-/* Collectives other than barrier_all and sync_all. */
-RF_SHMEM_NO(void, shmem_barrier)
-RF_SHMEM_NO(void, shmem_sync)
-RF_SHMEM_NO(void, shmem_broadcast32)
-RF_SHMEM_NO(void, shmem_broadcast64)
-RF_SHMEM_NO(void, shmem_collect32)
-RF_SHMEM_NO(void, shmem_collect64)
-RF_SHMEM_NO(void, shmem_fcollect32)
-RF_SHMEM_NO(void, shmem_fcollect64)
-RF_SHMEM_NO(void, shmem_alltoall32)
-RF_SHMEM_NO(void, shmem_alltoall64)
-RF_SHMEM_NO(void, shmem_alltoalls32)
-RF_SHMEM_NO(void, shmem_alltoalls64)
+/* The typed RMA routines on contexts. */
 
 #define RF_SHMEM_NO_TYPED_RMA(T, N)                                                              \
     RF_SHMEM_NO(void, shmem_ctx_##N##_put)                                                       \
@@ -75,60 +63,6 @@ RF_SHMEM_NO(void, shmem_alltoalls64)
 RF_SHMEM_RMA_TYPES(RF_SHMEM_NO_TYPED_RMA)
 #undef RF_SHMEM_NO_TYPED_RMA
 
-/* Reductions: the active-set forms (1.4). */
-#define RF_SHMEM_NO_REDUCTION(T, N, OP)                                                          \
-    RF_SHMEM_NO(void, shmem_##N##_##OP##_to_all)
-#define RF_SHMEM_NO_ARITHMETIC(T, N)                                                             \
-    RF_SHMEM_NO_REDUCTION(T, N, max) RF_SHMEM_NO_REDUCTION(T, N, min)                            \
-    RF_SHMEM_NO_REDUCTION(T, N, sum) RF_SHMEM_NO_REDUCTION(T, N, prod)
-RF_SHMEM_NO_ARITHMETIC(short, short)
-RF_SHMEM_NO_ARITHMETIC(int, int)
-RF_SHMEM_NO_ARITHMETIC(long, long)
-RF_SHMEM_NO_ARITHMETIC(long long, longlong)
-RF_SHMEM_NO_ARITHMETIC(float, float)
-RF_SHMEM_NO_ARITHMETIC(double, double)
-RF_SHMEM_NO_ARITHMETIC(long double, longdouble)
-RF_SHMEM_NO_ARITHMETIC(unsigned char, uchar)
-RF_SHMEM_NO_ARITHMETIC(unsigned short, ushort)
-RF_SHMEM_NO_ARITHMETIC(unsigned int, uint)
-RF_SHMEM_NO_ARITHMETIC(unsigned long, ulong)
-RF_SHMEM_NO_ARITHMETIC(unsigned long long, ulonglong)
-RF_SHMEM_NO_ARITHMETIC(int8_t, int8)
-RF_SHMEM_NO_ARITHMETIC(int16_t, int16)
-RF_SHMEM_NO_ARITHMETIC(int32_t, int32)
-RF_SHMEM_NO_ARITHMETIC(int64_t, int64)
-RF_SHMEM_NO_ARITHMETIC(uint8_t, uint8)
-RF_SHMEM_NO_ARITHMETIC(uint16_t, uint16)
-RF_SHMEM_NO_ARITHMETIC(uint32_t, uint32)
-RF_SHMEM_NO_ARITHMETIC(uint64_t, uint64)
-RF_SHMEM_NO_ARITHMETIC(size_t, size)
-RF_SHMEM_NO_ARITHMETIC(ptrdiff_t, ptrdiff)
-RF_SHMEM_NO_ARITHMETIC(char, char)
-RF_SHMEM_NO_ARITHMETIC(signed char, schar)
-#define RF_SHMEM_NO_BITWISE_REDUCTION(T, N)                                                      \
-    RF_SHMEM_NO_REDUCTION(T, N, and) RF_SHMEM_NO_REDUCTION(T, N, or)                             \
-    RF_SHMEM_NO_REDUCTION(T, N, xor)
-RF_SHMEM_NO_BITWISE_REDUCTION(unsigned char, uchar)
-RF_SHMEM_NO_BITWISE_REDUCTION(unsigned short, ushort)
-RF_SHMEM_NO_BITWISE_REDUCTION(unsigned int, uint)
-RF_SHMEM_NO_BITWISE_REDUCTION(unsigned long, ulong)
-RF_SHMEM_NO_BITWISE_REDUCTION(unsigned long long, ulonglong)
-RF_SHMEM_NO_BITWISE_REDUCTION(int8_t, int8)
-RF_SHMEM_NO_BITWISE_REDUCTION(int16_t, int16)
-RF_SHMEM_NO_BITWISE_REDUCTION(int32_t, int32)
-RF_SHMEM_NO_BITWISE_REDUCTION(int64_t, int64)
-RF_SHMEM_NO_BITWISE_REDUCTION(uint8_t, uint8)
-RF_SHMEM_NO_BITWISE_REDUCTION(uint16_t, uint16)
-RF_SHMEM_NO_BITWISE_REDUCTION(uint32_t, uint32)
-RF_SHMEM_NO_BITWISE_REDUCTION(uint64_t, uint64)
-RF_SHMEM_NO_BITWISE_REDUCTION(size_t, size)
-RF_SHMEM_NO_BITWISE_REDUCTION(short, short)
-RF_SHMEM_NO_BITWISE_REDUCTION(int, int)
-RF_SHMEM_NO_BITWISE_REDUCTION(long, long)
-RF_SHMEM_NO_BITWISE_REDUCTION(long long, longlong)
-#undef RF_SHMEM_NO_BITWISE_REDUCTION
-#undef RF_SHMEM_NO_ARITHMETIC
-#undef RF_SHMEM_NO_REDUCTION
 
 /* The nonblocking atomics, and the vector forms of point-to-point synchronization. */
 #define RF_SHMEM_NO_AMO_NBI(T, N)                                                                \

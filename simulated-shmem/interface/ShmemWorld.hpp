@@ -48,6 +48,7 @@ struct TeamMember {
 // PEs sharing memory: every PE, since they are one process).
 struct Team {
     std::vector<TeamMember> members;
+    bool active_set = false; // made for a 1.4 active set, found again by its members
     // The team number of world PE `pe`, or -1.
     int index_of(int pe) const;
     friend bool operator==(const Team&, const Team&) = default;
@@ -76,6 +77,9 @@ public:
     const Team* team(int handle) const;
     Team* team(int handle);
     int teams() const { return static_cast<int>(teams_.size()); }
+    // The team of the 1.4 active set {start + k * stride, k < size}, made the first time one
+    // of its PEs calls a collective on it (a PE outside the world is the caller's to refuse).
+    int active_set(int start, int stride, int size);
 
     // Whether any PE has called shmem_init (an MPI-only program leaves the world untouched).
     bool used() const;

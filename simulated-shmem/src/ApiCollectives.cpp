@@ -55,30 +55,37 @@ int run(const ShmemEntry& entry, ShmemCall call, void* dest, const void* source,
     return 0;
 }
 
-ShmemCall collective(ShmemOp op, shmem_team_t team, std::size_t element, std::size_t count) {
+// `kind`: the element type of a typed form (typed_kind), 0 for the mem and sized forms.
+ShmemCall collective(ShmemOp op, shmem_team_t team, std::size_t element, std::size_t count,
+                     std::uint32_t kind = 0) {
     ShmemCall call;
     call.op = op;
     call.team = team;
     call.size = element;
     call.count = count;
+    call.kind = kind;
     return call;
 }
 
+// `active_set`: the 1.4 form, which does not write the root's dest.
 int broadcast(const ShmemEntry& entry, shmem_team_t team, void* dest, const void* source,
-              std::size_t element, std::size_t nelems, int root) {
-    ShmemCall call = collective(ShmemOp::Broadcast, team, element, nelems);
+              std::size_t element, std::size_t nelems, int root, bool active_set = false,
+              std::uint32_t kind = 0) {
+    ShmemCall call = collective(ShmemOp::Broadcast, team, element, nelems, kind);
     call.root = root;
+    call.extent = active_set ? 1 : 0;
     return run(entry, call, dest, source, nelems, nelems);
 }
 
 int alltoalls(const ShmemEntry& entry, shmem_team_t team, void* dest, const void* source,
-              std::size_t element, ptrdiff_t dst, ptrdiff_t sst, std::size_t nelems) {
+              std::size_t element, ptrdiff_t dst, ptrdiff_t sst, std::size_t nelems,
+              std::uint32_t kind = 0) {
     if (dst < 1 || sst < 1) {
         entry.error(Misuse::InvalidArgument,
                     fmt::format("strides dst {} and sst {} must be at least 1", dst, sst));
         return -1;
     }
-    ShmemCall call = collective(ShmemOp::Alltoalls, team, element, nelems);
+    ShmemCall call = collective(ShmemOp::Alltoalls, team, element, nelems, kind);
     call.stride = dst;
     call.extent = sst;
     return run(entry, call, dest, source, 0, 0);
@@ -146,34 +153,36 @@ RF_EXPORT int shmem_alltoallsmem(shmem_team_t team, void* dest, const void* sour
     return alltoalls(entry, team, dest, source, 1, dst, sst, nelems);
 }
 
+#define RF_KIND(N) rankfold::shmem::typed_kind(ElementType::t_##N)
 #define RF_SHMEM_DEFINE_COLLECTIVES(T, N)                                                          \
     RF_EXPORT int shmem_##N##_broadcast(shmem_team_t team, T* dest, const T* source,               \
                                         size_t nelems, int PE_root) {                              \
         RF_SHMEM_ENTRY("shmem_" #N "_broadcast", -1);                                              \
-        return broadcast(entry, team, dest, source, sizeof(T), nelems, PE_root);                   \
+        return broadcast(entry, team, dest, source, sizeof(T), nelems, PE_root, false,             \
+                         RF_KIND(N));                                                              \
     }                                                                                              \
     RF_EXPORT int shmem_##N##_collect(shmem_team_t team, T* dest, const T* source,                 \
                                       size_t nelems) {                                             \
         RF_SHMEM_ENTRY("shmem_" #N "_collect", -1);                                                \
-        return run(entry, collective(ShmemOp::Collect, team, sizeof(T), nelems), dest, source,     \
-                   nelems, nelems);                                                                \
+        return run(entry, collective(ShmemOp::Collect, team, sizeof(T), nelems, RF_KIND(N)), dest, \
+                   source, nelems, nelems);                                                        \
     }                                                                                              \
     RF_EXPORT int shmem_##N##_fcollect(shmem_team_t team, T* dest, const T* source,                \
                                        size_t nelems) {                                            \
         RF_SHMEM_ENTRY("shmem_" #N "_fcollect", -1);                                               \
-        return run(entry, collective(ShmemOp::Fcollect, team, sizeof(T), nelems), dest, source,    \
-                   nelems, nelems);                                                                \
+        return run(entry, collective(ShmemOp::Fcollect, team, sizeof(T), nelems, RF_KIND(N)),      \
+                   dest, source, nelems, nelems);                                                  \
     }                                                                                              \
     RF_EXPORT int shmem_##N##_alltoall(shmem_team_t team, T* dest, const T* source,                \
                                        size_t nelems) {                                            \
         RF_SHMEM_ENTRY("shmem_" #N "_alltoall", -1);                                               \
-        return run(entry, collective(ShmemOp::Alltoall, team, sizeof(T), nelems), dest, source,    \
-                   nelems, nelems);                                                                \
+        return run(entry, collective(ShmemOp::Alltoall, team, sizeof(T), nelems, RF_KIND(N)),      \
+                   dest, source, nelems, nelems);                                                  \
     }                                                                                              \
     RF_EXPORT int shmem_##N##_alltoalls(shmem_team_t team, T* dest, const T* source,               \
                                         ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {             \
         RF_SHMEM_ENTRY("shmem_" #N "_alltoalls", -1);                                              \
-        return alltoalls(entry, team, dest, source, sizeof(T), dst, sst, nelems);                  \
+        return alltoalls(entry, team, dest, source, sizeof(T), dst, sst, nelems, RF_KIND(N));      \
     }
 RF_SHMEM_RMA_TYPES(RF_SHMEM_DEFINE_COLLECTIVES)
 
@@ -192,3 +201,83 @@ RF_SHMEM_RMA_TYPES(RF_SHMEM_DEFINE_COLLECTIVES)
     RF_SHMEM_DEFINE_REDUCE(T, N, or, Or) RF_SHMEM_DEFINE_REDUCE(T, N, xor, Xor)
 RF_SHMEM_REDUCE_ARITH_TYPES(RF_SHMEM_DEFINE_ARITH)
 RF_SHMEM_REDUCE_BITWISE_TYPES(RF_SHMEM_DEFINE_BITWISE)
+
+// ---- the 1.4 active-set forms: a team per active set; pSync and pWrk are not needed ---------
+
+#define RF_SHMEM_ACTIVE_SET(fail)                                                                  \
+    const int team = entry.active_set(PE_start, logPE_stride, PE_size);                            \
+    if (team < 0) return fail
+
+RF_EXPORT void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long*) {
+    RF_SHMEM_ENTRY("shmem_barrier");
+    RF_SHMEM_ACTIVE_SET();
+    ShmemCall call = collective(ShmemOp::TeamSync, team, 0, 0);
+    entry.submit(call);
+}
+
+RF_EXPORT void shmem_sync(int PE_start, int logPE_stride, int PE_size, long*) {
+    RF_SHMEM_ENTRY("shmem_sync");
+    RF_SHMEM_ACTIVE_SET();
+    ShmemCall call = collective(ShmemOp::TeamSync, team, 0, 0);
+    entry.submit(call);
+}
+
+#define RF_SHMEM_DEFINE_SIZED_COLLECTIVES(B)                                                       \
+    RF_EXPORT void shmem_broadcast##B(void* dest, const void* source, size_t nelems, int PE_root,  \
+                                      int PE_start, int logPE_stride, int PE_size, long*) {        \
+        RF_SHMEM_ENTRY("shmem_broadcast" #B);                                                      \
+        RF_SHMEM_ACTIVE_SET();                                                                     \
+        broadcast(entry, team, dest, source, B / 8, nelems, PE_root, true);                        \
+    }                                                                                              \
+    RF_EXPORT void shmem_collect##B(void* dest, const void* source, size_t nelems, int PE_start,   \
+                                    int logPE_stride, int PE_size, long*) {                        \
+        RF_SHMEM_ENTRY("shmem_collect" #B);                                                        \
+        RF_SHMEM_ACTIVE_SET();                                                                     \
+        run(entry, collective(ShmemOp::Collect, team, B / 8, nelems), dest, source, nelems,        \
+            nelems);                                                                               \
+    }                                                                                              \
+    RF_EXPORT void shmem_fcollect##B(void* dest, const void* source, size_t nelems, int PE_start,  \
+                                     int logPE_stride, int PE_size, long*) {                       \
+        RF_SHMEM_ENTRY("shmem_fcollect" #B);                                                       \
+        RF_SHMEM_ACTIVE_SET();                                                                     \
+        run(entry, collective(ShmemOp::Fcollect, team, B / 8, nelems), dest, source, nelems,       \
+            nelems);                                                                               \
+    }                                                                                              \
+    RF_EXPORT void shmem_alltoall##B(void* dest, const void* source, size_t nelems, int PE_start,  \
+                                     int logPE_stride, int PE_size, long*) {                       \
+        RF_SHMEM_ENTRY("shmem_alltoall" #B);                                                       \
+        RF_SHMEM_ACTIVE_SET();                                                                     \
+        run(entry, collective(ShmemOp::Alltoall, team, B / 8, nelems), dest, source, nelems,       \
+            nelems);                                                                               \
+    }                                                                                              \
+    RF_EXPORT void shmem_alltoalls##B(void* dest, const void* source, ptrdiff_t dst,               \
+                                      ptrdiff_t sst, size_t nelems, int PE_start,                  \
+                                      int logPE_stride, int PE_size, long*) {                      \
+        RF_SHMEM_ENTRY("shmem_alltoalls" #B);                                                      \
+        RF_SHMEM_ACTIVE_SET();                                                                     \
+        alltoalls(entry, team, dest, source, B / 8, dst, sst, nelems);                             \
+    }
+RF_SHMEM_DEFINE_SIZED_COLLECTIVES(32)
+RF_SHMEM_DEFINE_SIZED_COLLECTIVES(64)
+
+#define RF_SHMEM_DEFINE_TO_ALL(T, N, OP, Op)                                                       \
+    RF_EXPORT void shmem_##N##_##OP##_to_all(T* dest, const T* source, int nreduce, int PE_start,  \
+                                             int logPE_stride, int PE_size, T*, long*) {           \
+        RF_SHMEM_ENTRY("shmem_" #N "_" #OP "_to_all");                                             \
+        if (nreduce < 0) {                                                                         \
+            entry.error(Misuse::InvalidCount, fmt::format("nreduce {} is negative", nreduce));     \
+            return;                                                                                \
+        }                                                                                          \
+        RF_SHMEM_ACTIVE_SET();                                                                     \
+        reduce<T, ReduceOp::Op>(entry, team, dest, source, static_cast<std::size_t>(nreduce),      \
+                                ElementType::t_##N);                                               \
+    }
+#define RF_SHMEM_DEFINE_ARITH_TO_ALL(T, N)                                                         \
+    RF_SHMEM_DEFINE_TO_ALL(T, N, max, Max)                                                         \
+    RF_SHMEM_DEFINE_TO_ALL(T, N, min, Min)                                                         \
+    RF_SHMEM_DEFINE_TO_ALL(T, N, sum, Sum) RF_SHMEM_DEFINE_TO_ALL(T, N, prod, Prod)
+#define RF_SHMEM_DEFINE_BITWISE_TO_ALL(T, N)                                                       \
+    RF_SHMEM_DEFINE_TO_ALL(T, N, and, And)                                                         \
+    RF_SHMEM_DEFINE_TO_ALL(T, N, or, Or) RF_SHMEM_DEFINE_TO_ALL(T, N, xor, Xor)
+RF_SHMEM_REDUCE_ARITH_TYPES(RF_SHMEM_DEFINE_ARITH_TO_ALL)
+RF_SHMEM_REDUCE_BITWISE_TYPES(RF_SHMEM_DEFINE_BITWISE_TO_ALL)

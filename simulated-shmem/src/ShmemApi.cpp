@@ -74,6 +74,30 @@ bool ShmemEntry::check_team_pe(const Team& team, long pe, const char* what) cons
     return false;
 }
 
+int ShmemEntry::active_set(int start, int log_stride, int size) const {
+    if (size < 1 || log_stride < 0 || log_stride > 30) {
+        error(mpi::Misuse::InvalidArgument,
+              fmt::format("PE_size {} and logPE_stride {} are no active set", size, log_stride));
+        return -1;
+    }
+    const long stride = 1L << log_stride;
+    const long last = start + (size - 1) * stride;
+    if (start < 0 || last >= n_pes()) {
+        error(mpi::Misuse::InvalidPe,
+              fmt::format("the active set (PE_start {}, stride {}, PE_size {}) reaches PE {}, "
+                          "outside the world (0..{})",
+                          start, stride, size, start < 0 ? start : last, n_pes() - 1));
+        return -1;
+    }
+    if (pe_ < start || pe_ > last || (pe_ - start) % stride != 0) {
+        error(mpi::Misuse::InvalidPe,
+              fmt::format("PE {} is not in the active set (PE_start {}, stride {}, PE_size {})",
+                          pe_, start, stride, size));
+        return -1;
+    }
+    return world_.shmem().active_set(start, static_cast<int>(stride), size);
+}
+
 void ShmemEntry::submit(const ShmemCall& shmem) const {
     mpi::RankCall call = mpi::make_call(mpi::CallKind::Shmem, name_, site_);
     call.shmem = shmem;

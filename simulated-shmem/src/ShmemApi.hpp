@@ -43,6 +43,9 @@ public:
     int team_pe(const Team& team) const { return team.index_of(pe_); }
     // `pe` is a PE number of `team`; false after reporting (`invalid-pe`). `what` names it.
     bool check_team_pe(const Team& team, long pe, const char* what) const;
+    // The team of the 1.4 active set (PE_start, 2^logPE_stride, PE_size), which must hold
+    // PEs of the world and this PE; -1 after reporting.
+    int active_set(int start, int log_stride, int size) const;
     // Hands a visible call to the scheduler; returns once it has completed.
     void submit(const ShmemCall& shmem) const;
 

@@ -61,6 +61,8 @@ void ShmemWorld::perform(Team& team, std::uint64_t n, const ShmemCall& call, int
         remote.read(call.source, 0, block, team.members[static_cast<std::size_t>(call.root)].pe,
                     data.data());
         std::fill(out.begin(), out.end(), data);
+        // The 1.4 active-set form (extent 1) leaves the root's dest alone.
+        if (call.extent == 1) out[static_cast<std::size_t>(call.root)].clear();
         break;
     }
     case ShmemOp::Collect:
@@ -118,6 +120,21 @@ void ShmemWorld::perform(Team& team, std::uint64_t n, const ShmemCall& call, int
     }
     for (std::size_t j = 0; j < members; ++j)
         remote.write(call.address, 0, out[j], team.members[j].pe);
+}
+
+int ShmemWorld::active_set(int start, int stride, int size) {
+    Team set;
+    set.active_set = true;
+    for (int k = 0; k < size; ++k) set.members.push_back(TeamMember{start + k * stride});
+    for (int t = 0; t < teams(); ++t) {
+        const Team& old = teams_[static_cast<std::size_t>(t)];
+        if (old.active_set && old.members.size() == set.members.size() &&
+            std::equal(old.members.begin(), old.members.end(), set.members.begin(),
+                       [](const TeamMember& a, const TeamMember& b) { return a.pe == b.pe; }))
+            return t;
+    }
+    teams_.push_back(set);
+    return teams() - 1;
 }
 
 void ShmemWorld::split(Team& parent, const ShmemCall& call) {

@@ -64,13 +64,22 @@ const char* compare_name(Compare cmp) {
     return "?";
 }
 
+namespace {
+const char* const types[] = {
+#define RF_SHMEM_ELEMENT(T, N) #T,
+    RF_SHMEM_RMA_TYPES(RF_SHMEM_ELEMENT)
+#undef RF_SHMEM_ELEMENT
+};
+} // namespace
+
+std::string element_name(std::uint32_t kind) {
+    const std::uint32_t type = kind & 0xff;
+    if (kind == 0) return "bytes (a mem or sized form)";
+    return type < std::size(types) ? types[type] : "?";
+}
+
 std::string reduction_name(std::uint32_t kind) {
     static const char* const operators[] = {"and", "or", "xor", "max", "min", "sum", "prod"};
-    static const char* const types[] = {
-#define RF_SHMEM_ELEMENT(T, N) #T,
-        RF_SHMEM_RMA_TYPES(RF_SHMEM_ELEMENT)
-#undef RF_SHMEM_ELEMENT
-    };
     const std::uint32_t op = kind >> 8;
     const std::uint32_t type = kind & 0xff;
     if (op >= std::size(operators) || type >= std::size(types)) return "?";

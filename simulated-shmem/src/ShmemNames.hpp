@@ -27,5 +27,10 @@ constexpr std::uint32_t reduction_kind(ReduceOp op, ElementType type) {
     return static_cast<std::uint32_t>(op) << 8 | static_cast<std::uint32_t>(type);
 }
 std::string reduction_name(std::uint32_t kind);
+// ShmemCall::kind of a typed data-moving collective (shmem_int_broadcast), and its type's name.
+constexpr std::uint32_t typed_kind(ElementType type) {
+    return 1u << 16 | static_cast<std::uint32_t>(type);
+}
+std::string element_name(std::uint32_t kind);
 
 } // namespace rankfold::shmem

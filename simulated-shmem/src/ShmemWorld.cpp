@@ -55,16 +55,18 @@ std::string describe(const CollectiveEntry& e) {
     case ShmemOp::TeamSplit2d:
         return fmt::format("{} (xrange {})", op_name(e.op), e.extent);
     case ShmemOp::Broadcast:
-        return fmt::format("{} ({} elements of {} bytes, root {})", op_name(e.op), e.count, e.size,
-                           e.root);
+        return fmt::format("{} ({} elements of {} bytes, of type {}, root {})", op_name(e.op),
+                           e.count, e.size, element_name(e.kind), e.root);
     case ShmemOp::Reduce:
         return fmt::format("{} ({} elements of {} bytes, operator {})", op_name(e.op), e.count,
                            e.size, reduction_name(e.kind));
     case ShmemOp::Alltoalls:
-        return fmt::format("{} ({} elements of {} bytes, dst {}, sst {})", op_name(e.op), e.count,
-                           e.size, e.stride, e.extent);
+        return fmt::format("{} ({} elements of {} bytes, of type {}, dst {}, sst {})",
+                           op_name(e.op), e.count, e.size, element_name(e.kind), e.stride,
+                           e.extent);
     default:
-        return fmt::format("{} ({} elements of {} bytes)", op_name(e.op), e.count, e.size);
+        return fmt::format("{} ({} elements of {} bytes, of type {})", op_name(e.op), e.count,
+                           e.size, element_name(e.kind));
     }
 }
 

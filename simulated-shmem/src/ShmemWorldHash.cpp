@@ -17,6 +17,7 @@ std::uint64_t ShmemWorld::hash() const {
     h.value(teams_.size());
     for (const Team& t : teams_) {
         h.value(t.members.size());
+        h.value(static_cast<std::uint8_t>(t.active_set));
         for (const TeamMember& m : t.members) {
             h.value(m.pe);
             h.value(static_cast<std::uint8_t>(m.destroyed));

@@ -206,3 +206,28 @@ TEST_CASE("shmem collectives: a team without the PE, or destroyed by it, is refu
     sync.team = 99;
     REQUIRE(f.world.issue(1, sync, f.failure) == Progress::Failed);
 }
+
+TEST_CASE("shmem collectives: an active set is one team, found again by its members", "[shmem]") {
+    Fixture f;
+    const int evens = f.world.active_set(0, 2, 2);
+    REQUIRE(pes_of(*f.world.team(evens)) == std::vector<int>{0, 2});
+    REQUIRE(f.world.active_set(0, 2, 2) == evens);
+    REQUIRE(f.world.active_set(0, 1, 4) != evens);
+    REQUIRE(f.world.active_set(0, 1, 4) != 0); // not the world team: its collectives apart
+    // The 1.4 broadcast leaves the root's dest alone.
+    *f.at(2, 0) = 7;
+    f.run({0, 2}, [&](int p) {
+        ShmemCall c;
+        c.op = ShmemOp::Broadcast;
+        c.team = evens;
+        c.source = f.at(p, 0);
+        c.address = f.at(p, 1);
+        c.size = sizeof(int);
+        c.count = 1;
+        c.root = 1;
+        c.extent = 1;
+        return c;
+    });
+    REQUIRE(*f.at(0, 1) == 7);
+    REQUIRE(*f.at(2, 1) == 0);
+}
