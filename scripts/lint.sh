@@ -7,7 +7,8 @@
 #   configured here (no build needed). Nothing is built.
 # Environment: LINT_JOBS (parallel clang-tidy processes, default: nproc), CLANG_TIDY, CPPCHECK.
 #
-# Checked: mc/ (every layer folder), properties/, simulated-mpi/src and interface/, snapshot/,
+# Checked: mc/ (every layer folder), properties/, simulated-mpi/ and simulated-shmem/ src and
+# interface/, snapshot/,
 # dwarf-introspect/,
 # compiler-driver/, tests/unit, tests/corpus and bench/ -- the sources listed in
 # compile_commands.json, and the project headers they include. Not checked: third-party and
@@ -42,7 +43,7 @@ mkdir -p "$work/tidy" "$work/cppcheck-cache"
 python3 - "$root" "$build/compile_commands.json" "$work" <<'EOF'
 import json, re, sys
 root, db, work = sys.argv[1], sys.argv[2], sys.argv[3]
-dirs = r"mc|mc/[a-z]+|properties|properties/[a-z]+|simulated-mpi/src|simulated-mpi/interface|snapshot|dwarf-introspect|compiler-driver|" \
+dirs = r"mc|mc/[a-z]+|properties|properties/[a-z]+|simulated-mpi/src|simulated-mpi/interface|simulated-shmem/src|simulated-shmem/interface|snapshot|dwarf-introspect|compiler-driver|" \
        r"tests/unit|tests/corpus|bench"
 ours = re.compile("^" + re.escape(root) + "/(" + dirs + r")/[^/]+\.(cpp|c)$")
 seen, entries = set(), []

@@ -11,8 +11,9 @@
 #ifndef RANKFOLD_ACCESS_FILTER_H
 #define RANKFOLD_ACCESS_FILTER_H
 
-#include <stddef.h>
-#include <stdint.h>
+/* Also compiled as C (the entry points), hence the C headers. */
+#include <stddef.h> /* NOLINT(modernize-deprecated-headers) */
+#include <stdint.h> /* NOLINT(modernize-deprecated-headers) */
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,11 +41,10 @@ rankfold_access_needs_check(const struct rankfold_access_filter* f, uintptr_t a,
            (a - f->heap_low < f->heap_size && (a < f->known_low || a + n > f->known_high));
 }
 
-static inline __attribute__((always_inline)) void rankfold_access(uintptr_t a, size_t n,
-                                                                  int write, uintptr_t site,
-                                                                  const char* routine) {
+static inline __attribute__((always_inline)) void
+rankfold_access(uintptr_t a, size_t n, int write, uintptr_t site, const char* routine) {
     const struct rankfold_access_filter* f = rankfold_access_filter_current;
-    if (__builtin_expect(f == NULL || n == 0, 0)) return;
+    if (__builtin_expect(!f || n == 0, 0)) return;
     if (rankfold_access_needs_check(f, a, n)) rankfold_access_slow(a, n, write, site, routine);
 }
 

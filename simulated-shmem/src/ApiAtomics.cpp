@@ -4,6 +4,10 @@
 
 #include <cstring>
 
+// The definition macros below take a type T (in declarations like `T* dest`), which cannot be
+// parenthesised.
+// NOLINTBEGIN(bugprone-macro-parentheses)
+
 namespace {
 
 using rankfold::shmem::ShmemEntry;
@@ -123,3 +127,4 @@ RF_SHMEM_EXTENDED_AMO_TYPES(RF_SHMEM_DEFINE_EXTENDED_AMO)
         fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v ^ value); });             \
     }
 RF_SHMEM_BITWISE_AMO_TYPES(RF_SHMEM_DEFINE_BITWISE_AMO)
+// NOLINTEND(bugprone-macro-parentheses)

@@ -11,6 +11,10 @@
 #include <cstring>
 #include <type_traits>
 
+// The definition macros below take a type T (in declarations like `T* dest`), which cannot be
+// parenthesised.
+// NOLINTBEGIN(bugprone-macro-parentheses)
+
 using rankfold::mpi::Misuse;
 using rankfold::shmem::ElementType;
 using rankfold::shmem::ReduceOp;
@@ -281,3 +285,4 @@ RF_SHMEM_DEFINE_SIZED_COLLECTIVES(64)
     RF_SHMEM_DEFINE_TO_ALL(T, N, or, Or) RF_SHMEM_DEFINE_TO_ALL(T, N, xor, Xor)
 RF_SHMEM_REDUCE_ARITH_TYPES(RF_SHMEM_DEFINE_ARITH_TO_ALL)
 RF_SHMEM_REDUCE_BITWISE_TYPES(RF_SHMEM_DEFINE_BITWISE_TO_ALL)
+// NOLINTEND(bugprone-macro-parentheses)

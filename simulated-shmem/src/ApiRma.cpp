@@ -7,6 +7,10 @@
 
 #include <cstring>
 
+// The definition macros below take a type T (in declarations like `T* dest`), which cannot be
+// parenthesised.
+// NOLINTBEGIN(bugprone-macro-parentheses)
+
 namespace {
 
 using rankfold::shmem::ShmemEntry;
@@ -196,3 +200,4 @@ RF_EXPORT void shmem_putmem_signal_nbi(void* dest, const void* source, size_t ne
     RF_SHMEM_ENTRY("shmem_putmem_signal_nbi");
     put_signal(entry, dest, source, nelems, sig_addr, signal_value, sig_op, pe);
 }
+// NOLINTEND(bugprone-macro-parentheses)

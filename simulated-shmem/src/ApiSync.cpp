@@ -8,6 +8,10 @@
 #include <cstring>
 #include <type_traits>
 
+// The definition macros below take a type T (in declarations like `T* dest`), which cannot be
+// parenthesised.
+// NOLINTBEGIN(bugprone-macro-parentheses)
+
 using rankfold::shmem::Compare;
 using rankfold::shmem::ShmemCall;
 using rankfold::shmem::ShmemEntry;
@@ -121,3 +125,4 @@ RF_EXPORT int shmem_test_lock(long* lock) {
     *word = entry.pe() + 1;
     return 0;
 }
+// NOLINTEND(bugprone-macro-parentheses)

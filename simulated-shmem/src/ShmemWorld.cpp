@@ -75,7 +75,7 @@ std::uint64_t read_variable(const ShmemCall& call) {
     std::uint64_t bits = 0;
     std::memcpy(&bits, call.address, std::min<std::size_t>(call.size, sizeof bits));
     if (call.is_signed && call.size < sizeof bits) {
-        const unsigned shift = static_cast<unsigned>(64 - 8 * call.size);
+        const auto shift = static_cast<unsigned>(64 - 8 * call.size);
         bits = static_cast<std::uint64_t>(static_cast<std::int64_t>(bits << shift) >> shift);
     }
     return bits;
