@@ -10,6 +10,10 @@
  */
 #include "AccessFilter.h"
 
+/* The names below are fixed by the ABI they serve (GCC's -fsanitize=thread calls, the
+ * linker's --wrap), and the access macros take C types, which cannot be parenthesised. */
+/* NOLINTBEGIN(bugprone-reserved-identifier,bugprone-macro-parentheses) */
+
 #define RF_API __attribute__((visibility("default")))
 #define RF_SITE ((uintptr_t)__builtin_return_address(0))
 #define RF_ADDR(p) ((uintptr_t)(p))
@@ -135,3 +139,4 @@ RF_ATOMICS(16, uint16_t)
 RF_ATOMICS(32, uint32_t)
 RF_ATOMICS(64, uint64_t)
 RF_ATOMICS(128, unsigned __int128)
+/* NOLINTEND(bugprone-reserved-identifier,bugprone-macro-parentheses) */
