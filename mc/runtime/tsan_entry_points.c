@@ -26,24 +26,24 @@ RF_API void __tsan_func_exit(void) {}
 RF_API void __tsan_ignore_thread_begin(void) {}
 RF_API void __tsan_ignore_thread_end(void) {}
 
-#define RF_PLAIN(n)                                                                              \
-    RF_API void __tsan_read##n(void* p) {                                                      \
-        rankfold_access(RF_ADDR(p), n, 0, RF_SITE, "");                                        \
-    }                                                                                          \
-    RF_API void __tsan_write##n(void* p) {                                                     \
-        rankfold_access(RF_ADDR(p), n, 1, RF_SITE, "");                                        \
-    }                                                                                          \
-    RF_API void __tsan_volatile_read##n(void* p) {                                             \
-        rankfold_access(RF_ADDR(p), n, 0, RF_SITE, "");                                        \
-    }                                                                                          \
-    RF_API void __tsan_volatile_write##n(void* p) {                                            \
-        rankfold_access(RF_ADDR(p), n, 1, RF_SITE, "");                                        \
-    }                                                                                          \
-    RF_API void __tsan_unaligned_read##n(void* p) {                                            \
-        rankfold_access(RF_ADDR(p), n, 0, RF_SITE, "");                                        \
-    }                                                                                          \
-    RF_API void __tsan_unaligned_write##n(void* p) {                                           \
-        rankfold_access(RF_ADDR(p), n, 1, RF_SITE, "");                                        \
+#define RF_PLAIN(n)                                                                                \
+    RF_API void __tsan_read##n(void* p) {                                                          \
+        rankfold_access(RF_ADDR(p), n, 0, RF_SITE, "");                                            \
+    }                                                                                              \
+    RF_API void __tsan_write##n(void* p) {                                                         \
+        rankfold_access(RF_ADDR(p), n, 1, RF_SITE, "");                                            \
+    }                                                                                              \
+    RF_API void __tsan_volatile_read##n(void* p) {                                                 \
+        rankfold_access(RF_ADDR(p), n, 0, RF_SITE, "");                                            \
+    }                                                                                              \
+    RF_API void __tsan_volatile_write##n(void* p) {                                                \
+        rankfold_access(RF_ADDR(p), n, 1, RF_SITE, "");                                            \
+    }                                                                                              \
+    RF_API void __tsan_unaligned_read##n(void* p) {                                                \
+        rankfold_access(RF_ADDR(p), n, 0, RF_SITE, "");                                            \
+    }                                                                                              \
+    RF_API void __tsan_unaligned_write##n(void* p) {                                               \
+        rankfold_access(RF_ADDR(p), n, 1, RF_SITE, "");                                            \
     }
 
 RF_PLAIN(1)
@@ -74,64 +74,64 @@ RF_API void __tsan_atomic_signal_fence(int order) {
     (void)order;
 }
 
-#define RF_LOAD_STORE(n, T)                                                                     \
-    RF_API T __tsan_atomic##n##_load(const volatile T* a, int mo) {                            \
-        (void)mo;                                                                              \
-        rankfold_access(RF_ADDR(a), sizeof(T), 0, RF_SITE, "");                                \
-        return *a;                                                                             \
-    }                                                                                          \
-    RF_API void __tsan_atomic##n##_store(volatile T* a, T v, int mo) {                         \
-        (void)mo;                                                                              \
-        rankfold_access(RF_ADDR(a), sizeof(T), 1, RF_SITE, "");                                \
-        *a = v;                                                                                \
-    }                                                                                          \
-    RF_API T __tsan_atomic##n##_exchange(volatile T* a, T v, int mo) {                         \
-        (void)mo;                                                                              \
-        rankfold_access(RF_ADDR(a), sizeof(T), 1, RF_SITE, "");                                \
-        T old = *a;                                                                            \
-        *a = v;                                                                                \
-        return old;                                                                            \
-    }                                                                                          \
-    RF_API int __tsan_atomic##n##_compare_exchange_strong(volatile T* a, T* expected, T v,     \
-                                                          int mo, int fail_mo) {               \
-        (void)mo, (void)fail_mo;                                                               \
-        rankfold_access(RF_ADDR(a), sizeof(T), 1, RF_SITE, "");                                \
-        if (*a == *expected) {                                                                 \
-            *a = v;                                                                            \
-            return 1;                                                                          \
-        }                                                                                      \
-        *expected = *a;                                                                        \
-        return 0;                                                                              \
-    }                                                                                          \
-    RF_API int __tsan_atomic##n##_compare_exchange_weak(volatile T* a, T* expected, T v,       \
-                                                        int mo, int fail_mo) {                 \
-        return __tsan_atomic##n##_compare_exchange_strong(a, expected, v, mo, fail_mo);        \
-    }                                                                                          \
-    RF_API T __tsan_atomic##n##_compare_exchange_val(volatile T* a, T expected, T v, int mo,   \
-                                                     int fail_mo) {                            \
-        (void)mo, (void)fail_mo;                                                               \
-        rankfold_access(RF_ADDR(a), sizeof(T), 1, RF_SITE, "");                                \
-        T old = *a;                                                                            \
-        if (old == expected) *a = v;                                                           \
-        return old;                                                                            \
+#define RF_LOAD_STORE(n, T)                                                                        \
+    RF_API T __tsan_atomic##n##_load(const volatile T* a, int mo) {                                \
+        (void)mo;                                                                                  \
+        rankfold_access(RF_ADDR(a), sizeof(T), 0, RF_SITE, "");                                    \
+        return *a;                                                                                 \
+    }                                                                                              \
+    RF_API void __tsan_atomic##n##_store(volatile T* a, T v, int mo) {                             \
+        (void)mo;                                                                                  \
+        rankfold_access(RF_ADDR(a), sizeof(T), 1, RF_SITE, "");                                    \
+        *a = v;                                                                                    \
+    }                                                                                              \
+    RF_API T __tsan_atomic##n##_exchange(volatile T* a, T v, int mo) {                             \
+        (void)mo;                                                                                  \
+        rankfold_access(RF_ADDR(a), sizeof(T), 1, RF_SITE, "");                                    \
+        T old = *a;                                                                                \
+        *a = v;                                                                                    \
+        return old;                                                                                \
+    }                                                                                              \
+    RF_API int __tsan_atomic##n##_compare_exchange_strong(volatile T* a, T* expected, T v, int mo, \
+                                                          int fail_mo) {                           \
+        (void)mo, (void)fail_mo;                                                                   \
+        rankfold_access(RF_ADDR(a), sizeof(T), 1, RF_SITE, "");                                    \
+        if (*a == *expected) {                                                                     \
+            *a = v;                                                                                \
+            return 1;                                                                              \
+        }                                                                                          \
+        *expected = *a;                                                                            \
+        return 0;                                                                                  \
+    }                                                                                              \
+    RF_API int __tsan_atomic##n##_compare_exchange_weak(volatile T* a, T* expected, T v, int mo,   \
+                                                        int fail_mo) {                             \
+        return __tsan_atomic##n##_compare_exchange_strong(a, expected, v, mo, fail_mo);            \
+    }                                                                                              \
+    RF_API T __tsan_atomic##n##_compare_exchange_val(volatile T* a, T expected, T v, int mo,       \
+                                                     int fail_mo) {                                \
+        (void)mo, (void)fail_mo;                                                                   \
+        rankfold_access(RF_ADDR(a), sizeof(T), 1, RF_SITE, "");                                    \
+        T old = *a;                                                                                \
+        if (old == expected) *a = v;                                                               \
+        return old;                                                                                \
     }
 
-#define RF_FETCH(n, T, name, expr)                                                              \
-    RF_API T __tsan_atomic##n##_fetch_##name(volatile T* a, T v, int mo) {                     \
-        (void)mo;                                                                              \
-        rankfold_access(RF_ADDR(a), sizeof(T), 1, RF_SITE, "");                                \
-        T old = *a;                                                                            \
-        *a = (T)(expr);                                                                        \
-        return old;                                                                            \
+#define RF_FETCH(n, T, name, expr)                                                                 \
+    RF_API T __tsan_atomic##n##_fetch_##name(volatile T* a, T v, int mo) {                         \
+        (void)mo;                                                                                  \
+        rankfold_access(RF_ADDR(a), sizeof(T), 1, RF_SITE, "");                                    \
+        T old = *a;                                                                                \
+        *a = (T)(expr);                                                                            \
+        return old;                                                                                \
     }
 
-#define RF_ATOMICS(n, T)                                                                        \
-    RF_LOAD_STORE(n, T)                                                                         \
-    RF_FETCH(n, T, add, old + v)                                                                \
-    RF_FETCH(n, T, sub, old - v)                                                                \
-    RF_FETCH(n, T, and, old& v)                                                                 \
-    RF_FETCH(n, T, or, old | v)                                                                 \
-    RF_FETCH(n, T, xor, old ^ v)                                                                \
+#define RF_ATOMICS(n, T)                                                                           \
+    RF_LOAD_STORE(n, T)                                                                            \
+    RF_FETCH(n, T, add, old + v)                                                                   \
+    RF_FETCH(n, T, sub, old - v)                                                                   \
+    RF_FETCH(n, T, and, old& v)                                                                    \
+    RF_FETCH(n, T, or, old | v)                                                                    \
+    RF_FETCH(n, T, xor, old ^ v)                                                                   \
     RF_FETCH(n, T, nand, ~(old & v))
 
 RF_ATOMICS(8, uint8_t)
