@@ -27,7 +27,7 @@ struct FourCopies final : SymmetricMemory {
         const auto* p = static_cast<const std::byte*>(address);
         const auto* base = reinterpret_cast<const std::byte*>(copies[std::size_t(pe)].data());
         if (p < base || p + bytes > base + sizeof(copies[0])) return nullptr;
-        auto* there = reinterpret_cast<const std::byte*>(copies[std::size_t(target)].data());
+        const auto* there = reinterpret_cast<const std::byte*>(copies[std::size_t(target)].data());
         return const_cast<std::byte*>(there + (p - base));
     }
     std::byte* heap(int) const override { return nullptr; }
