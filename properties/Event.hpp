@@ -17,9 +17,13 @@ namespace rankfold::properties {
 // One argument of a call, as its C parameter holds it: integers and handles zero-extended,
 // pointers as addresses. For a pointer the runtime knows the pointee of (MPI_Request*,
 // MPI_Datatype*, ...), `pointee_size` is that object's size in bytes (contracts' `*k`, `&k`).
+// For a buffer, `bytes` is how far from its address the call's count and datatype reach (the
+// hull of the typemap; contracts' read!(*k)/write!(*k) watch those bytes); 0 when the argument
+// is no buffer or the runtime does not know.
 struct CallArgument {
     std::uint64_t value = 0;
     std::uint8_t pointee_size = 0;
+    std::uint64_t bytes = 0;
 };
 
 // A visible call is issued: its effect is about to happen.

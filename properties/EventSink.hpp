@@ -22,6 +22,10 @@ public:
     virtual void on_end_state(const EndStateEvent&) {}
     virtual void on_pending_buffers(const PendingBuffersEvent&) {}
     virtual void on_memory_access(const MemoryAccessEvent&) {}
+    // The bytes of `rank` whose loads and stores the sink wants as MemoryAccessEvents, as one
+    // hull ({0, 0}: none). The instrumentation's fast path lets every other access through
+    // without a call, so a sink that overrides on_memory_access overrides this.
+    virtual ByteRange watched_bytes(int /*rank*/) const { return {}; }
 };
 
 } // namespace rankfold::properties

@@ -42,6 +42,21 @@ void MonitorSet::on_memory_access(const MemoryAccessEvent& e) {
     dispatch(&EventSink::on_memory_access, e);
 }
 
+ByteRange MonitorSet::watched_bytes(int rank) const {
+    ByteRange hull;
+    for (const auto& m : monitors_) {
+        const ByteRange r = m->watched_bytes(rank);
+        if (r.low >= r.high) continue;
+        if (hull.low >= hull.high) {
+            hull = r;
+        } else {
+            hull.low = std::min(hull.low, r.low);
+            hull.high = std::max(hull.high, r.high);
+        }
+    }
+    return hull;
+}
+
 void MonitorSet::report_violation(Violation v) {
     if (!violation_) violation_ = std::move(v);
 }

@@ -37,6 +37,7 @@ public:
     void on_end_state(const EndStateEvent& e) override;
     void on_pending_buffers(const PendingBuffersEvent& e) override;
     void on_memory_access(const MemoryAccessEvent& e) override;
+    ByteRange watched_bytes(int rank) const override; // the hull of every monitor's
 
     const std::optional<Violation>& violation() const { return violation_; }
     const std::vector<Violation>& warnings() const { return warnings_; }

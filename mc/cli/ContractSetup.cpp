@@ -47,13 +47,13 @@ std::optional<contracts::ContractSet> load_contracts(const RunOptions& o, std::F
         }
         set.add(*declarations);
     }
-    for (const std::string& note : set.unchecked_parts())
+    for (const std::string& note : set.unchecked_parts(o.races))
         fmt::print(report, "rankfold-run: note: {}\n", note);
     return set;
 }
 
 void add_contract_monitor(properties::MonitorSet& monitors, const contracts::ContractSet& set,
-                          const ProgramImage& image) {
+                          const ProgramImage& image, bool accesses) {
     if (set.empty()) return;
     // `*k` and `&k` read the application's memory when a call is matched, as CoVer does.
     contracts::MemoryReader read = [](std::uint64_t address, std::size_t bytes,
@@ -62,7 +62,8 @@ void add_contract_monitor(properties::MonitorSet& monitors, const contracts::Con
         return snapshot::copy_from_app(&value, reinterpret_cast<const void*>(address), bytes);
     };
     monitors.add<contracts::ContractMonitor>(
-        set, std::move(read), [&image](std::uintptr_t site) { return image.locate_call(site); });
+        set, std::move(read), [&image](std::uintptr_t site) { return image.locate_call(site); },
+        accesses);
 }
 
 } // namespace rankfold::mc

@@ -18,8 +18,10 @@ namespace rankfold::mc {
 std::optional<properties::contracts::ContractSet> load_contracts(const RunOptions& o,
                                                                  std::FILE* report);
 
-// Adds the contract monitor (if `set` has anything to watch) to `monitors`.
+// Adds the contract monitor (if `set` has anything to watch) to `monitors`. `accesses`: the
+// memory-access instrumentation reports to the monitors (read!/write! are checked).
 void add_contract_monitor(properties::MonitorSet& monitors,
-                          const properties::contracts::ContractSet& set, const ProgramImage& image);
+                          const properties::contracts::ContractSet& set, const ProgramImage& image,
+                          bool accesses);
 
 } // namespace rankfold::mc

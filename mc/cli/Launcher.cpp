@@ -101,7 +101,7 @@ int check_program(const RunOptions& o, const std::string& scratch) {
                 o.ranks, [&image](std::uintptr_t site) { return image.locate_call(site); });
         const auto contracts = load_contracts(o, output.report());
         if (!contracts) return 2;
-        add_contract_monitor(monitors, *contracts, image);
+        add_contract_monitor(monitors, *contracts, image, o.races);
         // The program's own functions that contracts name (compiled with
         // -finstrument-functions) reach the monitors as calls too.
         std::optional<FunctionCalls> function_calls;
@@ -113,7 +113,7 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         MpiSystem system({o.both_buffering}, runtime, world, monitors);
         std::optional<AccessChecker> access_checker;
         if (o.races) {
-            access_checker.emplace(runtime, monitors, races);
+            access_checker.emplace(runtime, monitors);
             runtime.set_access_checker(&*access_checker);
             system.publish_pending_buffers(races);
         }

@@ -24,9 +24,8 @@ namespace rankfold::mc {
 
 AccessChecker* AccessChecker::current_ = nullptr;
 
-AccessChecker::AccessChecker(RankRuntime& runtime, properties::EventSink& events,
-                             const properties::races::RaceMonitor* races)
-    : runtime_(runtime), events_(events), races_(races),
+AccessChecker::AccessChecker(RankRuntime& runtime, properties::EventSink& events)
+    : runtime_(runtime), events_(events),
       filters_(static_cast<std::size_t>(runtime.ranks().size())) {
     for (int r = 0; r < runtime.ranks().size(); ++r) {
         const snapshot::RankRegion region = runtime.memory().region(r);
@@ -47,7 +46,7 @@ AccessChecker::~AccessChecker() {
 
 void AccessChecker::enter(int rank) {
     rankfold_access_filter& f = filters_[static_cast<std::size_t>(rank)];
-    const properties::ByteRange hull = races_ ? races_->hull(rank) : properties::ByteRange{};
+    const properties::ByteRange hull = events_.watched_bytes(rank);
     f.watch_low = hull.low;
     f.watch_high = hull.high;
     // The arena may have been restored since: find the live block again.

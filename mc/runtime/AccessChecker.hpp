@@ -2,8 +2,9 @@
 // an access of the running rank means when the filter could not rule it out.
 //   - heap memory: the access must lie inside one live block of the rank's arena, or it is a
 //     heap error (out-of-bounds, use-after-free), reported before the access happens;
-//   - the hull of the rank's pending buffers: the access goes to the monitors as a
-//     MemoryAccessEvent (the race monitor decides).
+//   - the bytes the monitors watch (EventSink::watched_bytes: the race monitor's pending
+//     buffers, the contract monitor's read!/write! buffers): the access goes to them as a
+//     MemoryAccessEvent, and they decide.
 // It keeps one filter per rank and installs the running rank's for the time its fiber runs.
 #pragma once
 
@@ -11,7 +12,6 @@
 #include "mc/runtime/HeapBlockSites.hpp"
 #include "mc/runtime/HeapHooks.hpp"
 #include "properties/EventSink.hpp"
-#include "properties/races/RaceMonitor.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -22,9 +22,7 @@ class RankRuntime;
 
 class AccessChecker final : public HeapObserver {
 public:
-    // `races` may be null (then only heap accesses are checked).
-    AccessChecker(RankRuntime& runtime, properties::EventSink& events,
-                  const properties::races::RaceMonitor* races);
+    AccessChecker(RankRuntime& runtime, properties::EventSink& events);
     ~AccessChecker() override;
     AccessChecker(const AccessChecker&) = delete;
     AccessChecker& operator=(const AccessChecker&) = delete;
@@ -50,7 +48,6 @@ private:
 
     RankRuntime& runtime_;
     properties::EventSink& events_;
-    const properties::races::RaceMonitor* races_;
     std::vector<rankfold_access_filter> filters_;
     HeapBlockSites sites_;
     static AccessChecker* current_;

@@ -1,6 +1,6 @@
 // The C arguments of a visible MPI call, in parameter order, as the contract monitor compares
 // them (call!(F, 0:6), call_tag!(T, $:*2)): decoded back from the RankCall the simulated MPI
-// filled. Point-to-point, persistent, completion and probe calls are decoded, and the
+// filled. Point-to-point, persistent, completion, probe and one-sided calls are decoded, and the
 // collectives with a fixed argument list (Barrier, Bcast, Reduce, Allreduce, Scan, Exscan,
 // Gather, Scatter, Allgather, Alltoall and their I-forms); for others (the v/w forms,
 // communicator constructors, MPI_Init, MPI_Finalize) the list is empty, which contracts read
@@ -8,6 +8,7 @@
 #pragma once
 
 #include "properties/Event.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/interface/RankCall.hpp"
 
 #include <array>
@@ -15,12 +16,15 @@
 
 namespace rankfold::mc {
 
-// Room for the longest decoded list (MPI_Sendrecv: 12).
-using CallArgumentBuffer = std::array<properties::CallArgument, 12>;
+// Room for the longest decoded list (MPI_Rget_accumulate: 13).
+using CallArgumentBuffer = std::array<properties::CallArgument, 13>;
 
-// Fills `out` and returns the used part.
+// Fills `out` and returns the used part. With `world` (and the calling `rank`), buffer
+// arguments also say how many bytes their count and datatype reach (CallArgument::bytes).
 std::span<const properties::CallArgument> call_arguments(const mpi::RankCall& call,
-                                                         CallArgumentBuffer& out);
+                                                         CallArgumentBuffer& out,
+                                                         const mpi::MpiWorld* world = nullptr,
+                                                         int rank = -1);
 
 // The pseudo-call Rankfold reports for each request a test (MPI_Test, MPI_Testall, MPI_Testany,
 // MPI_Testsome) completed and freed, with the request's address as argument 0: contracts can

@@ -62,7 +62,8 @@ void MpiSystem::issue(int rank) {
     if (log_.on()) log_.note(rank, call.name, call.site, describe_call(call));
     if (watched(call.name)) {
         CallArgumentBuffer arguments;
-        monitors_.on_call({rank, call.name, call.site, call_arguments(call, arguments)});
+        monitors_.on_call(
+            {rank, call.name, call.site, call_arguments(call, arguments, &world_, rank)});
     }
     std::optional<TestedRequests> tested;
     if (mpi::tests(call.kind) && watched(kRequestCompleted)) tested.emplace(call);
@@ -272,8 +273,10 @@ void MpiSystem::take(const Transition& t) {
 // ---- how a path ends ----------------------------------------------------------------------
 
 void MpiSystem::end_state(bool polls_forever) {
-    if (!violation() && (polls_forever || !runtime_.ranks().all_finished()))
-        monitors_.on_end_state(end_state_event(runtime_, world_));
+    (void)polls_forever;
+    // Also when every rank finished: the deadlock monitor has nothing to say then, but a
+    // contract's POST still open is violated at the end of the execution.
+    if (!violation()) monitors_.on_end_state(end_state_event(runtime_, world_));
 }
 
 void MpiSystem::finish_path(bool polling_deadlock) {

@@ -50,9 +50,9 @@ public:
     void choices(std::vector<Transition>& out);
     // Takes one of choices() (as listed there, or read from a trace), then closes.
     void take(const Transition& t);
-    // In a closed state without choices: records the deadlock, if any rank is unfinished.
-    // With `polls_forever` (MpiSearchSpace found ranks that poll forever), records it although
-    // choices remain.
+    // In a closed state without choices: the execution ends here. The monitors hear of it
+    // (a deadlock if any rank is unfinished; a contract's POST still open is violated). With
+    // `polls_forever` (MpiSearchSpace found ranks that poll forever), although choices remain.
     void end_state(bool polls_forever = false);
     // Ends a path replayed from a trace or a counterexample: a closed state without choices is
     // final (a deadlock if ranks remain); one whose choices remain ends in the polling deadlock

@@ -1,5 +1,7 @@
 #include "properties/contracts/ContractEvaluation.hpp"
 
+#include <algorithm>
+
 namespace rankfold::properties::contracts {
 
 namespace {
@@ -23,8 +25,7 @@ bool mapped(ParamRef ref, std::uint64_t callee, std::uint64_t supplier, const Ca
 
 LeafStatus leaf_status(const Formula& f, LeafStatus s, bool at_end) {
     if (s != LeafStatus::Open) return s;
-    if (f.kind == Kind::Access) return LeafStatus::Satisfied; // not checked yet
-    if (f.kind == Kind::Release && (at_end || !f.no_call)) return LeafStatus::Satisfied;
+    if (f.kind == Kind::Release && at_end) return LeafStatus::Satisfied;
     return at_end ? LeafStatus::Violated : LeafStatus::Open;
 }
 
@@ -88,6 +89,36 @@ void observe_formula(const Formula& f, std::span<LeafStatus> leaves, std::size_t
         return;
     }
     observe_leaf(f, leaves[i++], m, call, supplier, changed);
+}
+
+bool overlaps(ByteRange a, ByteRange b) {
+    return a.low < b.high && b.low < a.high;
+}
+
+// Whether an access to parameter bytes is one `op` names (a read for read!, a write for write!).
+bool names(const AccessOp& op, const AccessView& a, std::span<const CallArgument> supplier) {
+    return op.write == a.write && overlaps(access_bytes(op, supplier), a.bytes);
+}
+
+// Calls `visit(leaf, status)` for each leaf of `f`, in order.
+template <class Status, class Visit>
+void each_leaf(const Formula& f, std::span<Status> leaves, std::size_t& i, Visit& visit) {
+    if (f.kind == Kind::Or || f.kind == Kind::Xor) {
+        for (const Formula& c : f.children) each_leaf(c, leaves, i, visit);
+        return;
+    }
+    visit(f, leaves[i++]);
+}
+
+template <class Status, class Visit>
+void each_leaf(const std::vector<Formula>& list, std::span<Status> leaves, Visit visit) {
+    std::size_t i = 0;
+    for (const Formula& f : list) each_leaf(f, leaves, i, visit);
+}
+
+// A release whose forbidden operation is an access (not a call).
+bool forbids_access(const Formula& f) {
+    return f.kind == Kind::Release && !f.no_call;
 }
 
 void decide_formula(const Formula& f, std::vector<LeafStatus>& out,
@@ -169,6 +200,51 @@ bool observe(const std::vector<Formula>& list, std::span<LeafStatus> leaves, con
     bool changed = false;
     for (const Formula& f : list) observe_formula(f, leaves, i, m, call, supplier, changed);
     return changed;
+}
+
+ByteRange access_bytes(const AccessOp& op, std::span<const CallArgument> supplier) {
+    const auto k = static_cast<std::size_t>(op.param);
+    if (k >= supplier.size() || supplier[k].value == 0) return {};
+    const CallArgument& a = supplier[k];
+    const std::uint64_t bytes = a.bytes ? a.bytes : a.pointee_size ? a.pointee_size : 1;
+    return {static_cast<std::uintptr_t>(a.value), static_cast<std::uintptr_t>(a.value + bytes)};
+}
+
+bool observe_access(const std::vector<Formula>& list, std::span<LeafStatus> leaves,
+                    const AccessView& access, std::span<const CallArgument> supplier) {
+    bool changed = false;
+    each_leaf(list, leaves, [&](const Formula& f, LeafStatus& s) {
+        if (s != LeafStatus::Open) return;
+        if (f.kind == Kind::Access && names(f.access, access, supplier)) {
+            s = LeafStatus::Satisfied;
+            changed = true;
+        } else if (forbids_access(f) && names(f.access, access, supplier)) {
+            s = LeafStatus::Violated;
+            changed = true;
+        }
+    });
+    return changed;
+}
+
+void watched_bytes(const std::vector<Formula>& list, std::span<const LeafStatus> leaves,
+                   std::span<const CallArgument> supplier, ByteRange& hull) {
+    each_leaf(list, leaves, [&](const Formula& f, const LeafStatus& s) {
+        if (s != LeafStatus::Open || (f.kind != Kind::Access && !forbids_access(f))) return;
+        const ByteRange r = access_bytes(f.access, supplier);
+        if (r.low >= r.high) return;
+        if (hull.low >= hull.high) {
+            hull = r;
+            return;
+        }
+        hull.low = std::min(hull.low, r.low);
+        hull.high = std::max(hull.high, r.high);
+    });
+}
+
+void settle_accesses(const std::vector<Formula>& list, std::span<LeafStatus> leaves) {
+    each_leaf(list, leaves, [](const Formula& f, LeafStatus& s) {
+        if (f.kind == Kind::Access || forbids_access(f)) s = LeafStatus::Satisfied;
+    });
 }
 
 std::vector<LeafStatus> decide_pre(const std::vector<Formula>& list,

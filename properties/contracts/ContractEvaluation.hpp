@@ -3,9 +3,13 @@
 // Each operation (leaf) of a requirement has a status: open, satisfied or violated, final once
 // decided. A POST's call! is satisfied by a later matching call and violated if the execution
 // ends first; a no!(X) until!(Y) is violated by X before Y, satisfied by Y or by the end. A PRE's
-// call! is decided at once by the calls before. read!/write! parts are not checked yet (they need
-// memory-access events) and count as satisfied. `|` holds when one child holds, `^` when exactly
-// one does (so it is decided only when all its children are), a list when all do.
+// call! is decided at once by the calls before. In a POST, read!(*k)/write!(*k) speak of the
+// buffer parameter k of the supplying call describes — every byte its count and datatype reach,
+// not only its start address: a read (write) of the supplying rank that touches them satisfies
+// a required read!/write! (which the end violates) and violates a forbidden one before its
+// release. In a PRE they are not checked (accesses before the call are not watched) and count
+// as satisfied. `|` holds when one child holds, `^` when exactly one does (so it is decided only
+// when all its children are), a list when all do.
 #pragma once
 
 #include "properties/Event.hpp"
@@ -54,6 +58,28 @@ std::string failed_part(const std::vector<Formula>& list, std::span<const LeafSt
 // Decides the open leaves of a POST list that `call` decides; true if any changed.
 bool observe(const std::vector<Formula>& list, std::span<LeafStatus> leaves, const Matcher& m,
              const CallView& call, std::span<const CallArgument> supplier);
+// A load or store (or a C library routine's access) of the rank that supplied the contract.
+struct AccessView {
+    ByteRange bytes;
+    bool write = false;
+};
+
+// The bytes read!(*k)/write!(*k) watch: parameter k's buffer as the call described it (a
+// parameter of unknown extent: its first byte, as CoVer matches start addresses); empty if the
+// supplier's arguments are not known.
+ByteRange access_bytes(const AccessOp& op, std::span<const CallArgument> supplier);
+
+// Decides the open leaves of a POST list that `access` decides; true if any changed.
+bool observe_access(const std::vector<Formula>& list, std::span<LeafStatus> leaves,
+                    const AccessView& access, std::span<const CallArgument> supplier);
+
+// Widens `hull` by the bytes the open access leaves of a POST list watch.
+void watched_bytes(const std::vector<Formula>& list, std::span<const LeafStatus> leaves,
+                   std::span<const CallArgument> supplier, ByteRange& hull);
+
+// Where accesses are not observed: the access leaves of a POST list count as satisfied.
+void settle_accesses(const std::vector<Formula>& list, std::span<LeafStatus> leaves);
+
 // The leaves of a PRE list, decided by the calls made before (`happened(op)`).
 std::vector<LeafStatus> decide_pre(const std::vector<Formula>& list,
                                    const std::function<bool(const CallOp&)>& happened);

@@ -13,6 +13,7 @@ void fingerprint_args(const Arguments& args, snapshot::FingerprintBuilder& into)
     for (const CallArgument& a : args) {
         into.value(a.value);
         into.value(a.pointee_size);
+        into.value(a.bytes);
     }
 }
 
@@ -41,9 +42,9 @@ void ContractState::fingerprint(snapshot::FingerprintBuilder& into) const {
 }
 
 ContractMonitor::ContractMonitor(Verdicts& verdicts, const ContractSet& set, MemoryReader read,
-                                 SiteLocator locate)
+                                 SiteLocator locate, bool accesses)
     : Monitor(verdicts), set_(set), read_(std::move(read)), matcher_(set_, read_),
-      locate_(std::move(locate)) {}
+      locate_(std::move(locate)), accesses_(accesses && set.watches_accesses()) {}
 
 RankContracts& ContractMonitor::rank(int r) {
     const auto index = static_cast<std::size_t>(std::max(r, 0));
@@ -72,6 +73,7 @@ void ContractMonitor::on_call(const CallEvent& e) {
         if (c.contract.post.empty()) continue;
         OpenPost p{id, e.site, Arguments(e.args.begin(), e.args.end()),
                    std::vector<LeafStatus>(c.post_leaves, LeafStatus::Open)};
+        if (c.post_accesses && !accesses_) settle_accesses(c.contract.post, p.leaves);
         if (list_status(c.contract.post, p.leaves, false) == LeafStatus::Open)
             rc.open.push_back(std::move(p));
     }
@@ -110,6 +112,39 @@ bool ContractMonitor::check_pre(const SuppliedContract& c, const RankContracts& 
     if (list_status(c.contract.pre, leaves, true) != LeafStatus::Violated) return true;
     report(c, e.rank, e.site, e.site, failed_part(c.contract.pre, leaves, true));
     return false;
+}
+
+void ContractMonitor::on_memory_access(const MemoryAccessEvent& e) {
+    if (!accesses_ || e.rank < 0 || static_cast<std::size_t>(e.rank) >= state_.ranks.size()) return;
+    RankContracts& rc = state_.ranks[static_cast<std::size_t>(e.rank)];
+    const AccessView access{{e.address, e.address + e.size}, e.write};
+    for (auto it = rc.open.begin(); it != rc.open.end();) {
+        const SuppliedContract& c = set_.contracts()[static_cast<std::size_t>(it->contract)];
+        if (c.post_accesses && observe_access(c.contract.post, it->leaves, access, it->args)) {
+            const LeafStatus s = list_status(c.contract.post, it->leaves, false);
+            if (s == LeafStatus::Violated) {
+                report(c, e.rank, it->site, e.site,
+                       failed_part(c.contract.post, it->leaves, false));
+                return;
+            }
+            if (s == LeafStatus::Satisfied) {
+                it = rc.open.erase(it);
+                continue;
+            }
+        }
+        ++it;
+    }
+}
+
+ByteRange ContractMonitor::watched_bytes(int rank) const {
+    ByteRange hull;
+    if (!accesses_ || rank < 0 || static_cast<std::size_t>(rank) >= state_.ranks.size())
+        return hull;
+    for (const OpenPost& p : state_.ranks[static_cast<std::size_t>(rank)].open) {
+        const SuppliedContract& c = set_.contracts()[static_cast<std::size_t>(p.contract)];
+        if (c.post_accesses) contracts::watched_bytes(c.contract.post, p.leaves, p.args, hull);
+    }
+    return hull;
 }
 
 void ContractMonitor::on_end_state(const EndStateEvent& e) {

@@ -6,6 +6,11 @@
 // forbids it) is reported where it happens; a POST still unsatisfied when the execution ends
 // is reported at the call that supplied it. Calls are matched per rank, as CoVer-Dynamic does
 // per process. The monitor's memory (ContractState) is part of the state.
+//
+// read!/write! parts of open POSTs are decided by the supplying rank's memory accesses: the
+// monitor names the bytes it watches (watched_bytes), and the instrumentation sends the
+// accesses that touch them. Without accesses (`accesses` false: --no-races) they count as
+// satisfied.
 #pragma once
 
 #include "properties/Monitor.hpp"
@@ -23,12 +28,14 @@ using SiteLocator = std::function<std::optional<CodeLocation>(std::uintptr_t sit
 class ContractMonitor final : public Monitor {
 public:
     ContractMonitor(Verdicts& verdicts, const ContractSet& set, MemoryReader read,
-                    SiteLocator locate);
+                    SiteLocator locate, bool accesses = true);
     std::string_view name() const override { return "contracts"; }
 
     void on_call(const CallEvent& e) override;
     bool watches_call(std::string_view function) const override { return set_.concerns(function); }
     void on_end_state(const EndStateEvent& e) override;
+    void on_memory_access(const MemoryAccessEvent& e) override;
+    ByteRange watched_bytes(int rank) const override;
 
     std::unique_ptr<MonitorState> save() const override;
     void restore(const MonitorState& state) override;
@@ -46,6 +53,7 @@ private:
     MemoryReader read_;
     Matcher matcher_;
     SiteLocator locate_;
+    bool accesses_;
     ContractState state_;
 };
 

@@ -41,8 +41,9 @@ void ContractSet::add(const std::vector<Declaration>& declarations, const std::s
         c.pos = d.pos;
         c.covered_by = covered_by;
         for (const Formula& f : c.contract.post) c.post_leaves += leaf_count(f);
-        c.needs_accesses =
-            any_needs_accesses(c.contract.pre) || any_needs_accesses(c.contract.post);
+        c.pre_accesses = any_needs_accesses(c.contract.pre);
+        c.post_accesses = any_needs_accesses(c.contract.post);
+        watches_accesses_ = watches_accesses_ || (c.post_accesses && covered_by.empty());
         c.release_in_pre = std::any_of(c.contract.pre.begin(), c.contract.pre.end(), has_release);
         contracts_.push_back(std::move(c));
         if (covered_by.empty()) index(static_cast<int>(contracts_.size()) - 1);
@@ -120,15 +121,18 @@ bool ContractSet::concerns(std::string_view function) const {
     return concerned_.find(function) != concerned_.end();
 }
 
-std::vector<std::string> ContractSet::unchecked_parts() const {
+std::vector<std::string> ContractSet::unchecked_parts(bool accesses) const {
     std::vector<std::string> out;
     for (const SuppliedContract& c : contracts_) {
         if (!c.covered_by.empty()) continue;
         const std::string at =
             c.file + ":" + std::to_string(c.pos.line) + ":" + std::to_string(c.pos.column) + ": ";
-        if (c.needs_accesses)
-            out.push_back(at + "the read!/write! parts of the contract of " + c.function +
-                          " are not checked yet: needs memory-access events");
+        if (c.pre_accesses)
+            out.push_back(at + "the read!/write! parts of the PRE of " + c.function +
+                          " are not checked: accesses before the call are not watched");
+        if (c.post_accesses && !accesses)
+            out.push_back(at + "the read!/write! parts of the POST of " + c.function +
+                          " are not checked: --no-races turns the memory-access checks off");
         if (c.release_in_pre)
             out.push_back(at + "the no!...until! parts of the PRE of " + c.function +
                           " are not checked: a release speaks of what follows the call");

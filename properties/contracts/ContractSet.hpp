@@ -27,7 +27,8 @@ struct SuppliedContract {
     SourcePos pos;
     std::string covered_by;      // non-empty: not monitored, that check reports it
     std::size_t post_leaves = 0; // operations in the POST list (one status each)
-    bool needs_accesses = false; // uses read!/write!: those parts are not checked yet
+    bool pre_accesses = false;   // read!/write! in PRE: not checked (before the call, unseen)
+    bool post_accesses = false;  // read!/write! in POST: checked on memory-access events
     bool release_in_pre = false; // a no!...until! in PRE: not checked (it speaks of "after")
 };
 
@@ -50,8 +51,12 @@ public:
     // True when calls of `function` can matter to a monitored contract.
     bool concerns(std::string_view function) const;
 
-    // One line per monitored contract that has parts not checked yet, "FILE:LINE:COLUMN: ...".
-    std::vector<std::string> unchecked_parts() const;
+    // Whether some monitored POST has read!/write! parts (they need memory-access events).
+    bool watches_accesses() const { return watches_accesses_; }
+
+    // One line per monitored contract that has parts not checked, "FILE:LINE:COLUMN: ...".
+    // `accesses`: whether memory accesses are observed (not under --no-races).
+    std::vector<std::string> unchecked_parts(bool accesses) const;
 
 private:
     void index(int id);
@@ -60,6 +65,7 @@ private:
 
     std::vector<SuppliedContract> contracts_;
     std::size_t monitored_ = 0;
+    bool watches_accesses_ = false;
     std::map<std::string, std::vector<int>, std::less<>> supplied_;
     std::map<std::string, std::vector<Tag>, std::less<>> tags_;
     std::set<std::string, std::less<>> call_targets_;  // call!(F) of monitored contracts

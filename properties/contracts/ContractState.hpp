@@ -18,7 +18,9 @@ using Arguments = std::vector<CallArgument>;
 inline bool same_arguments(const Arguments& a, const Arguments& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
-        if (a[i].value != b[i].value || a[i].pointee_size != b[i].pointee_size) return false;
+        if (a[i].value != b[i].value || a[i].pointee_size != b[i].pointee_size ||
+            a[i].bytes != b[i].bytes)
+            return false;
     return true;
 }
 

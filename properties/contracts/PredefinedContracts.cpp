@@ -32,6 +32,44 @@ constexpr std::pair<const char*, int> kTypeMakers[] = {{"MPI_Type_contiguous", 2
 constexpr std::pair<const char*, int> kCommMakers[] = {
     {"MPI_Comm_dup", 1}, {"MPI_Comm_split", 3}, {"MPI_Comm_create", 2}};
 
+// One-sided operations: a buffer parameter, whether the operation writes it (the program may
+// then neither read nor write it) or only reads it (the program may not write it), and the
+// window parameter; until a synchronisation completes the operation (CoVer's rma_complete).
+struct RmaBuffer {
+    const char* function;
+    int buffer;
+    bool written;
+    int window;
+};
+constexpr RmaBuffer kRmaBuffers[] = {{"MPI_Put", 0, false, 7},
+                                     {"MPI_Rput", 0, false, 7},
+                                     {"MPI_Get", 0, true, 7},
+                                     {"MPI_Rget", 0, true, 7},
+                                     {"MPI_Accumulate", 0, false, 8},
+                                     {"MPI_Get_accumulate", 0, false, 11},
+                                     {"MPI_Get_accumulate", 3, true, 11},
+                                     {"MPI_Fetch_and_op", 0, false, 6},
+                                     {"MPI_Fetch_and_op", 1, true, 6},
+                                     {"MPI_Compare_and_swap", 0, false, 6},
+                                     {"MPI_Compare_and_swap", 1, false, 6},
+                                     {"MPI_Compare_and_swap", 2, true, 6}};
+// The synchronisation calls that complete a window's operations, and their window parameter.
+constexpr std::pair<const char*, int> kRmaCompletions[] = {
+    {"MPI_Win_fence", 1},           {"MPI_Win_unlock", 1},    {"MPI_Win_unlock_all", 0},
+    {"MPI_Win_flush", 1},           {"MPI_Win_flush_all", 0}, {"MPI_Win_flush_local", 1},
+    {"MPI_Win_flush_local_all", 0}, {"MPI_Win_complete", 0}};
+
+std::string rma_local_race(const RmaBuffer& b) {
+    const auto forbid = [&](const char* access, const char* what) {
+        return fmt::format("no! ({}!(*{})) until! (call_tag!(rma_complete,$:{})) MSG \"Local "
+                           "Data Race - Local {}\"",
+                           access, b.buffer, b.window, what);
+    };
+    std::string post = forbid("write", "write");
+    if (b.written) post = forbid("read", "read") + ", " + post;
+    return fmt::format("int {}(...) CONTRACT(POST {{ {} }});\n", b.function, post);
+}
+
 template <class Names, class Line> std::string each(const Names& names, Line line) {
     std::string s;
     for (const auto& n : names) s += line(n);
@@ -122,6 +160,11 @@ std::vector<PredefinedClass> make_classes() {
                                           "leak, free function not called\" }});\n",
                                           m.first, m.second);
                    })});
+    out.push_back({"rma-local-data-race", "mpi", "",
+                   each(kRmaCompletions, [](const std::pair<const char*, int>& c) {
+                       return fmt::format("int {}(...) CONTRACT(TAGS {{ rma_complete({}) }});\n",
+                                          c.first, c.second);
+                   }) + each(kRmaBuffers, rma_local_race)});
     return out;
 }
 

@@ -34,6 +34,7 @@ public:
     std::string_view name() const override { return "races"; }
     void on_pending_buffers(const PendingBuffersEvent& e) override;
     void on_memory_access(const MemoryAccessEvent& e) override;
+    ByteRange watched_bytes(int rank) const override { return hull(rank); }
 
     std::unique_ptr<MonitorState> save() const override;
     void restore(const MonitorState& state) override;

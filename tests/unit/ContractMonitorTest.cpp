@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cstring>
 #include <initializer_list>
 #include <string>
@@ -23,7 +24,7 @@ public:
 // A monitor over contracts written in the file syntax; sites are numbers, "located" as line
 // numbers of "p.c"; memory reads go to the addresses of this process.
 struct Harness {
-    explicit Harness(const std::string& text) {
+    explicit Harness(const std::string& text, bool accesses = true) {
         std::string error;
         auto d = parse_contracts(text, "t.h", error);
         INFO(error);
@@ -38,7 +39,19 @@ struct Harness {
             },
             [](std::uintptr_t site) {
                 return std::optional<CodeLocation>(CodeLocation{"p.c", static_cast<int>(site), ""});
-            });
+            },
+            accesses);
+    }
+    // A call whose argument 0 is a buffer of `bytes` bytes at `address` (argument 1: `n`).
+    void buffer_call(const char* function, std::uint64_t address, std::uint64_t bytes,
+                     std::uintptr_t site = 1, int rank = 0) const {
+        const std::array<CallArgument, 2> a{CallArgument{address, 0, bytes}, CallArgument{3, 0}};
+        monitor->on_call({rank, function, site, a});
+    }
+    // A load (or store) of `size` bytes at `address` by `rank`, at line `site`.
+    void access(std::uintptr_t address, std::size_t size, bool write, std::uintptr_t site = 9,
+                int rank = 0) const {
+        monitor->on_memory_access({rank, address, size, write, site, ""});
     }
     // A call of `function` by `rank` from line `site`.
     void call(const char* function, std::initializer_list<std::uint64_t> args = {},
@@ -214,17 +227,77 @@ TEST_CASE("parameter maps: value, *k (the supplier's pointer) and &k (the callee
     CHECK(address.found() == 1);
 }
 
-TEST_CASE("read!/write! are accepted, not checked yet, and said so", "[contracts]") {
-    Harness h("int get(void* b) CONTRACT(POST { no! (read!(*0)) until! (call!(flush)), "
-              "write!(0) });");
-    CHECK(h.set.unchecked_parts() ==
-          std::vector<std::string>{"t.h:1:5: the read!/write! parts of the contract of get are "
-                                   "not checked yet: needs memory-access events"});
-    h.call("get", {1});
-    h.end();
+TEST_CASE("no! read!/write! until!: an access to any byte of the buffer before the release",
+          "[contracts]") {
+    const std::string contract = "int get(void* b, int n) CONTRACT(POST { no! (read!(*0)) until! "
+                                 "(call!(flush)) MSG \"read before flush\" });";
+    Harness h(contract);
+    CHECK(h.set.unchecked_parts(true).empty());
+    h.buffer_call("get", 1000, 16, 3);
+    CHECK(h.monitor->watched_bytes(0) == ByteRange{1000, 1016});
+    CHECK(h.monitor->watched_bytes(1) == ByteRange{});
+    h.access(1008, 4, true);        // a write: only reads are forbidden
+    h.access(1016, 4, false);       // past the end
+    h.access(996, 4, false);        // before the start
+    h.access(1008, 4, false, 9, 1); // another rank
     CHECK(h.found() == 0);
-    Harness pre("int f() CONTRACT(PRE { no! (call!(a)) until! (call!(b)) });");
-    CHECK(pre.set.unchecked_parts().size() == 1);
+    h.access(1012, 8, false, 7); // its last bytes
+    REQUIRE(h.found() == 1);
+    CHECK(h.last().kind == ViolationKind::Contract);
+    CHECK(h.last().location->line == 7); // where the access is
+    REQUIRE(h.last().contract);
+    CHECK(h.last().contract->failed == "read before flush");
+    CHECK(h.last().contract->supplied_at->line == 3);
+
+    Harness released(contract);
+    released.buffer_call("get", 1000, 16);
+    released.call("flush");
+    CHECK(released.monitor->watched_bytes(0) == ByteRange{});
+    released.access(1000, 16, false);
+    released.end();
+    CHECK(released.found() == 0);
+}
+
+TEST_CASE("read!/write! in a POST: required accesses, unknown extents, no instrumentation",
+          "[contracts]") {
+    const std::string contract = "int put(void* b) CONTRACT(POST { write!(*0) });";
+    Harness missing(contract);
+    missing.buffer_call("put", 1000, 8);
+    missing.access(1000, 8, false); // a read is not the write asked for
+    missing.end();
+    CHECK(missing.found() == 1);
+    Harness written(contract);
+    written.buffer_call("put", 1000, 8);
+    written.access(1004, 1, true);
+    CHECK(written.monitor->watched_bytes(0) == ByteRange{});
+    written.end();
+    CHECK(written.found() == 0);
+
+    // Without an extent (a parameter the runtime cannot size) only the first byte is watched.
+    Harness unsized("int get(void* b) CONTRACT(POST { no! (write!(*0)) until! (call!(f)) });");
+    unsized.buffer_call("get", 1000, 0);
+    CHECK(unsized.monitor->watched_bytes(0) == ByteRange{1000, 1001});
+    unsized.access(1001, 4, true);
+    CHECK(unsized.found() == 0);
+    unsized.access(998, 4, true);
+    CHECK(unsized.found() == 1);
+
+    // --no-races: nothing observes accesses; the parts count as satisfied, and Rankfold says so.
+    Harness off(contract, false);
+    CHECK(off.set.unchecked_parts(false) ==
+          std::vector<std::string>{"t.h:1:5: the read!/write! parts of the POST of put are not "
+                                   "checked: --no-races turns the memory-access checks off"});
+    off.buffer_call("put", 1000, 8);
+    CHECK(off.monitor->watched_bytes(0) == ByteRange{});
+    off.end();
+    CHECK(off.found() == 0);
+
+    Harness pre("int f(void* b) CONTRACT(PRE { read!(*0) });");
+    CHECK(pre.set.unchecked_parts(true) ==
+          std::vector<std::string>{"t.h:1:5: the read!/write! parts of the PRE of f are not "
+                                   "checked: accesses before the call are not watched"});
+    Harness release_in_pre("int f() CONTRACT(PRE { no! (call!(a)) until! (call!(b)) });");
+    CHECK(release_in_pre.set.unchecked_parts(true).size() == 1);
 }
 
 TEST_CASE("the monitor's state is a value: saved, compared, fingerprinted, restored",

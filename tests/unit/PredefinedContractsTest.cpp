@@ -18,9 +18,13 @@ TEST_CASE("the predefined sets parse", "[contracts]") {
     std::string error;
     REQUIRE(add_predefined(set, PredefinedSets::All, error));
     // Only the classes no usage check reports are monitored.
-    // Double request use on the 5 nonblocking point-to-point calls and 10 I-collectives.
-    CHECK(set.monitored() == 15);
+    // Double request use on the 5 nonblocking point-to-point calls and 10 I-collectives; local
+    // data races on the 12 buffers of one-sided operations (8 functions).
+    CHECK(set.monitored() == 27);
+    CHECK(set.watches_accesses());
     CHECK(set.concerns("MPI_Wait"));
+    CHECK(set.concerns("MPI_Get"));
+    CHECK(set.concerns("MPI_Win_flush_local"));
     CHECK_FALSE(set.concerns("MPI_Bcast"));
     ContractSet none;
     REQUIRE(add_predefined(none, PredefinedSets::None, error));
