@@ -1,5 +1,7 @@
 #include "mc/system/CallArguments.hpp"
 
+#include "mc/system/ArgumentWriter.hpp"
+
 #include "snapshot/GuardedCopy.hpp"
 
 #include <algorithm>
@@ -14,114 +16,9 @@ namespace {
 using mpi::CallKind;
 using properties::CallArgument;
 
-class Writer {
-public:
-    Writer(CallArgumentBuffer& out, const mpi::MpiWorld* world, int rank)
-        : out_(out), world_(world), rank_(rank) {}
-    // An integer or handle, zero-extended; a pointer as its address with its pointee's size
-    // (void pointers: buffers, 0).
-    template <class T> Writer& operator<<(T v) {
-        CallArgument a;
-        if constexpr (std::is_pointer_v<T>) {
-            a.value = reinterpret_cast<std::uintptr_t>(v);
-            using Pointee = std::remove_cv_t<std::remove_pointer_t<T>>;
-            if constexpr (!std::is_void_v<Pointee>) a.pointee_size = sizeof(Pointee);
-        } else {
-            a.value = static_cast<std::uint64_t>(static_cast<std::make_unsigned_t<T>>(v));
-        }
-        if (used_ < out_.size()) out_[used_++] = a;
-        return *this;
-    }
-    // A buffer of `count` elements of `type`, `times` over (a gather's root receives one
-    // count from each rank): its address, and how far the elements reach from it.
-    Writer& buffer(const void* p, int count, MPI_Datatype type, int times = 1) {
-        *this << p;
-        if (used_ > 0 && used_ <= out_.size()) out_[used_ - 1].bytes = reach(p, count, type, times);
-        return *this;
-    }
-    std::span<const CallArgument> done() const { return {out_.data(), used_}; }
-    // The size of `comm` as the rank sees it (1 if unknown).
-    int size_of(MPI_Comm comm) const {
-        const auto n = world_ ? world_->comm_size(rank_, comm) : std::nullopt;
-        return n.value_or(1);
-    }
-    bool is_root(int root, MPI_Comm comm) const {
-        const auto me = world_ ? world_->comm_rank(rank_, comm) : std::nullopt;
-        return me && *me == root;
-    }
-
-private:
-    std::uint64_t reach(const void* p, int count, MPI_Datatype type, int times) const {
-        if (world_ == nullptr || p == nullptr || p == MPI_IN_PLACE || count <= 0 || times <= 0)
-            return 0;
-        const mpi::Typemap* t = world_->datatype(rank_, type);
-        if (t == nullptr || t->size() == 0) return 0;
-        const auto n = static_cast<std::int64_t>(count) * times;
-        const std::int64_t last = (n - 1) * t->extent() + t->true_ub();
-        return last > 0 ? static_cast<std::uint64_t>(last) : 0;
-    }
-
-    CallArgumentBuffer& out_;
-    std::size_t used_ = 0;
-    const mpi::MpiWorld* world_;
-    int rank_;
-};
-
-// Collectives with a fixed argument list (not the v/w forms, not communicator constructors),
-// in the order of their C parameters; the I-forms add the request.
-void collective_arguments(const mpi::RankCall& c, Writer& w) {
-    const mpi::CollectiveArgs& a = c.coll;
-    using K = mpi::CollectiveKind;
-    switch (a.kind) {
-    case K::Barrier: // (comm)
-        w << c.comm;
-        break;
-    case K::Bcast: // (buffer, count, type, root, comm)
-        w.buffer(a.recvbuf, a.recvcount, a.recvtype)
-            << a.recvcount << a.recvtype << a.root << c.comm;
-        break;
-    case K::Reduce: // (sendbuf, recvbuf, count, type, op, root, comm)
-        w.buffer(a.sendbuf, a.sendcount, a.sendtype)
-                .buffer(a.recvbuf, a.sendcount, a.sendtype, w.is_root(a.root, c.comm) ? 1 : 0)
-            << a.sendcount << a.sendtype << a.op << a.root << c.comm;
-        break;
-    case K::Allreduce: // (sendbuf, recvbuf, count, type, op, comm)
-    case K::Scan:
-    case K::Exscan:
-        w.buffer(a.sendbuf, a.sendcount, a.sendtype).buffer(a.recvbuf, a.sendcount, a.sendtype)
-            << a.sendcount << a.sendtype << a.op << c.comm;
-        break;
-    case K::Gather: { // (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm)
-        const int at_root = w.is_root(a.root, c.comm) ? w.size_of(c.comm) : 0;
-        w.buffer(a.sendbuf, a.sendcount, a.sendtype) << a.sendcount << a.sendtype;
-        w.buffer(a.recvbuf, a.recvcount, a.recvtype, at_root)
-            << a.recvcount << a.recvtype << a.root << c.comm;
-        break;
-    }
-    case K::Scatter: { // the root sends one count to each rank
-        const int at_root = w.is_root(a.root, c.comm) ? w.size_of(c.comm) : 0;
-        w.buffer(a.sendbuf, a.sendcount, a.sendtype, at_root) << a.sendcount << a.sendtype;
-        w.buffer(a.recvbuf, a.recvcount, a.recvtype)
-            << a.recvcount << a.recvtype << a.root << c.comm;
-        break;
-    }
-    case K::Allgather: // (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm)
-    case K::Alltoall: {
-        const int n = w.size_of(c.comm);
-        w.buffer(a.sendbuf, a.sendcount, a.sendtype, a.kind == K::Alltoall ? n : 1)
-            << a.sendcount << a.sendtype;
-        w.buffer(a.recvbuf, a.recvcount, a.recvtype, n) << a.recvcount << a.recvtype << c.comm;
-        break;
-    }
-    default:
-        return;
-    }
-    if (a.nonblocking) w << c.requests;
-}
-
 // One-sided calls, in their C parameter order (contracts name parameters by position:
 // CoVer's MPI_Get contract watches parameter 0 until an rma_complete call on parameter 7).
-void rma_arguments(const mpi::RmaArgs& a, Writer& w) {
+void rma_arguments(const mpi::RmaArgs& a, ArgumentWriter& w) {
     using K = mpi::RmaKind;
     const auto target = [&] { w << a.target << a.target_disp << a.target_count << a.target_type; };
     switch (a.kind) {
@@ -187,7 +84,7 @@ void rma_arguments(const mpi::RmaArgs& a, Writer& w) {
 
 std::span<const CallArgument> call_arguments(const mpi::RankCall& c, CallArgumentBuffer& out,
                                              const mpi::MpiWorld* world, int rank) {
-    Writer w(out, world, rank);
+    ArgumentWriter w(out, world, rank);
     switch (c.kind) {
     case CallKind::Send: // (buf, count, type, dest, tag, comm)
         w.buffer(c.send_buffer, c.send_count, c.send_type)

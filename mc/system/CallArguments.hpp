@@ -1,10 +1,9 @@
 // The C arguments of a visible MPI call, in parameter order, as the contract monitor compares
 // them (call!(F, 0:6), call_tag!(T, $:*2)): decoded back from the RankCall the simulated MPI
-// filled. Point-to-point, persistent, completion, probe and one-sided calls are decoded, and the
-// collectives with a fixed argument list (Barrier, Bcast, Reduce, Allreduce, Scan, Exscan,
-// Gather, Scatter, Allgather, Alltoall and their I-forms); for others (the v/w forms,
-// communicator constructors, MPI_Init, MPI_Finalize) the list is empty, which contracts read
-// as "any argument".
+// filled. Point-to-point, persistent, completion, probe and one-sided calls are decoded, the
+// collectives (and their I-forms) but MPI_Comm_split_type, MPI_Cart_create and window
+// creation, MPI_Win_fence and MPI_Win_free; for others (MPI_Init, MPI_Finalize) the list is
+// empty, which contracts read as "any argument".
 #pragma once
 
 #include "properties/Event.hpp"

@@ -12,10 +12,17 @@ namespace {
 
 // Nonblocking calls whose arguments Rankfold decodes, and the parameter of their request.
 constexpr std::pair<const char*, int> kRequestMakers[] = {
-    {"MPI_Isend", 6},      {"MPI_Ibsend", 6},     {"MPI_Issend", 6},   {"MPI_Irsend", 6},
-    {"MPI_Irecv", 6},      {"MPI_Ibarrier", 1},   {"MPI_Ibcast", 5},   {"MPI_Ireduce", 7},
-    {"MPI_Iallreduce", 6}, {"MPI_Iscan", 6},      {"MPI_Iexscan", 6},  {"MPI_Igather", 8},
-    {"MPI_Iscatter", 8},   {"MPI_Iallgather", 7}, {"MPI_Ialltoall", 7}};
+    {"MPI_Isend", 6},           {"MPI_Ibsend", 6},
+    {"MPI_Issend", 6},          {"MPI_Irsend", 6},
+    {"MPI_Irecv", 6},           {"MPI_Ibarrier", 1},
+    {"MPI_Ibcast", 5},          {"MPI_Ireduce", 7},
+    {"MPI_Iallreduce", 6},      {"MPI_Iscan", 6},
+    {"MPI_Iexscan", 6},         {"MPI_Igather", 8},
+    {"MPI_Iscatter", 8},        {"MPI_Iallgather", 7},
+    {"MPI_Ialltoall", 7},       {"MPI_Igatherv", 9},
+    {"MPI_Iscatterv", 9},       {"MPI_Iallgatherv", 8},
+    {"MPI_Ialltoallv", 9},      {"MPI_Ialltoallw", 9},
+    {"MPI_Ireduce_scatter", 6}, {"MPI_Ireduce_scatter_block", 6}};
 // Functions the missing init/finalize classes are written for: those that reach the checker as
 // calls (the simulated MPI decides locally on the rest, and its usage check covers them all).
 constexpr const char* kCommunication[] = {
