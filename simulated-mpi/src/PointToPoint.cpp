@@ -32,6 +32,7 @@ MPI_Request slot_handle(int slot) {
 bool PointToPoint::check_send(WorldCore& core, int rank, const RankCall& call, SendArgs& a) {
     auto v = core.view(rank, a.comm);
     if (!v) return core.fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)), false;
+    a.view = *v;
     if (a.count < 0)
         return core.fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)),
                false;
@@ -55,6 +56,7 @@ bool PointToPoint::check_receive(WorldCore& core, int rank, const RankCall& call
                                  bool probe) {
     auto v = core.view(rank, a.comm);
     if (!v) return core.fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)), false;
+    a.view = *v;
     if (a.source != MPI_PROC_NULL && a.source != MPI_ANY_SOURCE &&
         (a.source < 0 || a.source >= v->size))
         return core.fail(
@@ -109,7 +111,7 @@ int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, Sen
         return slot;
     }
 
-    const WorldCore::CommView v = *core.view(rank, a.comm);
+    const WorldCore::CommView v = a.view;
     Message m;
     m.id = next_post_id(rank);
     m.source = v.my_rank;
@@ -155,7 +157,7 @@ int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, Sen
         break;
     }
     if (!r.complete) m.sender = RequestRef{rank, slot};
-    matching_.post_message(core.world_rank(rank, a.comm, a.dest), std::move(m));
+    matching_.post_message(core.comms.communicator(v.id).members[a.dest], std::move(m));
     return slot;
 }
 
@@ -186,9 +188,8 @@ int PointToPoint::post_receive(WorldCore& core, int rank, const RankCall& call, 
         req.status_bytes = 0;
         return slot;
     }
-    const WorldCore::CommView v = *core.view(rank, a.comm);
-    matching_.post_receive(
-        rank, PostedReceive{next_post_id(rank), a.source, a.tag, v.id, RequestRef{rank, slot}});
+    matching_.post_receive(rank, PostedReceive{next_post_id(rank), a.source, a.tag, a.view.id,
+                                               RequestRef{rank, slot}});
     return slot;
 }
 

@@ -65,6 +65,7 @@ public:
         MPI_Comm comm;
         SendMode mode;
         TypemapRef layout = {};
+        WorldCore::CommView view = {}; // set by check_send: the handle is looked up once
     };
     struct ReceiveArgs {
         void* buffer;
@@ -74,6 +75,7 @@ public:
         int tag;
         MPI_Comm comm;
         TypemapRef layout = {};
+        WorldCore::CommView view = {}; // set by check_receive
     };
 
 private:

@@ -37,8 +37,12 @@ const Request* RequestTable::slot(int rank, int slot) const {
 
 void RequestTable::release(int rank, int slot) {
     auto& table = slots_[rank];
-    table[slot] = Request{};
-    // Trailing free slots are dropped so that equal histories give equal tables.
+    // Trailing free slots are dropped so that equal histories give equal tables (the last
+    // slot, the usual case, goes without being reset first).
+    if (static_cast<std::size_t>(slot) + 1 == table.size())
+        table.pop_back();
+    else
+        table[slot] = Request{};
     while (!table.empty() && table.back().is_free()) table.pop_back();
 }
 
