@@ -2,6 +2,7 @@
 #pragma once
 
 #include "properties/Event.hpp"
+#include "properties/RemoteOrderEvents.hpp"
 
 #include <string_view>
 
@@ -22,6 +23,10 @@ public:
     virtual void on_end_state(const EndStateEvent&) {}
     virtual void on_pending_buffers(const PendingBuffersEvent&) {}
     virtual void on_memory_access(const MemoryAccessEvent&) {}
+    virtual void on_sync(const SyncEvent&) {}
+    virtual void on_remote_op(const RemoteOpEvent&) {}
+    virtual void on_remote_completion(const RemoteCompletionEvent&) {}
+    virtual void on_exposed_memory(const ExposedMemoryEvent&) {}
 };
 
 } // namespace rankfold::properties
