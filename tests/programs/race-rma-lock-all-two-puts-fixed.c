@@ -3,6 +3,8 @@
  * window, and rank 0 reads them after a barrier that follows both unlocks (race-free). The two
  * orders of the lock_all grants meet again in one state (the revisit).
  *
+ * RANKFOLD-NO-DIFF: MPICH 4.0.2 (Debian, ch4:ucx) loses what one-sided operations write or read
+ *   on this window from MPI_Win_create (prints 0 or garbage); SMPI 3.32 agrees with Rankfold
  * RANKFOLD-RUN: -np 3 => ok states=4 transitions=4 executions=1 revisits=1
  */
 #include <mpi.h>

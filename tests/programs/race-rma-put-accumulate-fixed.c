@@ -2,6 +2,8 @@
  * The twin of race-rma-put-accumulate: both ranks accumulate with the same operator and type,
  * which MPI 3.1 §11.7.1 makes element-wise atomic, so the counter is 1 + 2 whatever the order.
  *
+ * RANKFOLD-NO-DIFF: MPICH 4.0.2 (Debian, ch4:ucx) loses what one-sided operations write or read
+ *   on this window from MPI_Win_create (prints 0 or garbage); SMPI 3.32 agrees with Rankfold
  * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
