@@ -2,6 +2,7 @@
 #pragma once
 
 #include "properties/Event.hpp"
+#include "properties/RemoteOrderEvents.hpp"
 
 #include <string_view>
 
@@ -26,6 +27,10 @@ public:
     // hull ({0, 0}: none). The instrumentation's fast path lets every other access through
     // without a call, so a sink that overrides on_memory_access overrides this.
     virtual ByteRange watched_bytes(int /*rank*/) const { return {}; }
+    virtual void on_sync(const SyncEvent&) {}
+    virtual void on_remote_op(const RemoteOpEvent&) {}
+    virtual void on_remote_completion(const RemoteCompletionEvent&) {}
+    virtual void on_exposed_memory(const ExposedMemoryEvent&) {}
 };
 
 } // namespace rankfold::properties

@@ -41,6 +41,18 @@ void MonitorSet::on_pending_buffers(const PendingBuffersEvent& e) {
 void MonitorSet::on_memory_access(const MemoryAccessEvent& e) {
     dispatch(&EventSink::on_memory_access, e);
 }
+void MonitorSet::on_sync(const SyncEvent& e) {
+    dispatch(&EventSink::on_sync, e);
+}
+void MonitorSet::on_remote_op(const RemoteOpEvent& e) {
+    dispatch(&EventSink::on_remote_op, e);
+}
+void MonitorSet::on_remote_completion(const RemoteCompletionEvent& e) {
+    dispatch(&EventSink::on_remote_completion, e);
+}
+void MonitorSet::on_exposed_memory(const ExposedMemoryEvent& e) {
+    dispatch(&EventSink::on_exposed_memory, e);
+}
 
 ByteRange MonitorSet::watched_bytes(int rank) const {
     ByteRange hull;

@@ -38,6 +38,10 @@ public:
     void on_pending_buffers(const PendingBuffersEvent& e) override;
     void on_memory_access(const MemoryAccessEvent& e) override;
     ByteRange watched_bytes(int rank) const override; // the hull of every monitor's
+    void on_sync(const SyncEvent& e) override;
+    void on_remote_op(const RemoteOpEvent& e) override;
+    void on_remote_completion(const RemoteCompletionEvent& e) override;
+    void on_exposed_memory(const ExposedMemoryEvent& e) override;
 
     const std::optional<Violation>& violation() const { return violation_; }
     const std::vector<Violation>& warnings() const { return warnings_; }

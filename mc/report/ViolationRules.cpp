@@ -9,7 +9,7 @@ namespace {
 
 // Kinds from properties::kind_name, usage sub-kinds from mpi::misuse_name (ViolationRulesTest
 // checks that every one has its sentence).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 51> kRules{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 52> kRules{{
     {"deadlock", "Every rank that has not finished waits for something no other rank will do."},
     {"crash", "A rank was killed by a signal (SIGSEGV, SIGABRT, ...) or an uncaught exception."},
     {"assertion", "An assertion failed in a rank."},
@@ -25,6 +25,9 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 51> kRules{{
     {"race/local-buffer",
      "The buffer of a pending nonblocking operation was touched before its completion, or two "
      "pending operations share bytes and one of them writes."},
+    {"race/remote",
+     "A one-sided operation and an access of its target (or another one-sided operation) touch "
+     "the same bytes, one writes, and no synchronisation orders them."},
     {"heap-error/out-of-bounds", "A rank read or wrote heap memory outside the block it holds."},
     {"heap-error/use-after-free", "A rank read or wrote a heap block after freeing it."},
     {"usage/invalid-handle",

@@ -67,7 +67,10 @@ void MpiSystem::issue(int rank) {
     }
     std::optional<TestedRequests> tested;
     if (mpi::tests(call.kind) && watched(kRequestCompleted)) tested.emplace(call);
+    if (races_ != nullptr) remote_order_.before_issue(rank);
     const mpi::Progress p = world_.issue(rank, call);
+    if (races_ != nullptr && p != mpi::Progress::Failed)
+        remote_order_.issued(*races_, rank, call, p == mpi::Progress::Done);
     if (tested)
         tested->each_completed([&](MPI_Request* request) {
             const properties::CallArgument a{reinterpret_cast<std::uintptr_t>(request),
@@ -95,6 +98,8 @@ void MpiSystem::issue(int rank) {
 
 void MpiSystem::complete(int rank) {
     const mpi::Progress p = world_.complete(rank, runtime_.ranks().call(rank), 0);
+    if (races_ != nullptr && p != mpi::Progress::Failed)
+        remote_order_.finished(*races_, rank, runtime_.ranks().call(rank));
     publish_buffers(rank, false);
     if (p == mpi::Progress::Failed) return mpi_failure(rank);
     resume(rank);
@@ -126,6 +131,7 @@ void MpiSystem::publish_buffers(int rank, bool issued) {
 
 void MpiSystem::apply_match(const mpi::Match& match) {
     world_.apply_match(match);
+    if (races_ != nullptr) remote_order_.matched(*races_, match);
     ++log_.matches;
 }
 

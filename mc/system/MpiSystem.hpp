@@ -18,6 +18,7 @@
 #include "mc/search/Transition.hpp"
 #include "mc/system/OpenChoices.hpp"
 #include "mc/system/PathLog.hpp"
+#include "mc/system/RemoteOrder.hpp"
 #include "mc/system/SystemState.hpp"
 #include "properties/MonitorSet.hpp"
 #include "properties/races/RaceMonitor.hpp"
@@ -108,6 +109,7 @@ private:
     std::unordered_map<const char*, bool> watched_;
     const properties::races::RaceMonitor* races_ = nullptr;
     std::vector<properties::PendingBuffer> buffers_; // scratch for publish_buffers
+    RemoteOrder remote_order_{world_, monitors_};    // for the remote races, when races_
 };
 
 } // namespace rankfold::mc

@@ -39,6 +39,24 @@ std::string operation_name(const mpi::Request& r) {
     return fmt::format("MPI_I{}", base);
 }
 
+// The ids of RMA operations' buffers, apart from request slots and collectives.
+constexpr std::uint64_t kRmaOperation = 1ULL << 48U;
+
+const char* rma_name(mpi::RmaKind kind) {
+    switch (kind) {
+    case mpi::RmaKind::Get:
+        return "MPI_Get";
+    case mpi::RmaKind::GetAccumulate:
+        return "MPI_Get_accumulate";
+    case mpi::RmaKind::FetchAndOp:
+        return "MPI_Fetch_and_op";
+    case mpi::RmaKind::CompareAndSwap:
+        return "MPI_Compare_and_swap";
+    default:
+        return "MPI_Put";
+    }
+}
+
 } // namespace
 
 std::vector<ByteRange> typemap_bytes(std::uintptr_t buffer, int count, const mpi::Typemap& type,
@@ -83,6 +101,28 @@ void pending_buffers(const mpi::MpiWorld& world, int rank, const mpi::RankCall& 
         p.bytes = typemap_bytes(r->buffer, r->count, *r->layout);
         p.site = r->site;
         if (!p.bytes.empty()) out.push_back(std::move(p));
+    }
+    rma_result_buffers(world, rank, out);
+}
+
+void rma_result_buffers(const mpi::MpiWorld& world, int rank, std::vector<PendingBuffer>& out) {
+    const mpi::WindowTable& windows = world.windows();
+    for (int w = 0; w < windows.size(); ++w) {
+        for (const mpi::WindowMember& member : windows.at(w).members) {
+            if (member.world_rank != rank) continue;
+            for (std::size_t k = 0; k < member.pending.size(); ++k) {
+                const mpi::PendingRma& op = member.pending[k];
+                if (op.result == nullptr || op.result_map.get() == nullptr) continue;
+                PendingBuffer p;
+                p.operation = kRmaOperation | (static_cast<std::uint64_t>(w) << 24U) | k;
+                p.name = fmt::format("{} (result buffer)", rma_name(op.kind));
+                p.use = BufferUse::Writes;
+                p.bytes = typemap_bytes(reinterpret_cast<std::uintptr_t>(op.result),
+                                        op.result_count, *op.result_map);
+                p.site = op.site;
+                if (!p.bytes.empty()) out.push_back(std::move(p));
+            }
+        }
     }
 }
 

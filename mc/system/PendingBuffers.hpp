@@ -17,6 +17,11 @@ namespace rankfold::mc {
 void pending_buffers(const mpi::MpiWorld& world, int rank, const mpi::RankCall& call,
                      std::vector<properties::PendingBuffer>& out);
 
+// Appends the result buffers of `rank`'s one-sided operations that fetch (MPI_Get, ...) and have
+// not landed yet: the operation writes them until its local completion (flush, unlock, fence).
+void rma_result_buffers(const mpi::MpiWorld& world, int rank,
+                        std::vector<properties::PendingBuffer>& out);
+
 // The bytes `count` elements of `type` cover at `buffer` (at most `max_ranges` runs; past
 // that, the span from the first to the last byte).
 std::vector<properties::ByteRange> typemap_bytes(std::uintptr_t buffer, int count,

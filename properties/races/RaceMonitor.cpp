@@ -27,7 +27,7 @@ const char* use_text(BufferUse use) {
 
 bool RaceState::equals(const MonitorState& other) const {
     const auto* o = dynamic_cast<const RaceState*>(&other);
-    return o != nullptr && o->ranks == ranks;
+    return o != nullptr && o->ranks == ranks && o->remote == remote;
 }
 
 void RaceState::fingerprint(snapshot::FingerprintBuilder& into) const {
@@ -46,11 +46,46 @@ void RaceState::fingerprint(snapshot::FingerprintBuilder& into) const {
             }
         }
     }
+    into.value(static_cast<std::uint64_t>(remote.live().size()));
+    for (const RemoteOp& op : remote.live()) {
+        for (const std::uint64_t v :
+             {static_cast<std::uint64_t>(op.origin), static_cast<std::uint64_t>(op.target),
+              op.window, static_cast<std::uint64_t>(op.bytes.low),
+              static_cast<std::uint64_t>(op.bytes.high), static_cast<std::uint64_t>(op.site),
+              op.atomic_op, op.atomic_type, op.knowers})
+            into.value(v);
+        into.value(static_cast<std::uint8_t>(op.writes | (op.atomic << 1U) | (op.no_op << 2U) |
+                                             (op.completed << 3U)));
+        into.value(static_cast<std::uint64_t>(op.carriers.size()));
+        for (const std::uint64_t t : op.carriers) into.value(t);
+    }
+    const auto ranges = [&](const std::vector<ByteRange>& rs) {
+        into.value(static_cast<std::uint64_t>(rs.size()));
+        for (const ByteRange& r : rs) {
+            into.value(static_cast<std::uint64_t>(r.low));
+            into.value(static_cast<std::uint64_t>(r.high));
+        }
+    };
+    into.value(static_cast<std::uint64_t>(remote.accesses().size()));
+    for (const TargetAccesses& a : remote.accesses()) {
+        into.value(static_cast<std::uint64_t>(a.rank));
+        ranges(a.reads);
+        ranges(a.writes);
+        into.value(static_cast<std::uint64_t>(a.read_site));
+        into.value(static_cast<std::uint64_t>(a.write_site));
+        into.value(a.knowers);
+        into.value(static_cast<std::uint64_t>(a.carriers.size()));
+        for (const std::uint64_t t : a.carriers) into.value(t);
+    }
+    for (const auto& e : remote.exposed()) ranges(e);
+    into.value(static_cast<std::uint64_t>(remote.odd_joins().size()));
+    for (const std::uint64_t j : remote.odd_joins()) into.value(j);
 }
 
 RaceMonitor::RaceMonitor(Verdicts& verdicts, int ranks, Locate locate)
     : Monitor(verdicts), hulls_(static_cast<std::size_t>(ranks)), locate_(std::move(locate)) {
     state_.ranks.resize(static_cast<std::size_t>(ranks));
+    state_.remote = RemoteRaces(ranks);
 }
 
 const std::vector<PendingBuffer>& RaceMonitor::pending(int rank) const {
@@ -68,10 +103,11 @@ RaceAccess RaceMonitor::operation_side(int rank, const PendingBuffer& p, ByteRan
             locate_ ? locate_(p.site) : std::nullopt, bytes.low, bytes.high - bytes.low};
 }
 
-void RaceMonitor::report(int rank, RaceAccess first, RaceAccess second, const std::string& what) {
+void RaceMonitor::report(int rank, RaceAccess first, RaceAccess second, const std::string& what,
+                         const char* subkind) {
     Violation v;
     v.kind = ViolationKind::Race;
-    v.subkind = "local-buffer";
+    v.subkind = subkind;
     v.rank = rank;
     v.location = second.location;
     v.message = what;
@@ -99,12 +135,29 @@ void RaceMonitor::on_pending_buffers(const PendingBuffersEvent& e) {
         }
     }
     mine.assign(e.buffers.begin(), e.buffers.end());
-    hulls_[static_cast<std::size_t>(e.rank)] = hull_of(mine);
+    update_hulls();
 }
 
 void RaceMonitor::on_memory_access(const MemoryAccessEvent& e) {
     if (e.rank < 0 || e.rank >= static_cast<int>(state_.ranks.size())) return;
     const ByteRange access{e.address, e.address + e.size};
+    state_.remote.record(e.rank, access, e.write, e.site, e.routine);
+    if (const auto remote = state_.remote.access(e.rank, access, e.write)) {
+        const char* verb = e.write ? "write" : "read";
+        std::string how = *e.routine != '\0' ? fmt::format("{} ({}s)", e.routine, verb)
+                                             : std::string(e.write ? "store" : "load");
+        const ByteRange b = remote->bytes;
+        RaceAccess second{e.rank, how, locate_ ? locate_(e.site) : std::nullopt, b.low,
+                          b.high - b.low};
+        report(e.rank, remote_side(*remote->op, b), std::move(second),
+               fmt::format("{} of {} bytes at {:#x} of rank {} races with the {} of rank {} "
+                           "(it occupies them from its issue until rank {} synchronises with "
+                           "its completion)",
+                           how, b.high - b.low, b.low, e.rank, remote->op->name, remote->op->origin,
+                           e.rank),
+               "remote");
+        return;
+    }
     for (const PendingBuffer& p : state_.ranks[static_cast<std::size_t>(e.rank)]) {
         const auto shared = access_conflict(p, access, e.write);
         if (!shared) continue;
@@ -113,16 +166,85 @@ void RaceMonitor::on_memory_access(const MemoryAccessEvent& e) {
                                              : std::string(e.write ? "store" : "load");
         RaceAccess second{e.rank, how, locate_ ? locate_(e.site) : std::nullopt, shared->low,
                           shared->high - shared->low};
-        report(e.rank, operation_side(e.rank, p, *shared), std::move(second),
-               fmt::format("{} of {} bytes at {:#x} while {} is pending on them (it {} its "
-                           "buffer until a wait or test completes it)",
-                           how, shared->high - shared->low, shared->low, p.name, use_text(p.use)));
+        report(
+            e.rank, operation_side(e.rank, p, *shared), std::move(second),
+            fmt::format("{} of {} bytes at {:#x} while {} is pending on them (it {} its "
+                        "buffer until it completes: a wait or test; a flush, unlock or fence for a "
+                        "one-sided operation)",
+                        how, shared->high - shared->low, shared->low, p.name, use_text(p.use)));
         return;
     }
 }
 
+void RaceMonitor::on_sync(const SyncEvent& e) {
+    state_.remote.sync(e);
+    update_hulls();
+}
+
+void RaceMonitor::on_remote_op(const RemoteOpEvent& e) {
+    if (const auto c = state_.remote.issue(e)) return report_remote_op(e, *c);
+    update_hulls();
+}
+
+void RaceMonitor::report_remote_op(const RemoteOpEvent& e, const RemoteConflict& c) {
+    const ByteRange b = c.bytes;
+    const RaceAccess second{e.origin, fmt::format("{} to rank {}", e.name, e.target),
+                            locate_ ? locate_(e.site) : std::nullopt, b.low, b.high - b.low};
+    if (c.op != nullptr) {
+        report(e.origin, remote_side(*c.op, b), second,
+               fmt::format("{} of rank {} on {} bytes at {:#x} of rank {} races with the {} of "
+                           "rank {} on them: no synchronisation orders the first's completion "
+                           "before the second",
+                           e.name, e.origin, b.high - b.low, b.low, e.target, c.op->name,
+                           c.op->origin),
+               "remote");
+        return;
+    }
+    const TargetAccesses& a = *c.earlier;
+    const char* routine = c.earlier_write ? a.write_routine : a.read_routine;
+    const char* verb = c.earlier_write ? "write" : "read";
+    std::string how = *routine != '\0' ? fmt::format("{} ({}s)", routine, verb)
+                                       : std::string(c.earlier_write ? "store" : "load");
+    const std::uintptr_t site = c.earlier_write ? a.write_site : a.read_site;
+    RaceAccess first{a.rank, how, locate_ ? locate_(site) : std::nullopt, b.low, b.high - b.low};
+    report(e.origin, std::move(first), second,
+           fmt::format("{} of rank {} on {} bytes at {:#x} of rank {} races with that rank's "
+                       "own {} of them: no synchronisation orders the {} before the operation",
+                       e.name, e.origin, b.high - b.low, b.low, e.target, how, how),
+           "remote");
+}
+
+void RaceMonitor::on_exposed_memory(const ExposedMemoryEvent& e) {
+    state_.remote.expose(e.rank, {e.bytes.begin(), e.bytes.end()});
+    update_hulls();
+}
+
+void RaceMonitor::on_remote_completion(const RemoteCompletionEvent& e) {
+    if (state_.remote.empty()) return;
+    state_.remote.complete(e);
+    update_hulls();
+}
+
+RaceAccess RaceMonitor::remote_side(const RemoteOp& op, ByteRange bytes) const {
+    return {op.origin, fmt::format("{} to rank {}", op.name, op.target),
+            locate_ ? locate_(op.site) : std::nullopt, bytes.low, bytes.high - bytes.low};
+}
+
+void RaceMonitor::update_hulls() {
+    for (std::size_t r = 0; r < state_.ranks.size(); ++r) {
+        ByteRange h = hull_of(state_.ranks[r]);
+        const ByteRange remote = state_.remote.hull(static_cast<int>(r));
+        if (remote.low < remote.high) {
+            if (h.low == h.high) h = remote;
+            h = {std::min(h.low, remote.low), std::max(h.high, remote.high)};
+        }
+        hulls_[r] = h;
+    }
+}
+
 std::unique_ptr<MonitorState> RaceMonitor::save() const {
-    const bool empty = std::all_of(state_.ranks.begin(), state_.ranks.end(),
+    const bool empty = state_.remote.empty() && state_.remote.exposes_nothing() &&
+                       std::all_of(state_.ranks.begin(), state_.ranks.end(),
                                    [](const auto& b) { return b.empty(); });
     if (empty) return nullptr; // most states: no snapshot cost
     return state_.clone();
@@ -130,11 +252,12 @@ std::unique_ptr<MonitorState> RaceMonitor::save() const {
 
 void RaceMonitor::restore(const MonitorState& state) {
     state_ = dynamic_cast<const RaceState&>(state);
-    for (std::size_t r = 0; r < state_.ranks.size(); ++r) hulls_[r] = hull_of(state_.ranks[r]);
+    update_hulls();
 }
 
 void RaceMonitor::clear() {
     for (auto& b : state_.ranks) b.clear();
+    state_.remote.clear();
     std::fill(hulls_.begin(), hulls_.end(), ByteRange{});
 }
 

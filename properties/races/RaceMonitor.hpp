@@ -1,4 +1,5 @@
-// Races of a rank with its own pending operations (sub-kind local-buffer): the program touches
+// Races of a rank with its own pending operations (sub-kind local-buffer), and of one-sided
+// operations at their targets (sub-kind remote, RemoteRaces.hpp): the program touches
 // the buffer of a nonblocking operation before completing it, or starts an operation whose
 // buffer shares bytes with a pending one and one of them writes. Its state — every rank's
 // pending buffers — is a value: part of every snapshot and of the state's fingerprint.
@@ -9,6 +10,7 @@
 
 #include "properties/Monitor.hpp"
 #include "properties/races/LocalRace.hpp"
+#include "properties/races/RemoteRaces.hpp"
 
 #include <functional>
 #include <optional>
@@ -18,6 +20,7 @@ namespace rankfold::properties::races {
 
 struct RaceState final : MonitorState {
     std::vector<std::vector<PendingBuffer>> ranks; // by rank, in the order the runtime listed
+    RemoteRaces remote; // one-sided operations still able to race (RemoteRaces.hpp)
     std::unique_ptr<MonitorState> clone() const override {
         return std::make_unique<RaceState>(*this);
     }
@@ -35,18 +38,31 @@ public:
     void on_pending_buffers(const PendingBuffersEvent& e) override;
     void on_memory_access(const MemoryAccessEvent& e) override;
     ByteRange watched_bytes(int rank) const override { return hull(rank); }
+    void on_sync(const SyncEvent& e) override;
+    void on_remote_op(const RemoteOpEvent& e) override;
+    void on_remote_completion(const RemoteCompletionEvent& e) override;
+    void on_exposed_memory(const ExposedMemoryEvent& e) override;
 
     std::unique_ptr<MonitorState> save() const override;
     void restore(const MonitorState& state) override;
     void clear() override;
 
-    // The smallest range holding every pending buffer of `rank` ({0, 0}: none).
+    // The smallest range holding every pending buffer of `rank` and the bytes of it that
+    // live one-sided operations occupy ({0, 0}: none).
     ByteRange hull(int rank) const;
     const std::vector<PendingBuffer>& pending(int rank) const;
+    // No one-sided operation can race any more: the emitters may skip synchronisation events.
+    bool remote_empty() const { return state_.remote.empty(); }
+    // Whether some rank has a window: joins are then followed (their instances counted).
+    bool follows_joins() const { return !state_.remote.exposes_nothing(); }
 
 private:
     RaceAccess operation_side(int rank, const PendingBuffer& p, ByteRange bytes) const;
-    void report(int rank, RaceAccess first, RaceAccess second, const std::string& what);
+    void report(int rank, RaceAccess first, RaceAccess second, const std::string& what,
+                const char* subkind = "local-buffer");
+    RaceAccess remote_side(const RemoteOp& op, ByteRange bytes) const;
+    void report_remote_op(const RemoteOpEvent& e, const RemoteConflict& c);
+    void update_hulls();
 
     RaceState state_;
     std::vector<ByteRange> hulls_; // derived from state_

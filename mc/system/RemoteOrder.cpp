@@ -1,0 +1,177 @@
+#include "mc/system/RemoteOrder.hpp"
+
+namespace rankfold::mc {
+
+using mpi::CallKind;
+using mpi::CollectiveKind;
+using mpi::RmaKind;
+using properties::sync_token;
+using properties::SyncChannel;
+using properties::SyncStep;
+
+namespace {
+
+constexpr std::uint64_t kWindowJoin = 1ULL << 40U; // fence and free join on the window
+constexpr std::uint64_t kShmemWorld = 1ULL << 41U;
+
+std::uint64_t window_id(MPI_Win win) {
+    return static_cast<std::uint64_t>(static_cast<std::uint32_t>(win));
+}
+
+// The join a blocking collective call is part of, or 0 for none.
+std::uint64_t join_token(const mpi::RankCall& call) {
+    if (call.kind == CallKind::Shmem) {
+        const auto op = call.shmem.op;
+        if (op == shmem::ShmemOp::BarrierAll || op == shmem::ShmemOp::TeamSync)
+            return sync_token(SyncChannel::Collective,
+                              kShmemWorld | static_cast<unsigned>(call.shmem.team));
+        return 0;
+    }
+    if (call.kind != CallKind::Collective || call.coll.nonblocking) return 0;
+    // Window creation starts the following of joins (RaceMonitor::follows_joins): a join that
+    // some rank saw before it and another after would be counted apart.
+    if (call.coll.kind == CollectiveKind::WinCreate) return 0;
+    if (call.coll.kind == CollectiveKind::WinFence || call.coll.kind == CollectiveKind::WinFree)
+        return sync_token(SyncChannel::Collective, kWindowJoin | window_id(call.coll.win));
+    return sync_token(SyncChannel::Collective,
+                      static_cast<std::uint64_t>(static_cast<std::uint32_t>(call.comm)));
+}
+
+} // namespace
+
+int RemoteOrder::world_target(int rank, MPI_Win win, int target) const {
+    const auto view = world_.windows().view(rank, win);
+    if (!view || target < 0) return -1;
+    const mpi::Window& w = world_.windows().at(view->index);
+    if (target >= static_cast<int>(w.members.size())) return -1;
+    return w.members[static_cast<std::size_t>(target)].world_rank;
+}
+
+void RemoteOrder::remote_operation(int rank, const mpi::RankCall& call) {
+    const auto view = world_.windows().view(rank, call.rma.win);
+    if (!view) return;
+    const mpi::Window& w = world_.windows().at(view->index);
+    const mpi::WindowMember& me = w.members[static_cast<std::size_t>(view->my_rank)];
+    if (me.pending.empty() || me.pending.back().site != call.site) return; // landed already
+    const mpi::PendingRma& op = me.pending.back();
+    if (op.target < 0 || op.target_count <= 0 || op.target_map.get() == nullptr) return;
+    const mpi::WindowMember& target = w.members[static_cast<std::size_t>(op.target)];
+    const auto at = target.base + static_cast<std::uintptr_t>(op.target_offset);
+    const std::int64_t last = (op.target_count - 1) * op.target_map->extent();
+    properties::RemoteOpEvent e;
+    e.origin = rank;
+    e.target = target.world_rank;
+    e.window = window_id(call.rma.win);
+    e.bytes = {at + static_cast<std::uintptr_t>(op.target_map->true_lb()),
+               at + static_cast<std::uintptr_t>(last + op.target_map->true_ub())};
+    e.writes = op.kind != RmaKind::Get;
+    e.atomic = mpi::accumulates(op.kind);
+    e.atomic_op = static_cast<std::uint64_t>(static_cast<std::uint32_t>(op.op));
+    e.atomic_type = static_cast<std::uint64_t>(static_cast<std::uint32_t>(call.rma.target_type));
+    e.no_op = op.op == MPI_NO_OP;
+    if (e.no_op) e.writes = false; // an atomic read
+    e.site = call.site;
+    e.name = call.name;
+    events_.on_remote_op(e);
+}
+
+void RemoteOrder::completions(int rank, const mpi::RankCall& call) {
+    properties::RemoteCompletionEvent e;
+    e.origin = rank;
+    if (call.kind == CallKind::Collective && call.coll.kind == CollectiveKind::WinFence) {
+        e.window = window_id(call.coll.win);
+        events_.on_remote_completion(e);
+        return;
+    }
+    if (call.kind != CallKind::Rma) return;
+    e.window = window_id(call.rma.win);
+    switch (call.rma.kind) {
+    case RmaKind::Unlock:
+    case RmaKind::Flush:
+        e.target = world_target(rank, call.rma.win, call.rma.target);
+        if (e.target < 0) return;
+        break;
+    case RmaKind::UnlockAll:
+    case RmaKind::FlushAll:
+        break;
+    case RmaKind::Complete:
+        // Remote completion is the target's MPI_Win_wait, not the origin's business.
+        e.origin_knows = false;
+        e.carrier = sync_token(SyncChannel::PostWait, e.window);
+        break;
+    default:
+        return;
+    }
+    events_.on_remote_completion(e);
+}
+
+void RemoteOrder::issued(const properties::races::RaceMonitor& races, int rank,
+                         const mpi::RankCall& call, bool done) {
+    if (call.kind == CallKind::Rma && mpi::communicates(call.rma.kind)) {
+        remote_operation(rank, call);
+        return;
+    }
+    if (!races.remote_empty()) {
+        // Messages this call posted carry what the sender knows to their receiver.
+        for (std::uint64_t n = posted_before_ + 1; n <= world_.posts(rank); ++n) {
+            const std::uint64_t id = mpi::MpiWorld::post_id(rank, n);
+            for (int r = 0; r < world_.size(); ++r)
+                if (world_.matching().find_message(r, id) != nullptr)
+                    sync(rank, SyncStep::Release, sync_token(SyncChannel::Message, id));
+        }
+        if (call.kind == CallKind::Collective && call.coll.kind == CollectiveKind::WinFence)
+            completions(rank, call); // before arriving: the fence completes them for everyone
+    }
+    if (races.follows_joins() || !races.remote_empty())
+        if (const std::uint64_t join = join_token(call)) sync(rank, SyncStep::Arrive, join);
+    if (done) finished(races, rank, call);
+}
+
+void RemoteOrder::expose(int rank) {
+    std::vector<properties::ByteRange> bytes;
+    const mpi::WindowTable& windows = world_.windows();
+    for (int w = 0; w < windows.size(); ++w)
+        for (const mpi::WindowMember& m : windows.at(w).members)
+            if (m.world_rank == rank && !m.freed && m.size > 0)
+                bytes.push_back({m.base, m.base + static_cast<std::uintptr_t>(m.size)});
+    events_.on_exposed_memory({rank, bytes});
+}
+
+void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank,
+                           const mpi::RankCall& call) {
+    if (call.kind == CallKind::Collective &&
+        (call.coll.kind == CollectiveKind::WinCreate || call.coll.kind == CollectiveKind::WinFree))
+        expose(rank);
+    if (const std::uint64_t join = join_token(call)) {
+        if (races.follows_joins() || !races.remote_empty()) sync(rank, SyncStep::Depart, join);
+        return;
+    }
+    if (races.remote_empty()) return;
+    if (call.kind != CallKind::Rma) return;
+    completions(rank, call);
+    const auto lock = [&](int target) {
+        return sync_token(SyncChannel::Lock,
+                          (window_id(call.rma.win) << 20U) | static_cast<std::uint32_t>(target));
+    };
+    switch (call.rma.kind) {
+    case RmaKind::Unlock:
+        sync(rank, SyncStep::Release, lock(world_target(rank, call.rma.win, call.rma.target)));
+        break;
+    case RmaKind::Lock:
+        if (call.rma.lock_type == MPI_LOCK_EXCLUSIVE)
+            sync(rank, SyncStep::Acquire, lock(world_target(rank, call.rma.win, call.rma.target)));
+        break;
+    case RmaKind::Wait:
+        sync(rank, SyncStep::Acquire, sync_token(SyncChannel::PostWait, window_id(call.rma.win)));
+        break;
+    default:
+        break;
+    }
+}
+
+void RemoteOrder::matched(const properties::races::RaceMonitor& races, const mpi::Match& match) {
+    if (races.remote_empty()) return;
+    sync(match.receiver, SyncStep::Acquire, sync_token(SyncChannel::Message, match.message_id));
+}
+
+} // namespace rankfold::mc

@@ -1,0 +1,43 @@
+// What the remote race check needs from the MPI calls of a path (properties/RemoteOrderEvents):
+// the synchronisation that orders ranks, one-sided operations as they are issued, and the
+// calls that complete them. Emitted only while some one-sided operation is live in the race
+// monitor (or starts one), so programs without RMA pay one test per call.
+#pragma once
+
+#include "properties/EventSink.hpp"
+#include "properties/races/RaceMonitor.hpp"
+#include "simulated-mpi/interface/MpiWorld.hpp"
+
+namespace rankfold::mc {
+
+class RemoteOrder {
+public:
+    RemoteOrder(const mpi::MpiWorld& world, properties::EventSink& events)
+        : world_(world), events_(events) {}
+
+    // Before the runtime issues `call` of `rank`: how many posts the rank had.
+    void before_issue(int rank) { posted_before_ = world_.posts(rank); }
+    // After the runtime issued it (`done`: the call returned at once).
+    void issued(const properties::races::RaceMonitor& races, int rank, const mpi::RankCall& call,
+                bool done);
+    // A blocked call returned.
+    void finished(const properties::races::RaceMonitor& races, int rank, const mpi::RankCall& call);
+    void matched(const properties::races::RaceMonitor& races, const mpi::Match& match);
+
+private:
+    void sync(int rank, properties::SyncStep step, std::uint64_t token) {
+        events_.on_sync({rank, step, token});
+    }
+    void remote_operation(int rank, const mpi::RankCall& call);
+    // The operations the call completes (unlock, flush, fence, MPI_Win_complete).
+    void completions(int rank, const mpi::RankCall& call);
+    int world_target(int rank, MPI_Win win, int target) const;
+    // The rank's windows changed: the bytes it now exposes.
+    void expose(int rank);
+
+    const mpi::MpiWorld& world_;
+    properties::EventSink& events_;
+    std::uint64_t posted_before_ = 0;
+};
+
+} // namespace rankfold::mc

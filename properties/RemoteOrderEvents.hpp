@@ -1,0 +1,68 @@
+// The events of the remote race check (issue 16, remote half): the synchronisation that orders
+// ranks (happens-before), and one-sided operations from their issue to their completion at the
+// target. The emitters (mc/system) translate MPI and OpenSHMEM calls into these; the race
+// monitor (properties/races/RemoteRaces) needs nothing else to know what ordered what.
+#pragma once
+
+#include "properties/Event.hpp"
+
+#include <cstdint>
+
+namespace rankfold::properties {
+
+// How a synchronisation passes what a rank knows to others. A token names the channel:
+//   Release/Acquire — one way, through a token consumed by the acquire (a message: the send
+//     releases, the match acquires; an unlock releases its lock, the next exclusive lock
+//     acquires it);
+//   Arrive/Depart   — a join (a barrier, a fence, any blocking collective): what every rank
+//     knew when it arrived, every rank knows when it departs.
+enum class SyncStep : std::uint8_t { Release, Acquire, Arrive, Depart };
+
+// Token kinds, in the top byte of a token (the rest says which message, communicator, ...).
+enum class SyncChannel : std::uint8_t { Message = 1, Collective, Lock, PostWait };
+constexpr std::uint64_t sync_token(SyncChannel channel, std::uint64_t id) {
+    return (static_cast<std::uint64_t>(channel) << 56U) | (id & ((1ULL << 56U) - 1));
+}
+
+struct SyncEvent {
+    int rank = -1;
+    SyncStep step = SyncStep::Arrive;
+    std::uint64_t token = 0;
+};
+
+// A one-sided operation is issued: from now until its completion, and until the target knows
+// of the completion, it may touch the target's bytes.
+struct RemoteOpEvent {
+    int origin = -1;
+    int target = -1;               // world rank
+    std::uint64_t window = 0;      // which window (or symmetric heap) the operation goes through
+    ByteRange bytes;               // the target's bytes (its own addresses)
+    bool writes = false;           // Put, the accumulates
+    bool atomic = false;           // an accumulate: element-wise atomic (MPI 3.1 §11.7.1)
+    std::uint64_t atomic_op = 0;   // its operator (MPI_Op), when atomic
+    std::uint64_t atomic_type = 0; // its target datatype, when atomic
+    bool no_op = false;            // MPI_NO_OP: an atomic read
+    std::uintptr_t site = 0;       // the origin's call
+    const char* name = "";         // "MPI_Put"
+};
+
+// The operations of `origin` on `window` (to `target`, or every target when -1) are complete
+// at their targets. `origin_knows`: the origin learns it by this call (unlock, flush, fence);
+// otherwise only whoever acquires `carrier` does (MPI_Win_complete: the target's MPI_Win_wait).
+struct RemoteCompletionEvent {
+    int origin = -1;
+    std::uint64_t window = 0;
+    int target = -1;
+    bool origin_knows = true;
+    std::uint64_t carrier = 0; // 0: none
+};
+
+// The memory a rank exposes to one-sided operations changed (a window was made or freed): its
+// windows' bytes, in full. Its own loads and stores there are what a later operation may race
+// with.
+struct ExposedMemoryEvent {
+    int rank = -1;
+    std::span<const ByteRange> bytes;
+};
+
+} // namespace rankfold::properties

@@ -1,0 +1,210 @@
+#include "properties/races/RemoteRaces.hpp"
+
+#include "properties/races/LocalRace.hpp"
+
+#include <algorithm>
+
+namespace rankfold::properties::races {
+
+namespace {
+
+std::optional<ByteRange> overlap(ByteRange a, ByteRange b) {
+    const ByteRange r{std::max(a.low, b.low), std::min(a.high, b.high)};
+    if (r.low >= r.high) return std::nullopt;
+    return r;
+}
+
+std::uint64_t bit(int rank) {
+    return rank >= 0 && rank < 64 ? 1ULL << static_cast<unsigned>(rank) : 0;
+}
+
+template <class Known> bool carries(const Known& op, std::uint64_t token) {
+    return std::binary_search(op.carriers.begin(), op.carriers.end(), token);
+}
+
+template <class Known> void add_carrier(Known& op, std::uint64_t token) {
+    auto at = std::lower_bound(op.carriers.begin(), op.carriers.end(), token);
+    if (at == op.carriers.end() || *at != token) op.carriers.insert(at, token);
+}
+
+// One synchronisation step passes what `rank` knows (or learns what a token carries).
+template <class Known> void pass(Known& k, const SyncEvent& e) {
+    const std::uint64_t me = bit(e.rank);
+    switch (e.step) {
+    case SyncStep::Release:
+    case SyncStep::Arrive:
+        if ((k.knowers & me) != 0) add_carrier(k, e.token);
+        break;
+    case SyncStep::Acquire:
+    case SyncStep::Depart:
+        if (carries(k, e.token)) k.knowers |= me;
+        // A message is consumed by its match; a join stays (its next instance can only be
+        // reached by ranks that departed this one).
+        if (e.step == SyncStep::Acquire &&
+            (e.token >> 56U) == static_cast<std::uint64_t>(SyncChannel::Message))
+            std::erase(k.carriers, e.token);
+        break;
+    }
+}
+
+void add_range(std::vector<ByteRange>& ranges, ByteRange bytes) {
+    if (shared_bytes(ranges, bytes) == std::optional<ByteRange>(bytes)) return; // known
+    ranges.push_back(bytes);
+    ranges = normalized(std::move(ranges));
+}
+
+} // namespace
+
+bool remote_conflict(const RemoteOp& a, const RemoteOp& b) {
+    if (!a.writes && !b.writes) return false;
+    if (a.atomic && b.atomic && a.atomic_type == b.atomic_type &&
+        (a.atomic_op == b.atomic_op || a.no_op || b.no_op))
+        return false;
+    return true;
+}
+
+bool RemoteRaces::knows(const RemoteOp& op, int rank) const {
+    return op.completed && (op.knowers & bit(rank)) != 0;
+}
+
+std::optional<RemoteConflict> RemoteRaces::issue(const RemoteOpEvent& e) {
+    RemoteOp op;
+    op.origin = e.origin;
+    op.target = e.target;
+    op.window = e.window;
+    op.bytes = e.bytes;
+    op.writes = e.writes;
+    op.atomic = e.atomic;
+    op.atomic_op = e.atomic_op;
+    op.atomic_type = e.atomic_type;
+    op.no_op = e.no_op;
+    op.site = e.site;
+    op.name = e.name;
+    if (e.bytes.low >= e.bytes.high) return std::nullopt;
+    const std::uint64_t origin = bit(e.origin);
+    for (const TargetAccesses& a : accesses_) {
+        if (a.rank != op.target || (a.knowers & origin) != 0) continue;
+        if (const auto w = shared_bytes(a.writes, op.bytes))
+            return RemoteConflict{nullptr, &a, true, *w};
+        if (!op.writes) continue;
+        if (const auto r = shared_bytes(a.reads, op.bytes))
+            return RemoteConflict{nullptr, &a, false, *r};
+    }
+    for (const RemoteOp& live : ops_) {
+        if (live.target != op.target || knows(live, op.origin)) continue;
+        const auto shared = overlap(live.bytes, op.bytes);
+        if (shared && remote_conflict(live, op))
+            return RemoteConflict{&live, nullptr, false, *shared};
+    }
+    ops_.push_back(std::move(op));
+    return std::nullopt;
+}
+
+void RemoteRaces::complete(const RemoteCompletionEvent& e) {
+    for (RemoteOp& op : ops_) {
+        if (op.origin != e.origin || op.window != e.window || op.completed) continue;
+        if (e.target >= 0 && op.target != e.target) continue;
+        op.completed = true;
+        if (e.origin_knows) op.knowers |= bit(e.origin);
+        if (e.carrier != 0) add_carrier(op, e.carrier);
+    }
+    drop_known();
+}
+
+void RemoteRaces::sync(const SyncEvent& raw) {
+    SyncEvent e = raw;
+    const bool join = e.step == SyncStep::Arrive || e.step == SyncStep::Depart;
+    const std::uint64_t mine =
+        (static_cast<std::uint64_t>(e.rank) << 56U) | (e.token & ((1ULL << 56U) - 1));
+    const auto odd = std::lower_bound(odd_.begin(), odd_.end(), mine);
+    const bool is_odd = odd != odd_.end() && *odd == mine;
+    if (join && is_odd) e.token |= 1ULL << 55U; // this instance's token
+    for (RemoteOp& op : ops_) pass(op, e);
+    for (TargetAccesses& a : accesses_) pass(a, e);
+    if (e.step == SyncStep::Depart) { // the rank's next arrival is at the next instance
+        if (is_odd)
+            odd_.erase(odd);
+        else
+            odd_.insert(odd, mine);
+    }
+    drop_known();
+}
+
+std::optional<RemoteConflict> RemoteRaces::access(int rank, ByteRange bytes, bool write) const {
+    RemoteOp local;
+    local.writes = write;
+    for (const RemoteOp& op : ops_) {
+        if (op.target != rank || knows(op, rank)) continue;
+        const auto shared = overlap(op.bytes, bytes);
+        if (shared && remote_conflict(op, local))
+            return RemoteConflict{&op, nullptr, false, *shared};
+    }
+    return std::nullopt;
+}
+
+ByteRange RemoteRaces::hull(int rank) const {
+    ByteRange h{};
+    if (rank >= 0 && rank < static_cast<int>(exposed_.size())) {
+        const auto& mine = exposed_[static_cast<std::size_t>(rank)];
+        if (!mine.empty()) h = {mine.front().low, mine.back().high};
+    }
+    for (const RemoteOp& op : ops_) {
+        if (op.target != rank || knows(op, rank)) continue;
+        if (h.low == h.high) h = op.bytes;
+        h.low = std::min(h.low, op.bytes.low);
+        h.high = std::max(h.high, op.bytes.high);
+    }
+    return h;
+}
+
+void RemoteRaces::expose(int rank, std::vector<ByteRange> bytes) {
+    if (rank < 0 || rank >= static_cast<int>(exposed_.size())) return;
+    exposed_[static_cast<std::size_t>(rank)] = normalized(std::move(bytes));
+    if (exposes_nothing()) odd_.clear(); // joins are followed only while windows exist
+}
+
+bool RemoteRaces::exposes_nothing() const {
+    return std::all_of(exposed_.begin(), exposed_.end(), [](const auto& e) { return e.empty(); });
+}
+
+void RemoteRaces::record(int rank, ByteRange bytes, bool write, std::uintptr_t site,
+                         const char* routine) {
+    if (rank < 0 || rank >= static_cast<int>(exposed_.size())) return;
+    if (!shared_bytes(exposed_[static_cast<std::size_t>(rank)], bytes)) return;
+    // The accesses since the rank's last release: nobody else knows of them yet.
+    auto open = std::find_if(accesses_.begin(), accesses_.end(), [&](const TargetAccesses& a) {
+        return a.rank == rank && a.carriers.empty() && a.knowers == bit(rank);
+    });
+    if (open == accesses_.end()) {
+        TargetAccesses fresh;
+        fresh.rank = rank;
+        fresh.knowers = bit(rank);
+        accesses_.push_back(std::move(fresh));
+        open = accesses_.end() - 1;
+    }
+    if (write) {
+        if (open->write_site == 0) {
+            open->write_site = site;
+            open->write_routine = routine;
+        }
+        add_range(open->writes, bytes);
+    } else {
+        if (open->read_site == 0) {
+            open->read_site = site;
+            open->read_routine = routine;
+        }
+        add_range(open->reads, bytes);
+    }
+}
+
+void RemoteRaces::drop_known() {
+    const std::uint64_t everyone =
+        ranks_ >= 64 ? ~0ULL : (1ULL << static_cast<unsigned>(ranks_)) - 1;
+    std::erase_if(ops_, [&](const RemoteOp& op) {
+        return op.completed && (op.knowers & everyone) == everyone;
+    });
+    std::erase_if(accesses_,
+                  [&](const TargetAccesses& a) { return (a.knowers & everyone) == everyone; });
+}
+
+} // namespace rankfold::properties::races

@@ -1,0 +1,120 @@
+// Remote races (sub-kind remote): a one-sided operation occupies its target bytes from its
+// issue until the target, or whoever touches the bytes next, knows it is complete. An access
+// of the target rank to those bytes, or another operation on them, where one of the two
+// writes and they are not compatible atomics, that does not know of the completion is a race:
+// it is ordered neither before the issue (it came later in the trace, so it cannot be) nor
+// after the completion.
+//
+// Happens-before is a vector clock projected on the events that still matter: a past event
+// can only order a future one if it is the completion of an operation still live, so the state
+// keeps, per live operation, which ranks know of its completion and which synchronisation
+// tokens (messages in flight, collectives, locks) carry that knowledge. Joining a clock is
+// or-ing those sets. An operation every rank knows complete orders everything to come and is
+// dropped, so that a program between epochs has no race state at all (nothing in the
+// fingerprint, no new states).
+#pragma once
+
+#include "properties/RemoteOrderEvents.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rankfold::properties::races {
+
+// A rank's own loads and stores of its exposed (window) memory between two of its
+// synchronisations: a later one-sided operation on those bytes races with them unless its
+// origin knows of them (the same knowledge as an operation's completion: knowers, carriers).
+struct TargetAccesses {
+    int rank = -1;
+    std::vector<ByteRange> reads;  // ascending, disjoint
+    std::vector<ByteRange> writes; // ascending, disjoint
+    std::uintptr_t read_site = 0;  // the first load's line
+    std::uintptr_t write_site = 0; // the first store's line
+    const char* read_routine = ""; // "memcpy" when a library routine read, "" for a load
+    const char* write_routine = "";
+    std::uint64_t knowers = 0;
+    std::vector<std::uint64_t> carriers;
+    friend bool operator==(const TargetAccesses&, const TargetAccesses&) = default;
+};
+
+struct RemoteOp {
+    int origin = -1;
+    int target = -1;
+    std::uint64_t window = 0;
+    ByteRange bytes;
+    bool writes = false;
+    bool atomic = false;
+    std::uint64_t atomic_op = 0;
+    std::uint64_t atomic_type = 0;
+    bool no_op = false;
+    std::uintptr_t site = 0;
+    std::string name;
+    bool completed = false;
+    std::uint64_t knowers = 0;           // ranks that know it complete (bit r: rank r)
+    std::vector<std::uint64_t> carriers; // tokens carrying that knowledge, ascending
+    friend bool operator==(const RemoteOp&, const RemoteOp&) = default;
+};
+
+// Whether two accesses to the same bytes conflict (Schwitanski, Table 2.2): one writes, and
+// they are not two atomics of the same type with the same operator or MPI_NO_OP.
+bool remote_conflict(const RemoteOp& a, const RemoteOp& b);
+
+// A conflict found: the live operation (or the target's earlier accesses) and the bytes both
+// touch.
+struct RemoteConflict {
+    const RemoteOp* op = nullptr;
+    const TargetAccesses* earlier = nullptr; // set instead of op: the access came first
+    bool earlier_write = false;
+    ByteRange bytes;
+};
+
+class RemoteRaces {
+public:
+    RemoteRaces() = default;
+    explicit RemoteRaces(int ranks) : ranks_(ranks), exposed_(static_cast<std::size_t>(ranks)) {}
+
+    // A new operation: the live one it races with, if any (then it is not recorded).
+    std::optional<RemoteConflict> issue(const RemoteOpEvent& e);
+    void complete(const RemoteCompletionEvent& e);
+    void sync(const SyncEvent& e);
+    // A load or store of `rank` on its own bytes: the live operation it races with, if any.
+    std::optional<RemoteConflict> access(int rank, ByteRange bytes, bool write) const;
+    // The memory `rank` exposes to one-sided operations (its windows), in full.
+    void expose(int rank, std::vector<ByteRange> bytes);
+    // Remembers a load or store of exposed memory until every rank is ordered after it.
+    void record(int rank, ByteRange bytes, bool write, std::uintptr_t site, const char* routine);
+
+    // The smallest range holding the bytes live operations occupy at `rank` ({0,0}: none).
+    ByteRange hull(int rank) const;
+    bool empty() const { return ops_.empty() && accesses_.empty(); }
+    bool exposes_nothing() const;
+    const std::vector<RemoteOp>& live() const { return ops_; }
+    const std::vector<TargetAccesses>& accesses() const { return accesses_; }
+    const std::vector<std::vector<ByteRange>>& exposed() const { return exposed_; }
+    const std::vector<std::uint64_t>& odd_joins() const { return odd_; }
+    void clear() {
+        ops_.clear();
+        accesses_.clear();
+        for (auto& e : exposed_) e.clear();
+        odd_.clear();
+    }
+
+    friend bool operator==(const RemoteRaces&, const RemoteRaces&) = default;
+
+private:
+    bool knows(const RemoteOp& op, int rank) const;
+    void drop_known();
+
+    int ranks_ = 0;
+    std::vector<RemoteOp> ops_; // in issue order
+    std::vector<TargetAccesses> accesses_;
+    std::vector<std::vector<ByteRange>> exposed_; // by rank: its windows' bytes, normalized
+    // The joins whose current instance is odd for a rank ((rank << 56) | join, ascending): a
+    // rank may arrive at a join's next instance before another departs this one, and the two
+    // must not share a token. Barrier-like joins are at most one instance apart.
+    std::vector<std::uint64_t> odd_;
+};
+
+} // namespace rankfold::properties::races
