@@ -167,11 +167,17 @@ std::vector<PredefinedClass> make_classes() {
                                           "leak, free function not called\" }});\n",
                                           m.first, m.second);
                    })});
+    // Buffers a one-sided operation writes (a Get's, a fetch's result) are pending buffers of
+    // the race monitor, which reports their early use as race:local-buffer; buffers it only
+    // reads (a Put's origin) are the contract monitor's.
+    std::string reads, writes;
+    for (const RmaBuffer& b : kRmaBuffers) (b.written ? writes : reads) += rma_local_race(b);
     out.push_back({"rma-local-data-race", "mpi", "",
                    each(kRmaCompletions, [](const std::pair<const char*, int>& c) {
                        return fmt::format("int {}(...) CONTRACT(TAGS {{ rma_complete({}) }});\n",
                                           c.first, c.second);
-                   }) + each(kRmaBuffers, rma_local_race)});
+                   }) + reads});
+    out.push_back({"rma-local-data-race-result", "mpi", "race/local-buffer", writes});
     return out;
 }
 
