@@ -1,5 +1,6 @@
 #include "mc/runtime/SystemMemory.hpp"
 
+#include "mc/runtime/ProgramFrame.hpp"
 #include "mc/runtime/SanitizerSupport.hpp"
 
 #include "snapshot/RankArena.hpp"
@@ -13,7 +14,7 @@ namespace rankfold::mc {
 
 SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory& memory,
                            const std::vector<const RankFiber*>& fibers, bool page_sharing)
-    : memory_(memory), fibers_(fibers) {
+    : image_(image), memory_(memory), fibers_(fibers) {
     snapshot::PageStore::Options options;
     options.sharing = page_sharing;
     // cppcheck-suppress useInitializationList ; a unique_ptr, assigned once
@@ -92,11 +93,40 @@ void SystemMemory::forget_stack_redzones() {
                                f->frames_top() - f->stack_low());
 }
 
-snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended) {
+// A rank waiting in a call has the checker's frames below its innermost program frame: only
+// the stack from there up is hashed, salted with the registers the program frame gets back
+// and the call itself (its arguments and progress live in the checker's frames). The call is
+// hashed as bytes, padding included, as the whole frame was before: no state that was merged
+// then is split now. Where no program frame is found (the rank has not started, or the walk
+// failed) the whole live stack is hashed, as before.
+void SystemMemory::window_stack(std::size_t rank, const mpi::RankCall* call) {
+    const std::size_t region = ranks_[rank].stack;
+    std::optional<ProgramFrame> frame;
+    if (call != nullptr) {
+        const ModuleCopy& copy = image_.copy(static_cast<int>(rank));
+        frame = find_program_frame(fibers_[rank]->context(), [&copy](std::uintptr_t pc) {
+            return pc >= copy.begin && pc < copy.end;
+        });
+    }
+    const std::uintptr_t top = fibers_[rank]->frames_top();
+    const std::uintptr_t sp = fibers_[rank]->context_address();
+    if (!frame || frame->lowest < sp || frame->lowest >= top) {
+        regions_->set_hashed(region, snapshot::RegionSet::kWhole);
+        return;
+    }
+    snapshot::FingerprintBuilder salt;
+    for (const std::uint64_t reg : frame->callee_saved) salt.value(reg);
+    salt.fingerprint(snapshot::fingerprint_of(call, sizeof *call));
+    regions_->set_hashed(region, top - frame->lowest, salt.digest());
+}
+
+snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended,
+                                               const std::vector<const mpi::RankCall*>& waiting) {
     forget_stack_redzones();
     for (std::size_t r = 0; r < ranks_.size(); ++r) {
         if (ended[r]) {
             regions_->set_used(ranks_[r].stack, 0);
+            regions_->set_hashed(ranks_[r].stack, snapshot::RegionSet::kWhole);
             regions_->set_used(ranks_[r].heap_front, 0);
             regions_->set_used(ranks_[r].heap_blocks, 0);
             continue;
@@ -106,6 +136,7 @@ snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended) {
         // rank sits in the landing zone for good.
         const std::uintptr_t top = fibers_[r]->frames_top(), sp = fibers_[r]->context_address();
         regions_->set_used(ranks_[r].stack, sp < top ? top - sp : 0);
+        window_stack(r, waiting[r]);
         const snapshot::RankArena& arena = *memory_.arena(static_cast<int>(r));
         regions_->set_used(ranks_[r].heap_front, arena.index_extent());
         regions_->set_used(ranks_[r].heap_blocks, arena.used_extent() - arena.heap_begin());
