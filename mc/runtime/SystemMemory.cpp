@@ -1,6 +1,5 @@
 #include "mc/runtime/SystemMemory.hpp"
 
-#include "mc/runtime/ProgramFrame.hpp"
 #include "mc/runtime/SanitizerSupport.hpp"
 
 #include "snapshot/RankArena.hpp"
@@ -14,7 +13,7 @@ namespace rankfold::mc {
 
 SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory& memory,
                            const std::vector<const RankFiber*>& fibers, bool page_sharing)
-    : image_(image), memory_(memory), fibers_(fibers) {
+    : memory_(memory), fibers_(fibers) {
     snapshot::PageStore::Options options;
     options.sharing = page_sharing;
     // cppcheck-suppress useInitializationList ; a unique_ptr, assigned once
@@ -28,6 +27,9 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
                 tracker = snapshot::make_tracker(method);
     }
     if (!tracker) tracker = snapshot::make_default_tracker();
+    // For measurements: the cost of leaving the checker's frames out (window_stack).
+    if (const char* w = std::getenv("RANKFOLD_STACK_WINDOW"))
+        window_stacks_ = std::string(w) != "off";
     regions_ = std::make_unique<snapshot::RegionSet>(*store_, std::move(tracker));
     for (int r = 0; r < memory.ranks(); ++r) {
         for (const ModuleCopy::Segment& s : image.copy(r).writable) {
@@ -49,6 +51,10 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
             regions_->add_region(rr.heap + blocks_at, rr.heap_size - blocks_at,
                                  snapshot::Growth::Up, memory.alias(rr.heap + blocks_at));
         ranks_.push_back({stack, front, blocks});
+        const ModuleCopy& copy = image.copy(r);
+        frame_finders_.emplace_back([begin = copy.begin, end = copy.end](std::uintptr_t pc) {
+            return pc >= begin && pc < end;
+        });
         zeroed_below_.push_back(0);
     }
 }
@@ -102,12 +108,8 @@ void SystemMemory::forget_stack_redzones() {
 void SystemMemory::window_stack(std::size_t rank, const mpi::RankCall* call) {
     const std::size_t region = ranks_[rank].stack;
     std::optional<ProgramFrame> frame;
-    if (call != nullptr) {
-        const ModuleCopy& copy = image_.copy(static_cast<int>(rank));
-        frame = find_program_frame(fibers_[rank]->context(), [&copy](std::uintptr_t pc) {
-            return pc >= copy.begin && pc < copy.end;
-        });
-    }
+    if (call != nullptr && window_stacks_)
+        frame = frame_finders_[rank].find(fibers_[rank]->context());
     const std::uintptr_t top = fibers_[rank]->frames_top();
     const std::uintptr_t sp = fibers_[rank]->context_address();
     if (!frame || frame->lowest < sp || frame->lowest >= top) {

@@ -3,6 +3,7 @@
 // registered once as regions of one RegionSet over one PageStore.
 #pragma once
 
+#include "mc/runtime/ProgramFrame.hpp"
 #include "mc/runtime/ProgramImage.hpp"
 #include "mc/runtime/RankFiber.hpp"
 #include "simulated-mpi/interface/RankCall.hpp"
@@ -45,12 +46,13 @@ private:
         std::size_t heap_front; // the arena's own state and page index
         std::size_t heap_blocks;
     };
-    const ProgramImage& image_;
     const snapshot::RankMemory& memory_;
     std::vector<const RankFiber*> fibers_;
     std::unique_ptr<snapshot::PageStore> store_;
     std::unique_ptr<snapshot::RegionSet> regions_;
     std::vector<RankRegions> ranks_;
+    std::vector<ProgramFrameFinder> frame_finders_; // per rank
+    bool window_stacks_ = true; // RANKFOLD_STACK_WINDOW=off: hash whole stacks (to measure)
     // Per rank: every byte of the stack below this address is zero (0: not known).
     std::vector<std::uintptr_t> zeroed_below_;
     void zero_dead_stack(std::size_t rank);

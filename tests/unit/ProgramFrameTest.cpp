@@ -78,3 +78,33 @@ TEST_CASE("The walk of a suspended fiber stops at the program's innermost frame"
     CHECK_FALSE(find_program_frame(fiber.context(), [](std::uintptr_t) { return false; }));
     CHECK_FALSE(find_program_frame(nullptr, [](std::uintptr_t) { return true; }));
 }
+
+TEST_CASE("The frame finder reuses a walk's shape only where the stack still has it",
+          "[runtime][frames]") {
+    FiberStack stack;
+    Probe probe;
+    RankFiber fiber(stack.low, FiberStack::kBytes, &body, &probe);
+    probe.fiber = &fiber;
+    fiber.resume();
+    ProgramFrameFinder finder([&](std::uintptr_t pc) { return pc == probe.call_site; });
+
+    const auto first = finder.find(fiber.context());
+    REQUIRE(first.has_value());
+    CHECK(finder.walks() == 1);
+    const auto second = finder.find(fiber.context());
+    REQUIRE(second.has_value());
+    CHECK(finder.hits() == 1);
+    CHECK(second->lowest == first->lowest);
+    CHECK(second->callee_saved == first->callee_saved);
+
+    // Another return address where the program's was: the shape no longer applies, and the
+    // new walk finds no program frame.
+    auto* slot = reinterpret_cast<std::uintptr_t*>(first->lowest);
+    const std::uintptr_t saved = *slot;
+    *slot = probe.call_site + 1;
+    CHECK_FALSE(finder.find(fiber.context()).has_value());
+    CHECK(finder.walks() == 2);
+    *slot = saved;
+    CHECK(finder.find(fiber.context()).has_value());
+    CHECK(finder.hits() == 2);
+}
