@@ -11,6 +11,8 @@ namespace {
 
 constexpr std::uint64_t kPageSeed = 0x52616e6b666f6c64; // "Rankfold"
 constexpr std::uint64_t kLengthSeed = 0x6c656e6774687321;
+constexpr std::uint64_t kWindowSeed = 0x77696e646f777321;
+constexpr std::uint64_t kMaskedSeed = 0x6d61736b65642121;
 
 std::size_t page_count(std::size_t bytes) {
     return (bytes + kPageSize - 1) / kPageSize;
@@ -49,6 +51,11 @@ bool RegionSnapshot::same_contents(const RegionSnapshot& other, const PageStore&
     for (std::size_t r = 0; r < images_.size(); ++r) {
         const Image& a = images_[r];
         const Image& b = other.images_[r];
+        if (a.hashed != b.hashed || a.salt != b.salt) return false;
+        if (a.hashed != RegionSet::kWhole) {
+            if (!same_window(a, b, store)) return false;
+            continue;
+        }
         if (a.used != b.used || a.pages.size() != b.pages.size()) return false;
         bool same = true;
         a.pages.for_each_difference(b.pages, [&](std::size_t i) {
@@ -58,6 +65,21 @@ bool RegionSnapshot::same_contents(const RegionSnapshot& other, const PageStore&
         if (!same) return false;
     }
     return true;
+}
+
+// Windowed images (hashed lengths equal) are equal when the bytes inside the window are.
+bool RegionSnapshot::same_window(const Image& a, const Image& b, const PageStore& store) {
+    const std::size_t full = a.hashed / kPageSize;
+    for (std::size_t i = 0; i < full; ++i)
+        if (a.pages[i] != b.pages[i] &&
+            std::memcmp(store.data(a.pages[i]), store.data(b.pages[i]), kPageSize) != 0)
+            return false;
+    const std::size_t partial = partial_bytes(a.hashed);
+    if (partial == 0 || a.pages[full] == b.pages[full]) return true;
+    // The window's part of its edge page: the upper end for a region that grows down.
+    const std::size_t offset = a.growth_down ? kPageSize - partial : 0;
+    return std::memcmp(store.data(a.pages[full]) + offset, store.data(b.pages[full]) + offset,
+                       partial) == 0;
 }
 
 std::size_t RegionSnapshot::own_bytes() const {
@@ -87,8 +109,13 @@ std::size_t RegionSet::add_region(std::byte* base, std::size_t capacity, Growth 
         throw std::invalid_argument("snapshot region must be page-aligned");
     const std::size_t range = tracker_->add_range(base, capacity);
     regions_.push_back(Region{base, writer != nullptr ? writer : base, capacity / kPageSize, growth,
-                              range, 0, 0, PageVector(store_)});
+                              range, 0, 0, PageVector(store_), kWhole, Fingerprint{}});
     return regions_.size() - 1;
+}
+
+void RegionSet::set_hashed(std::size_t region, std::size_t bytes, const Fingerprint& salt) {
+    regions_[region].hashed = bytes;
+    regions_[region].salt = salt;
 }
 
 void RegionSet::set_used(std::size_t region, std::size_t bytes) {
@@ -109,13 +136,35 @@ Fingerprint RegionSet::term(std::size_t region, std::size_t i, PageRef ref) cons
     return fingerprint_of(key, sizeof key, kPageSeed);
 }
 
+Fingerprint RegionSet::length_term(std::size_t region) const {
+    const std::uint64_t key[2] = {region, regions_[region].synced};
+    return fingerprint_of(key, sizeof key, kLengthSeed);
+}
+
 Fingerprint RegionSet::finish_hash() const {
     Fingerprint h = page_sum_;
-    for (std::size_t r = 0; r < regions_.size(); ++r) {
-        const std::uint64_t key[2] = {r, regions_[r].synced};
-        add(h, fingerprint_of(key, sizeof key, kLengthSeed));
-    }
+    for (std::size_t r = 0; r < regions_.size(); ++r) add(h, length_term(r));
     return h;
+}
+
+// The window's length and salt replace the used length; the pages beyond the window leave
+// the sum, and the edge page counts with its bytes outside the window as zero.
+void RegionSet::apply_window(std::size_t index, const RegionSnapshot::Image& image,
+                             Fingerprint& hash) {
+    subtract(hash, length_term(index));
+    const std::uint64_t key[4] = {index, image.hashed, image.salt.low, image.salt.high};
+    add(hash, fingerprint_of(key, sizeof key, kWindowSeed));
+    const std::size_t full = image.hashed / kPageSize;
+    for (std::size_t i = full; i < image.pages.size(); ++i)
+        subtract(hash, term(index, i, image.pages[i]));
+    const std::size_t partial = partial_bytes(image.hashed);
+    if (partial == 0) return;
+    const std::size_t offset = image.growth_down ? kPageSize - partial : 0;
+    std::memset(masked_.data(), 0, kPageSize);
+    std::memcpy(masked_.data() + offset, store_.data(image.pages[full]) + offset, partial);
+    const Fingerprint digest = fingerprint_of(masked_.data(), kPageSize, kMaskedSeed);
+    const std::uint64_t edge[3] = {digest.low, digest.high, (std::uint64_t{index} << 40) ^ full};
+    add(hash, fingerprint_of(edge, sizeof edge, kPageSeed));
 }
 
 RegionSnapshot RegionSet::capture() {
@@ -123,10 +172,17 @@ RegionSnapshot RegionSet::capture() {
     snapshot.images_.reserve(regions_.size());
     for (std::size_t r = 0; r < regions_.size(); ++r) {
         capture_region(r);
-        snapshot.images_.push_back(RegionSnapshot::Image{regions_[r].synced, regions_[r].pages});
+        const Region& region = regions_[r];
+        snapshot.images_.push_back(RegionSnapshot::Image{
+            region.synced, region.pages,
+            region.hashed == kWhole ? kWhole : std::min(region.hashed, region.synced), region.salt,
+            region.growth == Growth::Down});
     }
     snapshot.page_sum_ = page_sum_;
     snapshot.hash_ = finish_hash();
+    for (std::size_t r = 0; r < regions_.size(); ++r)
+        if (snapshot.images_[r].hashed != kWhole)
+            apply_window(r, snapshot.images_[r], snapshot.hash_);
     return snapshot;
 }
 

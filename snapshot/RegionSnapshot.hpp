@@ -24,6 +24,13 @@
 // lengths give equal fingerprints, different ones differ up to collisions of the 128-bit page
 // digests and of the sum.
 //
+// Hash window: a region may be given a "hashed" part, the first `hashed` bytes of its used part
+// counted from the anchored end, and a salt (set_hashed). Then only that part and the salt go
+// into the fingerprint and into same_contents; the rest of the used part is still captured and
+// restored. A rank's stack uses it to leave out the checker's own frames below the program's
+// innermost frame, whose saved registers and call the salt stands for. The window costs, per
+// capture, one term per page outside it and one masked page digest at its edge.
+//
 // Snapshots hold references into the store and must not outlive it. Not thread-safe.
 #pragma once
 
@@ -48,6 +55,8 @@ public:
     bool empty() const { return images_.empty(); }
     std::size_t region_count() const { return images_.size(); }
     std::size_t used(std::size_t region) const { return images_[region].used; }
+    // The part of the used part that the fingerprint covers (RegionSet::kWhole: all of it).
+    std::size_t hashed(std::size_t region) const { return images_[region].hashed; }
     const PageVector& pages(std::size_t region) const { return images_[region].pages; }
     std::size_t page_count() const;
     // Whether the two snapshots (of one RegionSet, pages in `store`) hold the same bytes: used
@@ -65,7 +74,11 @@ private:
     struct Image {
         std::size_t used = 0;
         PageVector pages;
+        std::size_t hashed = ~std::size_t{0}; // RegionSet::kWhole, or <= used
+        Fingerprint salt;
+        bool growth_down = false; // which end of the edge page the window covers
     };
+    static bool same_window(const Image& a, const Image& b, const PageStore& store);
     std::vector<Image> images_;
     Fingerprint page_sum_;
     Fingerprint hash_;
@@ -95,6 +108,10 @@ public:
                            std::byte* writer = nullptr);
     // The used part that the next capture records (<= capacity).
     void set_used(std::size_t region, std::size_t bytes);
+    static constexpr std::size_t kWhole = ~std::size_t{0};
+    // The hash window of the next captures (see the top of this file): the first `bytes` of
+    // the used part from the anchored end (clamped to it) plus `salt`; kWhole: no window.
+    void set_hashed(std::size_t region, std::size_t bytes, const Fingerprint& salt = {});
     // After a restore: the used part of the restored snapshot.
     std::size_t used(std::size_t region) const { return regions_[region].used; }
     std::size_t region_count() const { return regions_.size(); }
@@ -115,10 +132,12 @@ private:
         std::byte* writer; // where restore writes: base, or an alias of it
         std::size_t capacity_pages;
         Growth growth;
-        std::size_t range;      // in the tracker
-        std::size_t used = 0;   // for the next capture
-        std::size_t synced = 0; // used length that `pages` describes
-        PageVector pages;       // what memory holds as of the last capture or restore
+        std::size_t range;                    // in the tracker
+        std::size_t used = 0;                 // for the next capture
+        std::size_t synced = 0;               // used length that `pages` describes
+        PageVector pages;                     // what memory holds as of the last capture or restore
+        std::size_t hashed = ~std::size_t{0}; // the hash window (set_hashed)
+        Fingerprint salt;
 
         // Page i of the used part counts from the end the region grows from; memory pages
         // (what the tracker reports) count from `base`.
@@ -141,6 +160,9 @@ private:
                     const std::vector<std::uint32_t>& pages);
     Fingerprint term(std::size_t region, std::size_t i, PageRef ref) const;
     Fingerprint finish_hash() const;
+    Fingerprint length_term(std::size_t region) const;
+    // Takes out of `hash` what lies outside region `index`'s window in `image`.
+    void apply_window(std::size_t index, const RegionSnapshot::Image& image, Fingerprint& hash);
 
     PageStore& store_;
     std::unique_ptr<DirtyTracker> tracker_;

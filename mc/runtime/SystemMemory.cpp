@@ -27,6 +27,9 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
                 tracker = snapshot::make_tracker(method);
     }
     if (!tracker) tracker = snapshot::make_default_tracker();
+    // For measurements: the cost of leaving the checker's frames out (window_stack).
+    if (const char* w = std::getenv("RANKFOLD_STACK_WINDOW"))
+        window_stacks_ = std::string(w) != "off";
     regions_ = std::make_unique<snapshot::RegionSet>(*store_, std::move(tracker));
     for (int r = 0; r < memory.ranks(); ++r) {
         for (const ModuleCopy::Segment& s : image.copy(r).writable) {
@@ -48,6 +51,10 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
             regions_->add_region(rr.heap + blocks_at, rr.heap_size - blocks_at,
                                  snapshot::Growth::Up, memory.alias(rr.heap + blocks_at));
         ranks_.push_back({stack, front, blocks});
+        const ModuleCopy& copy = image.copy(r);
+        frame_finders_.emplace_back([begin = copy.begin, end = copy.end](std::uintptr_t pc) {
+            return pc >= begin && pc < end;
+        });
         zeroed_below_.push_back(0);
     }
 }
@@ -92,11 +99,36 @@ void SystemMemory::forget_stack_redzones() {
                                f->frames_top() - f->stack_low());
 }
 
-snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended) {
+// A rank waiting in a call has the checker's frames below its innermost program frame: only
+// the stack from there up is hashed, salted with the registers the program frame gets back
+// and the call itself (its arguments and progress live in the checker's frames). The call is
+// hashed as bytes, padding included, as the whole frame was before: no state that was merged
+// then is split now. Where no program frame is found (the rank has not started, or the walk
+// failed) the whole live stack is hashed, as before.
+void SystemMemory::window_stack(std::size_t rank, const mpi::RankCall* call) {
+    const std::size_t region = ranks_[rank].stack;
+    std::optional<ProgramFrame> frame;
+    if (call != nullptr && window_stacks_)
+        frame = frame_finders_[rank].find(fibers_[rank]->context());
+    const std::uintptr_t top = fibers_[rank]->frames_top();
+    const std::uintptr_t sp = fibers_[rank]->context_address();
+    if (!frame || frame->lowest < sp || frame->lowest >= top) {
+        regions_->set_hashed(region, snapshot::RegionSet::kWhole);
+        return;
+    }
+    snapshot::FingerprintBuilder salt;
+    for (const std::uint64_t reg : frame->callee_saved) salt.value(reg);
+    salt.fingerprint(snapshot::fingerprint_of(call, sizeof *call));
+    regions_->set_hashed(region, top - frame->lowest, salt.digest());
+}
+
+snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended,
+                                               const std::vector<const mpi::RankCall*>& waiting) {
     forget_stack_redzones();
     for (std::size_t r = 0; r < ranks_.size(); ++r) {
         if (ended[r]) {
             regions_->set_used(ranks_[r].stack, 0);
+            regions_->set_hashed(ranks_[r].stack, snapshot::RegionSet::kWhole);
             regions_->set_used(ranks_[r].heap_front, 0);
             regions_->set_used(ranks_[r].heap_blocks, 0);
             continue;
@@ -106,6 +138,7 @@ snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended) {
         // rank sits in the landing zone for good.
         const std::uintptr_t top = fibers_[r]->frames_top(), sp = fibers_[r]->context_address();
         regions_->set_used(ranks_[r].stack, sp < top ? top - sp : 0);
+        window_stack(r, waiting[r]);
         const snapshot::RankArena& arena = *memory_.arena(static_cast<int>(r));
         regions_->set_used(ranks_[r].heap_front, arena.index_extent());
         regions_->set_used(ranks_[r].heap_blocks, arena.used_extent() - arena.heap_begin());

@@ -3,8 +3,10 @@
 // registered once as regions of one RegionSet over one PageStore.
 #pragma once
 
+#include "mc/runtime/ProgramFrame.hpp"
 #include "mc/runtime/ProgramImage.hpp"
 #include "mc/runtime/RankFiber.hpp"
+#include "simulated-mpi/interface/RankCall.hpp"
 #include "snapshot/PageStore.hpp"
 #include "snapshot/RankMemory.hpp"
 #include "snapshot/RegionSnapshot.hpp"
@@ -23,7 +25,11 @@ public:
     // `ended[r]`: rank r has finished or failed and never runs again; its stack and heap are no
     // longer state (what a dead rank left there cannot influence anything, and the registers
     // its last frames saved hold checker addresses that differ from run to run).
-    snapshot::RegionSnapshot capture(const std::vector<bool>& ended);
+    // `waiting[r]`: the call rank r is suspended in (nullptr: none). The checker's frames below
+    // the program's innermost one are then left out of the fingerprint; the call and the
+    // registers the program frame gets back stand for them (ProgramFrame.hpp).
+    snapshot::RegionSnapshot capture(const std::vector<bool>& ended,
+                                     const std::vector<const mpi::RankCall*>& waiting);
     void restore(const snapshot::RegionSnapshot& snapshot);
     // Once the fibers' saved contexts are back too: clears what lies below them.
     void after_restore();
@@ -45,9 +51,13 @@ private:
     std::unique_ptr<snapshot::PageStore> store_;
     std::unique_ptr<snapshot::RegionSet> regions_;
     std::vector<RankRegions> ranks_;
+    std::vector<ProgramFrameFinder> frame_finders_; // per rank
+    bool window_stacks_ = true; // RANKFOLD_STACK_WINDOW=off: hash whole stacks (to measure)
     // Per rank: every byte of the stack below this address is zero (0: not known).
     std::vector<std::uintptr_t> zeroed_below_;
     void zero_dead_stack(std::size_t rank);
+    // Sets the hash window of the stack of a rank suspended in `call`.
+    void window_stack(std::size_t rank, const mpi::RankCall* call);
     void forget_stack_redzones(); // AddressSanitizer builds only (SanitizerSupport.hpp)
 };
 

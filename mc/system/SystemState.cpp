@@ -9,6 +9,24 @@ template <class Saved> using Functions = typename snapshot::FunctionComponent<Sa
 template <class Saved> std::unique_ptr<snapshot::StateComponent> component(Functions<Saved> f) {
     return std::make_unique<snapshot::FunctionComponent<Saved>>(std::move(f));
 }
+
+// What a memory capture needs to know of the ranks (SystemMemory::capture): which ended and
+// which wait in a call. Kept between captures: no allocation per state.
+struct RankActivity {
+    std::vector<bool> ended;
+    std::vector<const mpi::RankCall*> waiting;
+    void read(const RankTable& ranks) {
+        const auto n = static_cast<std::size_t>(ranks.size());
+        ended.resize(n);
+        waiting.resize(n);
+        for (int r = 0; r < ranks.size(); ++r) {
+            const RankStatus status = ranks.status(r);
+            const bool in_call = status == RankStatus::AtCall || status == RankStatus::Blocked;
+            ended[static_cast<std::size_t>(r)] = mc::ended(status);
+            waiting[static_cast<std::size_t>(r)] = in_call ? &ranks.call(r) : nullptr;
+        }
+    }
+};
 } // namespace
 
 SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
@@ -22,26 +40,21 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
     runtime.set_memory(memory_.get());
     SystemMemory& memory = *memory_;
 
-    registry_.add(
-        "memory",
-        component<snapshot::RegionSnapshot>({
-            [&runtime, &memory, ended = std::vector<bool>()]() mutable {
-                // A finished or failed rank's stack and heap are no
-                // longer state (SystemMemory::capture). The vector is
-                // kept between captures: no allocation per state.
-                ended.resize(static_cast<std::size_t>(runtime.ranks().size()));
-                for (int r = 0; r < runtime.ranks().size(); ++r)
-                    ended[static_cast<std::size_t>(r)] = mc::ended(runtime.ranks().status(r));
-                return memory.capture(ended);
-            },
-            [&memory](const snapshot::RegionSnapshot& s) { memory.restore(s); },
-            [](const snapshot::RegionSnapshot& s, snapshot::FingerprintBuilder& f) {
-                f.fingerprint(s.hash());
-            },
-            [&memory](const snapshot::RegionSnapshot& a, const snapshot::RegionSnapshot& b) {
-                return a.same_contents(b, memory.store());
-            },
-        }));
+    registry_.add("memory", component<snapshot::RegionSnapshot>({
+                                [&runtime, &memory, activity = RankActivity()]() mutable {
+                                    // A finished or failed rank's stack and heap are no
+                                    // longer state; a waiting rank's checker frames neither.
+                                    activity.read(runtime.ranks());
+                                    return memory.capture(activity.ended, activity.waiting);
+                                },
+                                [&memory](const snapshot::RegionSnapshot& s) { memory.restore(s); },
+                                [](const snapshot::RegionSnapshot& s,
+                                   snapshot::FingerprintBuilder& f) { f.fingerprint(s.hash()); },
+                                [&memory](const snapshot::RegionSnapshot& a,
+                                          const snapshot::RegionSnapshot& b) {
+                                    return a.same_contents(b, memory.store());
+                                },
+                            }));
     registry_.add_value(
         "mpi-world", world,
         [](const mpi::MpiWorld& w, snapshot::FingerprintBuilder& f) { f.value(w.hash()); });
@@ -54,7 +67,8 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
                           memory.after_restore();
                       },
                       [](const std::vector<RankControl>& c, snapshot::FingerprintBuilder& f) {
-                          // The call and the context lie in the memory, fingerprinted there.
+                          // The call and the context lie in the memory, fingerprinted there
+                          // (the call as the stack's salt, SystemMemory::window_stack).
                           for (const RankControl& r : c)
                               f.value(static_cast<std::uint64_t>(r.status) << 1 |
                                       static_cast<std::uint64_t>(r.crashed));
