@@ -4,7 +4,7 @@
  * the value before its addition. Shared locks do not exclude each other, but the order of the
  * two epochs decides what the MPI_Get_accumulate reads: both grant orders are explored.
  *
- * RANKFOLD-RUN: -np 3 => ok states=7 transitions=6 executions=2 revisits=0
+ * RANKFOLD-RUN: -np 3 => ok states=15 transitions=16 executions=2 revisits=2
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@
  *
  * RANKFOLD-NO-DIFF: MPICH 4.0.2 (Debian, ch4:ucx) loses Fetch_and_op results on a window from
  *   MPI_Win_create (tickets sum to 1, counter 0); SMPI 3.32 agrees with Rankfold
- * RANKFOLD-RUN: -np 3 => ok states=22 transitions=21 executions=6 revisits=0
+ * RANKFOLD-RUN: -np 3 => ok states=33 transitions=37 executions=6 revisits=5
  */
 #include <mpi.h>
 #include <stdio.h>
