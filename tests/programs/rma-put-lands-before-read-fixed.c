@@ -1,8 +1,9 @@
 /* Title: the fixed twin of rma-put-lands-before-read: the target reads after the unlock.
  * Rank 0 unlocks (which completes its put at rank 1) before it enters the barrier, so rank 1
- * reads 1 on every path: the put's landing is never a choice that rank 1 could see.
+ * reads 1 on every path (under a lock of its own window, which MPICH needs to see the put):
+ * the put's landing is never a choice that rank 1 could see.
  *
- * RANKFOLD-RUN: -np 2 => ok states=3 transitions=2 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=4 transitions=3 executions=1 revisits=0
  */
 #include <assert.h>
 #include <mpi.h>
@@ -25,7 +26,10 @@ int main(int argc, char** argv) {
         MPI_Barrier(MPI_COMM_WORLD);
     } else {
         MPI_Barrier(MPI_COMM_WORLD);
+        /* Read under a lock of its own window: portable in the separate memory model too. */
+        MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
         seen = word;
+        MPI_Win_unlock(1, win);
         assert(seen == 1);
         printf("rank 1 reads %d\n", seen);
     }
