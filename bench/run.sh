@@ -141,7 +141,8 @@ explore 4 client_server 20 no-sm both-off
 explore 4 ring_kernel 1
 explore 4 ring_kernel 20 no-sm both-off
 # RMA halo exchange, 16 iterations: fence epochs (deterministic) and an exclusive lock per rank
-# and iteration on rank 0 (4! grant orders each, folded by state matching); without state
+# and iteration on rank 0 (4! grant orders each, folded by state matching; the accumulate under
+# it may land before the unlock, a choice while rank 0 could see it); without state
 # matching the orders multiply (24^16), so only the runs with it can finish.
 explore 4 rma_halo 16 no-sm both-off
 echo "seconds: the search (explore_seconds); B/state: visited-state store bytes / states, fixed"

@@ -139,6 +139,10 @@ bool read_transition(JsonLayoutReader& r, const json& v, const std::string& wher
         return r.integer(*outcome, outcome_at, out.outcome, 0, 1);
     case TransitionKind::LockGrant:
         return r.integer(*outcome, outcome_at, out.outcome, 0, 2 * t.ranks + 1);
+    case TransitionKind::RemoteLanding: // the target
+        return r.integer(*outcome, outcome_at, out.outcome, 0, t.ranks - 1);
+    case TransitionKind::LandingDeferred:
+        return r.integer(*outcome, outcome_at, out.outcome, 0, 0);
     case TransitionKind::CompletionPick:
         break;
     }

@@ -42,12 +42,14 @@ std::int32_t ProductSearch::pair_of(const Transition& t) {
     case TransitionKind::ProbeReport:
     case TransitionKind::CompletionPick:
     case TransitionKind::LockGrant:
+    case TransitionKind::RemoteLanding:
         break;
     case TransitionKind::TestOutcome:
         if (t.outcome == 0) return -1; // "not yet" is never owed to anybody
         outcome = 1;                   // any way of "done"
         break;
     case TransitionKind::SendBuffering:
+    case TransitionKind::LandingDeferred:
         return -1;
     }
     const auto key = std::make_tuple(static_cast<int>(t.kind), t.rank, outcome);

@@ -5,9 +5,9 @@
 namespace rankfold::mc {
 namespace {
 // Stable names: they are written to trace files.
-constexpr std::array<std::string_view, kTransitionKinds> kNames{"wildcard-match",  "probe-report",
-                                                                "completion-pick", "test-outcome",
-                                                                "send-buffering",  "lock-grant"};
+constexpr std::array<std::string_view, kTransitionKinds> kNames{
+    "wildcard-match", "probe-report", "completion-pick", "test-outcome",
+    "send-buffering", "lock-grant",   "remote-landing",  "landing-deferred"};
 } // namespace
 
 std::string_view kind_name(TransitionKind kind) {

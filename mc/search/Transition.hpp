@@ -11,14 +11,16 @@
 namespace rankfold::mc {
 
 enum class TransitionKind : std::uint8_t {
-    WildcardMatch,  // an ANY_SOURCE receive takes the oldest pending message of one sender
-    ProbeReport,    // a blocking ANY_SOURCE probe reports the message of one sender
-    CompletionPick, // Waitany/Waitsome return this request (or set of requests)
-    TestOutcome,    // Test/Testany/Testsome/Testall/Iprobe: "not yet" or one way of "done"
-    SendBuffering,  // --buffering both: a standard-mode send is buffered, or waits for its match
-    LockGrant,      // an RMA lock request (MPI_Win_lock, MPI_Win_lock_all) is granted
+    WildcardMatch,   // an ANY_SOURCE receive takes the oldest pending message of one sender
+    ProbeReport,     // a blocking ANY_SOURCE probe reports the message of one sender
+    CompletionPick,  // Waitany/Waitsome return this request (or set of requests)
+    TestOutcome,     // Test/Testany/Testsome/Testall/Iprobe: "not yet" or one way of "done"
+    SendBuffering,   // --buffering both: a standard-mode send is buffered, or waits for its match
+    LockGrant,       // an RMA lock request (MPI_Win_lock, MPI_Win_lock_all) is granted
+    RemoteLanding,   // a pending RMA operation of a passive target epoch lands at its target
+    LandingDeferred, // a rank takes its next step while landings it could observe are pending
 };
-inline constexpr int kTransitionKinds = 6;
+inline constexpr int kTransitionKinds = 8;
 
 struct Transition {
     TransitionKind kind = TransitionKind::WildcardMatch;
@@ -28,12 +30,17 @@ struct Transition {
                      // request index (Waitany) or bit set of completed requests (Waitsome);
                      // TestOutcome: 0 "not yet", k > 0 the k-th way of "done";
                      // SendBuffering: 1 buffered, 0 waits for the match;
-                     // LockGrant: lock_grant_outcome() (object: the window)
+                     // LockGrant: lock_grant_outcome() (object: the window);
+                     // RemoteLanding: the target's world rank (rank: the origin; object: the
+                     // window); LandingDeferred: 0
     // WildcardMatch: the match itself (the receive's and the message's ids), found once when
     // the choices are listed and applied as is when taken. Not part of the transition's
     // identity: a trace file does not carry them, and replay finds them among the choices.
+    // RemoteLanding: the target's bytes [receive_id, message_id) and landing_access() (found
+    // when the choices are listed, for the footprint; not part of the identity either).
     std::uint64_t receive_id = 0;
     std::uint64_t message_id = 0;
+    std::uint32_t detail = 0;
     friend bool operator==(const Transition& a, const Transition& b) {
         return a.kind == b.kind && a.rank == b.rank && a.object == b.object &&
                a.outcome == b.outcome;
@@ -54,6 +61,21 @@ constexpr int lock_grant_target(int outcome) {
 }
 constexpr bool lock_grant_exclusive(int outcome) {
     return (outcome & 1) != 0;
+}
+
+// A RemoteLanding's `detail`: whether it writes the target's bytes, whether it writes the
+// origin's result buffer, and the tag under which accumulates commute (0: none).
+constexpr std::uint32_t landing_detail(bool writes, bool fetches, std::uint32_t combine) {
+    return (writes ? 1U : 0U) | (fetches ? 2U : 0U) | (combine << 2);
+}
+constexpr bool landing_writes(std::uint32_t detail) {
+    return (detail & 1U) != 0;
+}
+constexpr bool landing_fetches(std::uint32_t detail) {
+    return (detail & 2U) != 0;
+}
+constexpr std::uint32_t landing_combine(std::uint32_t detail) {
+    return detail >> 2;
 }
 
 std::string_view kind_name(TransitionKind kind);

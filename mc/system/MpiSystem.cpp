@@ -166,6 +166,8 @@ void MpiSystem::close() {
             if (status == RankStatus::AtCall) {
                 if (open_.buffering_open(r)) continue;
                 if (mpi::tests(runtime_.ranks().call(r).kind) && open_.outcome_open(r)) continue;
+                // An RMA landing this step could see is open: landing or not is a choice.
+                if (open_.landing_blocks(r) || open_.completion_held(r)) continue;
                 if (at_step_) at_step_();
                 issue(r);
                 moved = true;
@@ -174,6 +176,7 @@ void MpiSystem::close() {
                     continue;
                 // Who gets a lock first is a choice (OpenChoices lists the grants).
                 if (mpi::MpiWorld::requests_lock(runtime_.ranks().call(r))) continue;
+                if (open_.landing_blocks(r)) continue;
                 if (at_step_) at_step_();
                 complete(r);
                 moved = true;
@@ -200,7 +203,8 @@ void MpiSystem::take(const Transition& t) {
                                   runtime_.ranks().status(t.rank) == RankStatus::Blocked
                               ? &runtime_.ranks().call(t.rank)
                               : nullptr;
-    if (t.kind != TransitionKind::WildcardMatch && call == nullptr)
+    if (t.kind != TransitionKind::WildcardMatch && t.kind != TransitionKind::RemoteLanding &&
+        call == nullptr)
         throw std::logic_error("take: the rank is not in a call");
     switch (t.kind) {
     case TransitionKind::WildcardMatch: {
@@ -257,6 +261,18 @@ void MpiSystem::take(const Transition& t) {
         complete(t.rank);
         break;
     }
+    case TransitionKind::RemoteLanding:
+        land(t);
+        break;
+    case TransitionKind::LandingDeferred:
+        // The step the closure held back, with the landings it could see still pending.
+        if (log_.on()) log_.note(t.rank, "", 0, "goes on before pending RMA operations land");
+        if (TraceStep* step = log_.last()) step->choice = true;
+        if (runtime_.ranks().status(t.rank) == RankStatus::AtCall)
+            issue(t.rank);
+        else
+            complete(t.rank);
+        break;
     case TransitionKind::CompletionPick:
     case TransitionKind::ProbeReport:
         call->outcome = t.outcome;
@@ -274,6 +290,25 @@ void MpiSystem::take(const Transition& t) {
         break;
     }
     close();
+}
+
+void MpiSystem::land(const Transition& t) {
+    mpi::MpiWorld::OpenLanding which;
+    which.window = t.object;
+    which.origin = t.rank;
+    which.target = t.outcome;
+    std::string why;
+    std::uintptr_t site = 0;
+    const bool landed = world_.land_open(which, why, site);
+    if (log_.on()) {
+        log_.note(t.rank, "", 0, fmt::format("its RMA operation lands at rank {}", t.outcome));
+        log_.last()->choice = true;
+    }
+    if (landed) return;
+    runtime_.ranks().set_status(t.rank, RankStatus::Failed);
+    monitors_.on_misuse({t.rank, mpi::misuse_name(mpi::Misuse::InvalidArgument),
+                         fmt::format("an RMA operation to rank {} cannot land: {}", t.outcome, why),
+                         runtime_.image().locate_call(site)});
 }
 
 // ---- how a path ends ----------------------------------------------------------------------

@@ -83,6 +83,8 @@ private:
     void complete(int rank);
     void match_deterministic();
     void apply_match(const mpi::Match& match);
+    // Takes a RemoteLanding: the operation lands at its target (a failure ends the path).
+    void land(const Transition& t);
     void mpi_failure(int rank);
     // After a successful MPI_Finalize: what the rank still holds goes to the monitors; false
     // if that ended the path.

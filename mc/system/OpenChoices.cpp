@@ -37,10 +37,37 @@ bool OpenChoices::outcome_open(int rank) {
     return false;
 }
 
+bool OpenChoices::landing_blocks(int rank) const {
+    const RankStatus status = ranks_.status(rank);
+    if (status != RankStatus::AtCall && status != RankStatus::Blocked) return false;
+    // Issuing a lock request only queues it: the rank runs no code before the grant, itself a
+    // choice that depends on the landings the rank could see.
+    if (status == RankStatus::AtCall && mpi::MpiWorld::requests_lock(ranks_.call(rank)))
+        return false;
+    return world_.observes_open_landing(rank, ranks_.call(rank));
+}
+
+bool OpenChoices::completion_held(int rank) {
+    if (ranks_.status(rank) != RankStatus::AtCall) return false;
+    world_.landings_completed_by(rank, ranks_.call(rank), completed_targets_);
+    return std::any_of(completed_targets_.begin(), completed_targets_.end(), [&](int target) {
+        // A target that may still run code before the origin's next step: whether the
+        // operation lands first is open (even while the target waits: the closure's order of
+        // the origin's unlock and whatever releases the target is no order of the program).
+        const RankStatus status = ranks_.status(target);
+        // A target waiting for a lock the origin's own lock excludes runs after the unlock.
+        return target != rank && (status == RankStatus::AtCall || status == RankStatus::Blocked) &&
+               world_.observes_open_landing(target, ranks_.call(target)) &&
+               !(status == RankStatus::Blocked &&
+                 world_.lock_blocked_by(target, ranks_.call(target), rank));
+    });
+}
+
 void OpenChoices::list(std::vector<Transition>& out) {
     out.clear();
     for (int r = 0; r < ranks_.size(); ++r) {
         const RankStatus status = ranks_.status(r);
+        const bool ready = status == RankStatus::Blocked && world_.ready(r, ranks_.call(r));
         if (status == RankStatus::AtCall && buffering_open(r)) {
             out.push_back({TransitionKind::SendBuffering, r, -1, 0});
             out.push_back({TransitionKind::SendBuffering, r, -1, 1});
@@ -54,11 +81,37 @@ void OpenChoices::list(std::vector<Transition>& out) {
                                             ? TransitionKind::ProbeReport
                                             : TransitionKind::CompletionPick;
             for (int k : outcomes_.done) out.push_back({kind, r, -1, k});
-        } else if (status == RankStatus::Blocked && world_.ready(r, ranks_.call(r))) {
+        } else if (ready && mpi::MpiWorld::requests_lock(ranks_.call(r))) {
             if (const auto lock = world_.lock_request(r, ranks_.call(r)))
                 out.push_back({TransitionKind::LockGrant, r, lock->window,
                                lock_grant_outcome(lock->target, lock->exclusive)});
+        } else if ((status == RankStatus::AtCall || ready) && landing_blocks(r)) {
+            // The closure left this rank's step for the landings it could see (MpiSystem).
+            out.push_back({TransitionKind::LandingDeferred, r, -1, 0});
         }
+    }
+    // A landing is offered while a rank that could see it is at a choice, or its origin is
+    // held at the call that would complete it: any other time it cannot be told from landing
+    // later, when one of these happens (nothing else looks at those bytes).
+    has_choice_.assign(static_cast<std::size_t>(ranks_.size()), 0);
+    for (const Transition& t : out) has_choice_[static_cast<std::size_t>(t.rank)] = 1;
+    for (int r = 0; r < ranks_.size(); ++r)
+        if (completion_held(r)) has_choice_[static_cast<std::size_t>(r)] = 2;
+    world_.open_landings(landings_);
+    for (const mpi::MpiWorld::OpenLanding& l : landings_) {
+        // (An origin held at its unlock or flush has a choice: landing what it completes.)
+        const char origin = has_choice_[static_cast<std::size_t>(l.origin)];
+        const bool seen = has_choice_[static_cast<std::size_t>(l.target)] != 0 || origin == 2 ||
+                          (l.fetches && origin != 0);
+        if (!seen) continue;
+        Transition t{TransitionKind::RemoteLanding,
+                     l.origin,
+                     l.window,
+                     l.target,
+                     static_cast<std::uint64_t>(l.begin),
+                     static_cast<std::uint64_t>(l.end)};
+        t.detail = landing_detail(l.writes, l.fetches, l.combine);
+        out.push_back(t);
     }
     matches_.clear();
     world_.matching().allowed_matches(matches_);

@@ -1,7 +1,8 @@
 // Which outcomes MPI leaves open in a closed state, and how they are listed as transitions
 // (EXPLORATION.md §1): the sender a wildcard receive takes, the request Waitany/Waitsome return,
 // the message a blocking wildcard probe reports, whether a test says "done" yet (and which
-// way), and under --buffering both whether a standard send is buffered.
+// way), under --buffering both whether a standard send is buffered, and when an RMA operation
+// of a passive target epoch lands relative to the steps of the ranks that could see it.
 //
 // MpiSystem asks it during the closure (a rank whose call waits for one of these choices is
 // left where it is) and when the explorer asks for the choices of a closed state.
@@ -29,6 +30,14 @@ public:
     // For a test AtCall, or a ready Waitany/Waitsome/Probe: whether its outcome is the
     // explorer's to choose. If not, the call's `outcome` is set to the one way it goes (or -1).
     bool outcome_open(int rank);
+    // Whether the step the closure would take for `rank` (issue or complete its call, then run
+    // on) could see whether an open RMA landing happened: then it waits for the explorer,
+    // which lists the landings and a LandingDeferred ("not yet") for it.
+    bool landing_blocks(int rank) const;
+    // Whether `rank` waits at an unlock or flush that would land operations some held-back
+    // rank (landing_blocks) could see: issuing it would take the "landed" side of that choice,
+    // so it waits for the explorer too (which lands them, or lets that rank go first).
+    bool completion_held(int rank);
     // Every choice of the current closed state, in the order to try them: per rank, wildcard
     // matches by receive and sender, "not yet" after the ways a test can succeed.
     void list(std::vector<Transition>& out);
@@ -39,6 +48,9 @@ private:
     const mpi::MpiWorld& world_;
     mpi::OpenOutcomes outcomes_;
     std::vector<mpi::Match> matches_;
+    std::vector<mpi::MpiWorld::OpenLanding> landings_;
+    std::vector<char> has_choice_; // per rank, while listing: 1 a choice, 2 held at a completion
+    std::vector<int> completed_targets_;
 };
 
 // Calls whose completion has several ways to go once they are ready.

@@ -88,6 +88,34 @@ public:
         bool exclusive;
     };
     std::optional<LockRequest> lock_request(int rank, const RankCall& call) const;
+    // Operations of passive target epochs whose landing is the explorer's choice
+    // (RmaDelivery.cpp): the oldest pending one of each origin to each target, with the bytes
+    // it touches at the target (world ranks, application addresses).
+    struct OpenLanding {
+        int window = -1;
+        int origin = -1;
+        int target = -1;
+        std::uintptr_t begin = 0;
+        std::uintptr_t end = 0;
+        bool writes = true;        // writes the target's bytes (a Get only reads them)
+        bool fetches = false;      // writes the origin's result buffer
+        std::uint32_t combine = 0; // nonzero: an accumulate that commutes with equal tags
+    };
+    void open_landings(std::vector<OpenLanding>& out) const;
+    // Whether the next step of `rank` (issuing or completing `call`, then running on) could
+    // see an open landing happen or not: it is the target, or the origin of a fetching one
+    // that `call` does not complete.
+    bool observes_open_landing(int rank, const RankCall& call) const;
+    // The targets (world ranks) of the open landings `call` of `rank` would complete (an
+    // unlock or flush lands them), one entry per operation.
+    void landings_completed_by(int rank, const RankCall& call, std::vector<int>& targets) const;
+    // Whether `call` of `rank` is an MPI_Win_lock request that cannot be granted before
+    // `origin` (world rank) releases the lock it holds on that target (one of the two locks
+    // excludes the other): `rank` runs no code before the origin's unlock.
+    bool lock_blocked_by(int rank, const RankCall& call, int origin) const;
+    // Lands the oldest pending operation of `which.origin` to `which.target` in its window;
+    // false with the reason (and the operation's call site) when it cannot land.
+    bool land_open(const OpenLanding& which, std::string& why, std::uintptr_t& site);
     // The windows (for leak reports and the MPI_Win_* local calls).
     const WindowTable& windows() const { return core_.windows; }
     WindowTable& windows() { return core_.windows; }

@@ -59,28 +59,35 @@ bool land(const PendingRma& op, const WindowMember& target, std::string& why) {
     return false;
 }
 
+bool land_and_report(Window& w, int origin, std::size_t index, std::string& why) {
+    std::vector<PendingRma>& pending = w.members[static_cast<std::size_t>(origin)].pending;
+    const PendingRma op = std::move(pending[index]);
+    pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(index));
+    const WindowMember& target = w.members[static_cast<std::size_t>(op.target)];
+    const bool ok = land(op, target, why);
+    // The delivery event marks the moment the target's bytes change (or are read), so the race
+    // monitor orders it with the target's own accesses.
+    if (RankGate* gate = installed_rank_gate(); gate != nullptr && op.target_count > 0) {
+        const auto at = target.base + static_cast<std::uintptr_t>(op.target_offset);
+        const std::int64_t last = (op.target_count - 1) * op.target_map->extent();
+        gate->delivered(w.members[static_cast<std::size_t>(origin)].world_rank, target.world_rank,
+                        at + static_cast<std::uintptr_t>(op.target_map->true_lb()),
+                        at + static_cast<std::uintptr_t>(last + op.target_map->true_ub()),
+                        op.kind != RmaKind::Get, op.site);
+    }
+    return ok;
+}
+
 bool land_pending(Window& w, int origin, int target, std::string& why) {
     std::vector<PendingRma>& pending = w.members[static_cast<std::size_t>(origin)].pending;
-    std::vector<PendingRma> kept;
     bool ok = true;
-    for (PendingRma& op : pending) {
-        if (target >= 0 && op.target != target) {
-            kept.push_back(std::move(op));
+    for (std::size_t i = 0; i < pending.size();) {
+        if (target >= 0 && pending[i].target != target) {
+            ++i;
             continue;
         }
-        const WindowMember& target = w.members[static_cast<std::size_t>(op.target)];
-        ok = land(op, target, why) && ok;
-        if (RankGate* gate = installed_rank_gate(); gate != nullptr && op.target_count > 0) {
-            const auto at = target.base + static_cast<std::uintptr_t>(op.target_offset);
-            const std::int64_t last = (op.target_count - 1) * op.target_map->extent();
-            gate->delivered(w.members[static_cast<std::size_t>(origin)].world_rank,
-                            target.world_rank,
-                            at + static_cast<std::uintptr_t>(op.target_map->true_lb()),
-                            at + static_cast<std::uintptr_t>(last + op.target_map->true_ub()),
-                            op.kind != RmaKind::Get, op.site);
-        }
+        ok = land_and_report(w, origin, i, why) && ok;
     }
-    pending = std::move(kept);
     return ok;
 }
 

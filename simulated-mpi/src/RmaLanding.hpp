@@ -14,6 +14,10 @@ namespace rankfold::mpi {
 // returns false with the reason in `why`.
 bool land(const PendingRma& op, const WindowMember& target, std::string& why);
 
+// Lands the `index`-th pending operation of `origin` (rank in `w`'s group), removes it from
+// the queue and reports the delivery to the installed RankGate.
+bool land_and_report(Window& w, int origin, std::size_t index, std::string& why);
+
 // Lands the pending operations of `origin` (rank in `w`'s group) whose target is `target`, or
 // every target when `target` is -1, in the order the origin issued them; they are removed.
 bool land_pending(Window& w, int origin, int target, std::string& why);

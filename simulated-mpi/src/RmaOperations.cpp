@@ -141,6 +141,9 @@ Progress OneSided::communicate(Site s) {
         !pack(a.compare, static_cast<std::uint64_t>(a.target_count), target, op.compare_data))
         return fail(s, MPI_ERR_BUFFER, Misuse::InvalidArgument,
                     "the compare buffer is not readable");
+    const auto target_index = static_cast<std::size_t>(a.target);
+    op.passive = s.member().lock_all || (target_index < s.member().locks.size() &&
+                                         s.member().locks[target_index] != LockHeld::None);
     s.member().pending.push_back(std::move(op));
     if (a.request == nullptr) return Progress::Done;
     // Request-based: the operation (and those this origin issued to the target before it, in

@@ -33,6 +33,9 @@ struct PendingRma {
     TypemapRef result_map{};
     MPI_Op op = MPI_OP_NULL;
     std::uintptr_t site = 0;
+    // Issued in a passive target epoch (the origin held a lock on the target): its landing is
+    // the explorer's choice until the unlock or flush completes it (RmaDelivery.cpp).
+    bool passive = false;
     friend bool operator==(const PendingRma&, const PendingRma&) = default;
 };
 

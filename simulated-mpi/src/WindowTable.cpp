@@ -67,6 +67,7 @@ void feed_op(StateHasher& h, const PendingRma& op) {
     feed_map(h, op.result_map);
     h.value(op.op);
     h.value(op.site);
+    h.value(op.passive);
 }
 
 void feed_member(StateHasher& h, const WindowMember& m) {

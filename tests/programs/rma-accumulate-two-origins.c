@@ -3,8 +3,11 @@
  * so concurrent accumulates are allowed) and one of them also uses MPI_Get_accumulate to read
  * the value before its addition. Shared locks do not exclude each other, but the order of the
  * two epochs decides what the MPI_Get_accumulate reads: both grant orders are explored.
+ * The operations may land before their unlock, so each landing is a choice while rank 0 (the
+ * target, waiting in the barrier: counted as able to run, conservatively) could see it; the
+ * two MPI_SUM accumulates commute. 7 states before delivery was a choice; still 2 outcomes.
  *
- * RANKFOLD-RUN: -np 3 => ok states=7 transitions=6 executions=2 revisits=0
+ * RANKFOLD-RUN: -np 3 => ok states=15 transitions=16 executions=2 revisits=2
  */
 #include <mpi.h>
 #include <stdio.h>

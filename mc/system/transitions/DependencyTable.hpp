@@ -25,6 +25,8 @@ enum class Dependency : std::uint8_t {
     SameRank,   // dependent only when both are transitions of one rank
     Footprints, // dependent when their footprints conflict
     Always,     // always dependent
+    Landing,    // a RemoteLanding and another: dependent when the other can see the landing
+                // (transitions/RemoteLanding.hpp), or their footprints conflict
 };
 
 namespace dependency_detail {
@@ -33,15 +35,18 @@ using Row = std::array<Dependency, kTransitionKinds>;
 using Table = std::array<Row, kTransitionKinds>;
 
 // Rows and columns in TransitionKind order: WildcardMatch, ProbeReport, CompletionPick,
-// TestOutcome, SendBuffering, LockGrant.
+// TestOutcome, SendBuffering, LockGrant, RemoteLanding, LandingDeferred.
 constexpr Dependency F = Dependency::Footprints;
+constexpr Dependency L = Dependency::Landing;
 inline constexpr Table kTable{{
-    /* WildcardMatch  */ {F, F, F, F, F, F},
-    /* ProbeReport    */ {F, F, F, F, F, F},
-    /* CompletionPick */ {F, F, F, F, F, F},
-    /* TestOutcome    */ {F, F, F, F, F, F},
-    /* SendBuffering  */ {F, F, F, F, F, F},
-    /* LockGrant      */ {F, F, F, F, F, F},
+    /* WildcardMatch   */ {F, F, F, F, F, F, L, F},
+    /* ProbeReport     */ {F, F, F, F, F, F, L, F},
+    /* CompletionPick  */ {F, F, F, F, F, F, L, F},
+    /* TestOutcome     */ {F, F, F, F, F, F, L, F},
+    /* SendBuffering   */ {F, F, F, F, F, F, L, F},
+    /* LockGrant       */ {F, F, F, F, F, F, L, F},
+    /* RemoteLanding   */ {L, L, L, L, L, L, L, L},
+    /* LandingDeferred */ {F, F, F, F, F, F, L, F},
 }};
 
 constexpr bool complete_and_symmetric(const Table& t) {
@@ -69,6 +74,12 @@ constexpr bool dependent(const Transition& a, const Transition& b) {
         return transitions::footprint(a).conflicts_with(transitions::footprint(b));
     case Dependency::SameRank:
         return false;
+    case Dependency::Landing:
+        if (a.kind == TransitionKind::RemoteLanding && transitions::landing_observed_by(a, b))
+            return true;
+        if (b.kind == TransitionKind::RemoteLanding && transitions::landing_observed_by(b, a))
+            return true;
+        return transitions::footprint(a).conflicts_with(transitions::footprint(b));
     }
     return true;
 }

@@ -2,8 +2,10 @@
 #pragma once
 
 #include "mc/system/transitions/CompletionPick.hpp"
+#include "mc/system/transitions/LandingDeferred.hpp"
 #include "mc/system/transitions/LockGrant.hpp"
 #include "mc/system/transitions/ProbeReport.hpp"
+#include "mc/system/transitions/RemoteLanding.hpp"
 #include "mc/system/transitions/SendBuffering.hpp"
 #include "mc/system/transitions/TestOutcome.hpp"
 #include "mc/system/transitions/WildcardMatch.hpp"
@@ -24,6 +26,10 @@ constexpr Footprint footprint(const Transition& t) {
         return send_buffering_footprint(t);
     case TransitionKind::LockGrant:
         return lock_grant_footprint(t);
+    case TransitionKind::RemoteLanding:
+        return remote_landing_footprint(t);
+    case TransitionKind::LandingDeferred:
+        return landing_deferred_footprint(t);
     }
     return Footprint{}.add({Resource::RankCall, Access::Write, t.rank});
 }

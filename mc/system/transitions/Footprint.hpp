@@ -34,11 +34,16 @@ struct Touch {
     // Memory resources: the bytes [begin, end); both 0 for the whole resource.
     std::uint64_t begin = 0;
     std::uint64_t end = 0;
+    // Writes that combine (RMA accumulates): two with one nonzero tag commute.
+    std::uint32_t combine = 0;
 };
 
 constexpr bool conflict(const Touch& a, const Touch& b) {
     if (a.resource != b.resource || a.owner != b.owner) return false;
     if (a.access == Access::Read && b.access == Access::Read) return false;
+    if (a.access == Access::Write && b.access == Access::Write && a.combine != 0 &&
+        a.combine == b.combine)
+        return false;
     const bool whole = (a.begin == 0 && a.end == 0) || (b.begin == 0 && b.end == 0);
     return whole || (a.begin < b.end && b.begin < a.end);
 }
