@@ -2,7 +2,7 @@
  * after the MPI_Win_unlock that completes the put, whichever report its wildcard receive takes
  * first.
  *
- * RANKFOLD-RUN: -np 3 => ok states=5 transitions=5 executions=1 revisits=1
+ * RANKFOLD-RUN: -np 3 => ok states=7 transitions=8 executions=1 revisits=2
  */
 #include <mpi.h>
 #include <stdio.h>

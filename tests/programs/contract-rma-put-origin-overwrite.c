@@ -9,9 +9,9 @@
  * race:local-buffer of the race monitor, which reports that class instead.)
  * The twin contract-rma-put-origin-overwrite-fixed.c unlocks first on both paths.
  *
- * RANKFOLD-RUN: -np 3 => contract states=4 transitions=4 executions=2 revisits=0
+ * RANKFOLD-RUN: -np 3 => contract states=5 transitions=6 executions=2 revisits=1
  * RANKFOLD-RUN: -np 3 --single-run => ok
- * RANKFOLD-RUN: -np 3 --contracts-predefined none => ok states=5 transitions=5 executions=1 revisits=1
+ * RANKFOLD-RUN: -np 3 --contracts-predefined none => ok states=7 transitions=8 executions=1 revisits=2
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -1,9 +1,10 @@
 /* Title: the buffer of an MPI_Get read after the flush that completes it (race-free).
- * The twin of race-rma-get-read-before-flush: rank 0 flushes before it reads the buffer.
+ * The twin of race-rma-get-read-before-flush: rank 0 flushes before it reads the buffer. The
+ * get's landing before the flush is one choice (2 states before delivery was a choice).
  *
  * RANKFOLD-NO-DIFF: MPICH 4.0.2 (Debian, ch4:ucx) loses what one-sided operations write or read
  *   on this window from MPI_Win_create (prints 0 or garbage); SMPI 3.32 agrees with Rankfold
- * RANKFOLD-RUN: -np 2 => ok states=2 transitions=1 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=3 transitions=2 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

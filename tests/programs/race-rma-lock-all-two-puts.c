@@ -2,7 +2,7 @@
  * Ranks 1 and 2 both hold MPI_Win_lock_all (a shared lock) and put into rank 0's slot: nothing
  * orders the two puts, so which value stays is undefined (MPI 3.1 §11.7, a remote race).
  *
- * RANKFOLD-RUN: -np 3 => race:remote states=2 transitions=2 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 => race:remote states=3 transitions=3 executions=1 revisits=0
  * RANKFOLD-NO-DIFF: a bugged program (the slot's final value depends on the landing order)
  */
 #include <mpi.h>
