@@ -67,11 +67,13 @@ def run_rankfold(opts, test, exe, mode):
                "--trace-file", stem + ".trace.json"]
     command += ["--single-run"] if mode == "single" else ["--time-limit", str(opts.time_limit)]
     command += [exe, *test.args]
-    wall = 60 if mode == "single" else opts.time_limit + 60
+    wall = 30 if mode == "single" else opts.time_limit + 30
     try:
         proc = subprocess.run(command, cwd=rundir, capture_output=True, text=True, errors="replace", timeout=wall)
     except subprocess.TimeoutExpired:
         return None, "", "hung (no answer in %d s)" % wall
+    except OSError as e:  # rankfold-run missing or being rebuilt
+        return None, "", "could not start rankfold-run: %s" % e
     violation = ""
     if proc.returncode not in (0, 3):
         try:
