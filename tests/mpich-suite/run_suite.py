@@ -172,7 +172,7 @@ def main():
     if not os.path.exists(os.path.join(opts.suite, "util", "mtest.c")):
         print("mpich-suite: skipped: no MPICH test suite at %s (set RANKFOLD_MPICH_TESTS)" % opts.suite)
         return 77
-    opts.work = os.path.abspath(opts.work)
+    opts.work, opts.bin = os.path.abspath(opts.work), os.path.abspath(opts.bin)
     start = time.monotonic()
     every_test = suite_tests.read_testlists(opts.suite, opts.max_np)
     tests = [t for t in every_test if opts.only in t.key]
