@@ -99,10 +99,10 @@ class Builder:
         errors = [r["error"] for r in recs if not r["ok"] and not r["unsupported"]]
         return archive, blocked, errors
 
-    def link(self, obj, name, archive):
+    def link(self, objects, name, archive):
         out = os.path.join(self.work, "bin", name)
-        command = [self.cc, obj, archive, "-lm", "-o", out]
-        return self._run(out + ".json", command, out, None, [obj, archive])
+        command = [self.cc, *objects, archive, "-lm", "-o", out]
+        return self._run(out + ".json", command, out, None, [*objects, archive])
 
 
 def _first_error(stderr):

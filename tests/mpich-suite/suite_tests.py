@@ -26,6 +26,9 @@ VARIANTS = {
     ("rma", "mutex_bench_shm_ordered"): ("mutex_bench", ["-DUSE_CONTIGUOUS_RANK"]),
     ("rma", "mutex_bench_shared"): ("mutex_bench", ["-DUSE_WIN_SHARED"]),
 }
+# Programs made of more than one source: (folder, name prefix) -> the other sources.
+EXTRA_SOURCES = {("rma", "mutex_bench"): ["mcs-mutex.c"]}
+
 for _t in ["char", "short", "int", "long", "double", "long_double"]:
     VARIANTS[("rma", "fetch_and_op_" + _t)] = ("fetch_and_op", [] if _t == "int" else ["-DFOP_TYPE_" + _t.upper()])
 for _t in ["int", "short", "long", "double"]:
@@ -49,6 +52,7 @@ class SuiteTest:
     commented: bool = False  # a '#' line of the testlist (left out by SMPI)
     source: str = ""  # the .c file, "" when this copy of the suite has none
     defines: list = field(default_factory=list)
+    extra_sources: list = field(default_factory=list)  # other .c files of the same folder
 
     @property
     def ident(self):
@@ -94,6 +98,8 @@ def read_testlists(suite, max_np, folders=FOLDERS):
             path = os.path.join(suite, folder, source + ".c")
             t = SuiteTest(folder, name, min(np, max_np), [np], args, bool(m.group(1)),
                           path if os.path.exists(path) else "", defines)
+            t.extra_sources = next((e for (f, p), e in EXTRA_SOURCES.items()
+                                    if f == folder and name.startswith(p)), [])
             if t.ident in tests:
                 tests[t.ident].listed_np.append(np)
                 tests[t.ident].commented &= t.commented
