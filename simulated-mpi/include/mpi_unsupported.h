@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 386 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 374 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -187,7 +187,6 @@ int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI
     RF_UNSUPPORTED(MPI_Comm_idup_with_info);
 int MPI_Comm_join(int fd, MPI_Comm* intercomm) RF_UNSUPPORTED(MPI_Comm_join);
 int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group) RF_UNSUPPORTED(MPI_Comm_remote_group);
-int MPI_Comm_remote_size(MPI_Comm comm, int* size) RF_UNSUPPORTED(MPI_Comm_remote_size);
 int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) RF_UNSUPPORTED(MPI_Comm_set_info);
 int MPI_Comm_spawn(const char* command, char* argv[], int maxprocs, MPI_Info info, int root,
                    MPI_Comm comm, MPI_Comm* intercomm, int array_of_errcodes[])
@@ -196,7 +195,6 @@ int MPI_Comm_spawn_multiple(int count, char* array_of_commands[], char** array_o
                             const int array_of_maxprocs[], const MPI_Info array_of_info[], int root,
                             MPI_Comm comm, MPI_Comm* intercomm, int array_of_errcodes[])
     RF_UNSUPPORTED(MPI_Comm_spawn_multiple);
-int MPI_Comm_test_inter(MPI_Comm comm, int* flag) RF_UNSUPPORTED(MPI_Comm_test_inter);
 int MPI_DUP_FN(MPI_Comm oldcomm, int keyval, void* extra_state, void* attribute_val_in,
                void* attribute_val_out, int* flag) RF_UNSUPPORTED(MPI_DUP_FN);
 int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
@@ -536,21 +534,8 @@ int MPI_Ineighbor_alltoallw_c(const void* sendbuf, const MPI_Count sendcounts[],
                               const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Ineighbor_alltoallw_c);
 MPI_Fint MPI_Info_c2f(MPI_Info info) RF_UNSUPPORTED(MPI_Info_c2f);
-int MPI_Info_create(MPI_Info* info) RF_UNSUPPORTED(MPI_Info_create);
 int MPI_Info_create_env(int argc, char* argv[], MPI_Info* info) RF_UNSUPPORTED(MPI_Info_create_env);
-int MPI_Info_delete(MPI_Info info, const char* key) RF_UNSUPPORTED(MPI_Info_delete);
-int MPI_Info_dup(MPI_Info info, MPI_Info* newinfo) RF_UNSUPPORTED(MPI_Info_dup);
 MPI_Info MPI_Info_f2c(MPI_Fint info) RF_UNSUPPORTED(MPI_Info_f2c);
-int MPI_Info_free(MPI_Info* info) RF_UNSUPPORTED(MPI_Info_free);
-int MPI_Info_get(MPI_Info info, const char* key, int valuelen, char* value, int* flag)
-    RF_UNSUPPORTED(MPI_Info_get);
-int MPI_Info_get_nkeys(MPI_Info info, int* nkeys) RF_UNSUPPORTED(MPI_Info_get_nkeys);
-int MPI_Info_get_nthkey(MPI_Info info, int n, char* key) RF_UNSUPPORTED(MPI_Info_get_nthkey);
-int MPI_Info_get_string(MPI_Info info, const char* key, int* buflen, char* value, int* flag)
-    RF_UNSUPPORTED(MPI_Info_get_string);
-int MPI_Info_get_valuelen(MPI_Info info, const char* key, int* valuelen, int* flag)
-    RF_UNSUPPORTED(MPI_Info_get_valuelen);
-int MPI_Info_set(MPI_Info info, const char* key, const char* value) RF_UNSUPPORTED(MPI_Info_set);
 int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
                          int remote_leader, int tag, MPI_Comm* newintercomm)
     RF_UNSUPPORTED(MPI_Intercomm_create);

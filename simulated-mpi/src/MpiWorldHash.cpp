@@ -25,6 +25,8 @@ std::uint64_t MpiWorld::hash() const {
         s.keyvals.feed(h);
         core_.requests.feed(h, static_cast<int>(rank));
         s.datatypes.feed(h);
+        // Only once the rank made an info object: other programs keep the digests they had.
+        if (!s.infos.empty()) s.infos.feed(h);
     }
     core_.comms.feed(h);
     collectives_.feed(h);

@@ -10,6 +10,7 @@
 #include "simulated-mpi/src/CommRegistry.hpp"
 #include "simulated-mpi/src/DatatypeTable.hpp"
 #include "simulated-mpi/src/GroupTable.hpp"
+#include "simulated-mpi/src/InfoTable.hpp"
 #include "simulated-mpi/src/KeyvalTable.hpp"
 #include "simulated-mpi/src/OpTable.hpp"
 #include "simulated-mpi/src/RequestTable.hpp"
@@ -33,6 +34,7 @@ struct RankState {
     GroupTable groups;
     KeyvalTable keyvals;
     DatatypeTable datatypes;
+    InfoTable infos;
 
     // Simulated time: one microsecond per clock reading of this rank, so every replay of a
     // rank's history reads the same times and a rank polling the clock sees it move, while a
