@@ -105,16 +105,20 @@ Progress OneSided::communicate(Site s) {
                             a.result_count, datatype_name(a.result_type), a.target_count,
                             datatype_name(a.target_type)));
     }
+    // An operation that moves no data (a zero count or a zero-size type) is legal with any
+    // datatypes and does nothing (MPICH's badrma tests it); the operator must still be valid.
+    const bool moves_nothing = bytes_of(target, a.target_count) == 0;
     if (accumulates(a.kind) && a.kind != RmaKind::CompareAndSwap) {
         if (!predefined_op(a.op) || a.op == MPI_OP_NULL)
             return fail(s, MPI_ERR_OP, Misuse::InvalidHandle,
                         fmt::format("{} is not a predefined operator: accumulate operations take "
                                     "only those (MPI 3.1 §11.3.4)",
                                     op_name(a.op)));
-        const auto run = reduction_elements(a.op, target.signature());
+        const auto run = moves_nothing ? std::optional<SignatureRun>(SignatureRun{})
+                                       : reduction_elements(a.op, target.signature());
         const MPI_Datatype basic =
             run ? make_handle(RF_KIND_DATATYPE, static_cast<int>(run->basic)) : MPI_DATATYPE_NULL;
-        if (!run || (a.op != MPI_NO_OP && !op_defined_for(a.op, basic)))
+        if (!moves_nothing && (!run || (a.op != MPI_NO_OP && !op_defined_for(a.op, basic))))
             return fail(s, MPI_ERR_OP, Misuse::AccumulateTypeMismatch,
                         fmt::format("{} is not defined on the target datatype {}", op_name(a.op),
                                     datatype_name(a.target_type)));

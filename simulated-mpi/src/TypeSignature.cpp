@@ -108,7 +108,7 @@ std::optional<SignatureRun> TypeSignature::uniform_pairs() const {
         return SignatureRun{*pair_of(int_index), u->count / 2};
     }
     const auto runs = unit();
-    if (runs.size() % 2 != 0) return std::nullopt;
+    if (runs.empty() || runs.size() % 2 != 0) return std::nullopt; // empty: a zero-size type
     for (std::size_t i = 0; i < runs.size(); i += 2)
         if (runs[i].count != 1 || runs[i + 1].count != 1 || runs[i + 1].basic != int_index ||
             runs[i].basic != runs[0].basic)

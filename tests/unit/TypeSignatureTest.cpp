@@ -120,6 +120,8 @@ TEST_CASE("what reductions ask: one basic type repeated, or MINLOC pairs", "[dat
     CHECK_FALSE(of(MPI_INT, 3).uniform_pairs());
     CHECK_FALSE(seq({i, f}).uniform_pairs());
     CHECK_FALSE(seq({d, i, f, i}).uniform_pairs());
+    // A zero-size type (MPI_Type_contiguous(0, ...)) is no pair either (it was read past its end).
+    CHECK_FALSE(TypeSignature().uniform_pairs());
 }
 
 TEST_CASE("signatures describe themselves briefly", "[datatype]") {
