@@ -16,6 +16,10 @@ namespace {
 // slots: MXCSR and the x87 control word, r12, r13, r14, r15, rbx, rbp, then the return address;
 // the stack pointer of the suspended code is just above it.
 enum FcontextSlot { kFpu, kR12, kR13, kR14, kR15, kRbx, kRbp, kRip, kSlots };
+// Where a slot lies from the start of the saved context (8 bytes each).
+constexpr std::uintptr_t at_slot(int slot) {
+    return static_cast<std::uintptr_t>(slot) * 8;
+}
 
 constexpr int kCalleeSaved[6] = {UNW_X86_64_RBX, UNW_X86_64_RBP, UNW_X86_64_R12,
                                  UNW_X86_64_R13, UNW_X86_64_R14, UNW_X86_64_R15};
@@ -29,7 +33,7 @@ std::uint64_t word_at(std::uintptr_t address) {
 }
 
 std::uintptr_t stack_pointer(boost::context::detail::fcontext_t context) {
-    return reinterpret_cast<std::uintptr_t>(context) + kSlots * 8;
+    return reinterpret_cast<std::uintptr_t>(context) + at_slot(kSlots);
 }
 
 // On x86-64 a libunwind context is a ucontext_t: the suspended fiber's registers go there as if
@@ -38,13 +42,13 @@ void fill_context(boost::context::detail::fcontext_t context, ucontext_t& into) 
     std::memset(&into, 0, sizeof into);
     const auto at = reinterpret_cast<std::uintptr_t>(context);
     auto& regs = into.uc_mcontext.gregs;
-    regs[REG_R12] = static_cast<greg_t>(word_at(at + kR12 * 8));
-    regs[REG_R13] = static_cast<greg_t>(word_at(at + kR13 * 8));
-    regs[REG_R14] = static_cast<greg_t>(word_at(at + kR14 * 8));
-    regs[REG_R15] = static_cast<greg_t>(word_at(at + kR15 * 8));
-    regs[REG_RBX] = static_cast<greg_t>(word_at(at + kRbx * 8));
-    regs[REG_RBP] = static_cast<greg_t>(word_at(at + kRbp * 8));
-    regs[REG_RIP] = static_cast<greg_t>(word_at(at + kRip * 8));
+    regs[REG_R12] = static_cast<greg_t>(word_at(at + at_slot(kR12)));
+    regs[REG_R13] = static_cast<greg_t>(word_at(at + at_slot(kR13)));
+    regs[REG_R14] = static_cast<greg_t>(word_at(at + at_slot(kR14)));
+    regs[REG_R15] = static_cast<greg_t>(word_at(at + at_slot(kR15)));
+    regs[REG_RBX] = static_cast<greg_t>(word_at(at + at_slot(kRbx)));
+    regs[REG_RBP] = static_cast<greg_t>(word_at(at + at_slot(kRbp)));
+    regs[REG_RIP] = static_cast<greg_t>(word_at(at + at_slot(kRip)));
     regs[REG_RSP] = static_cast<greg_t>(stack_pointer(context));
 }
 
@@ -70,7 +74,7 @@ walk_to_program_frame(boost::context::detail::fcontext_t context,
             unw_get_reg(&cursor, UNW_REG_SP, &sp) != 0 || sp < sp0 + 8)
             return std::nullopt;
         // A call's return address lies just below its caller's stack pointer.
-        if (shape != nullptr) shape->return_slots.push_back({sp - 8 - sp0, ip});
+        if (shape != nullptr) shape->return_slots.emplace_back(sp - 8 - sp0, ip);
         if (!in_program(ip)) continue;
         ProgramFrame frame;
         frame.lowest = sp - 8;
@@ -128,7 +132,7 @@ ProgramFrameFinder::apply(const FrameShape& shape, std::uintptr_t sp0,
 std::optional<ProgramFrame> ProgramFrameFinder::find(boost::context::detail::fcontext_t context) {
     if (context == nullptr) return std::nullopt;
     const std::uintptr_t sp0 = stack_pointer(context);
-    const std::uint64_t rip = word_at(reinterpret_cast<std::uintptr_t>(context) + kRip * 8);
+    const std::uint64_t rip = word_at(reinterpret_cast<std::uintptr_t>(context) + at_slot(kRip));
     std::vector<FrameShape>& shapes = shapes_[rip];
     for (const FrameShape& shape : shapes)
         if (auto frame = apply(shape, sp0, context)) {

@@ -78,7 +78,7 @@ public:
     // A new operation: the live one it races with, if any (then it is not recorded).
     std::optional<RemoteConflict> issue(const RemoteOpEvent& e);
     void complete(const RemoteCompletionEvent& e);
-    void sync(const SyncEvent& e);
+    void sync(const SyncEvent& raw);
     // A load or store of `rank` on its own bytes: the live operation it races with, if any.
     std::optional<RemoteConflict> access(int rank, ByteRange bytes, bool write) const;
     // The memory `rank` exposes to one-sided operations (its windows), in full.

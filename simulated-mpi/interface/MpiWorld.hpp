@@ -109,10 +109,10 @@ public:
     // The targets (world ranks) of the open landings `call` of `rank` would complete (an
     // unlock or flush lands them), one entry per operation.
     void landings_completed_by(int rank, const RankCall& call, std::vector<int>& targets) const;
-    // Whether `call` of `rank` is an MPI_Win_lock request that cannot be granted before
-    // `origin` (world rank) releases the lock it holds on that target (one of the two locks
-    // excludes the other): `rank` runs no code before the origin's unlock.
-    bool lock_blocked_by(int rank, const RankCall& call, int origin) const;
+    // Whether `call` of `waiter` is an MPI_Win_lock request that cannot be granted before
+    // `holder` (world rank) releases the lock it holds on that target (one of the two locks
+    // excludes the other): `waiter` runs no code before the holder's unlock.
+    bool lock_blocked_by(int waiter, const RankCall& call, int holder) const;
     // Lands the oldest pending operation of `which.origin` to `which.target` in its window;
     // false with the reason (and the operation's call site) when it cannot land.
     bool land_open(const OpenLanding& which, std::string& why, std::uintptr_t& site);

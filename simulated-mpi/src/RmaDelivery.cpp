@@ -138,14 +138,14 @@ void MpiWorld::landings_completed_by(int rank, const RankCall& call,
             targets.push_back(w.members[static_cast<std::size_t>(op.target)].world_rank);
 }
 
-bool MpiWorld::lock_blocked_by(int rank, const RankCall& call, int origin) const {
+bool MpiWorld::lock_blocked_by(int waiter, const RankCall& call, int holder) const {
     if (call.kind != CallKind::Rma || call.rma.kind != RmaKind::Lock) return false;
-    const auto v = core_.windows.view(rank, call.rma.win);
+    const auto v = core_.windows.view(waiter, call.rma.win);
     if (!v) return false;
     const Window& w = core_.windows.at(v->index);
     const auto lock_target = static_cast<std::size_t>(call.rma.target);
     for (const WindowMember& m : w.members) {
-        if (m.world_rank != origin || lock_target >= m.locks.size()) continue;
+        if (m.world_rank != holder || lock_target >= m.locks.size()) continue;
         const LockHeld held = m.locks[lock_target];
         if (held == LockHeld::None) return false;
         // An exclusive lock on either side excludes the other until the origin's unlock.
