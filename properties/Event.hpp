@@ -87,6 +87,13 @@ struct ByteRange {
     friend bool operator==(const ByteRange&, const ByteRange&) = default;
 };
 
+// The smallest range holding `hull` and `r`; an empty one ({x, x}) adds nothing.
+inline ByteRange widened(ByteRange hull, ByteRange r) {
+    if (r.low >= r.high) return hull;
+    if (hull.low >= hull.high) return r;
+    return {hull.low < r.low ? hull.low : r.low, hull.high > r.high ? hull.high : r.high};
+}
+
 // What a pending operation does with its buffer until it completes: reads it (a send: the
 // program may read it too, not write it) or writes it (a receive: hands off entirely).
 enum class BufferUse : std::uint8_t { Reads, Writes };

@@ -56,16 +56,7 @@ void MonitorSet::on_exposed_memory(const ExposedMemoryEvent& e) {
 
 ByteRange MonitorSet::watched_bytes(int rank) const {
     ByteRange hull;
-    for (const auto& m : monitors_) {
-        const ByteRange r = m->watched_bytes(rank);
-        if (r.low >= r.high) continue;
-        if (hull.low >= hull.high) {
-            hull = r;
-        } else {
-            hull.low = std::min(hull.low, r.low);
-            hull.high = std::max(hull.high, r.high);
-        }
-    }
+    for (const auto& m : monitors_) hull = widened(hull, m->watched_bytes(rank));
     return hull;
 }
 

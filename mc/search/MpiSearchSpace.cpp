@@ -48,7 +48,7 @@ void MpiSearchSpace::execute(const Transition& t) {
         return std::find(idle.begin(), idle.end(), r) != idle.end();
     });
     if (all_idle) {
-        system_.end_state(true);
+        system_.end_state();
         current_.reset();
     }
 }

@@ -313,8 +313,7 @@ void MpiSystem::land(const Transition& t) {
 
 // ---- how a path ends ----------------------------------------------------------------------
 
-void MpiSystem::end_state(bool polls_forever) {
-    (void)polls_forever;
+void MpiSystem::end_state() {
     // Also when every rank finished: the deadlock monitor has nothing to say then, but a
     // contract's POST still open is violated at the end of the execution.
     if (!violation()) monitors_.on_end_state(end_state_event(runtime_, world_));
@@ -324,10 +323,7 @@ void MpiSystem::finish_path(bool polling_deadlock) {
     if (violation()) return;
     std::vector<Transition> open;
     choices(open);
-    if (open.empty())
-        end_state();
-    else if (polling_deadlock)
-        end_state(true);
+    if (open.empty() || polling_deadlock) end_state();
 }
 
 void MpiSystem::mpi_failure(int rank) {

@@ -52,9 +52,9 @@ public:
     // Takes one of choices() (as listed there, or read from a trace), then closes.
     void take(const Transition& t);
     // In a closed state without choices: the execution ends here. The monitors hear of it
-    // (a deadlock if any rank is unfinished; a contract's POST still open is violated). With
-    // `polls_forever` (MpiSearchSpace found ranks that poll forever), although choices remain.
-    void end_state(bool polls_forever = false);
+    // (a deadlock if any rank is unfinished; a contract's POST still open is violated). Also
+    // where choices remain but MpiSearchSpace found that the ranks poll forever.
+    void end_state();
     // Ends a path replayed from a trace or a counterexample: a closed state without choices is
     // final (a deadlock if ranks remain); one whose choices remain ends in the polling deadlock
     // the search found there when `polling_deadlock` says it did.

@@ -230,14 +230,7 @@ void watched_bytes(const std::vector<Formula>& list, std::span<const LeafStatus>
                    std::span<const CallArgument> supplier, ByteRange& hull) {
     each_leaf(list, leaves, [&](const Formula& f, const LeafStatus& s) {
         if (s != LeafStatus::Open || (f.kind != Kind::Access && !forbids_access(f))) return;
-        const ByteRange r = access_bytes(f.access, supplier);
-        if (r.low >= r.high) return;
-        if (hull.low >= hull.high) {
-            hull = r;
-            return;
-        }
-        hull.low = std::min(hull.low, r.low);
-        hull.high = std::max(hull.high, r.high);
+        hull = widened(hull, access_bytes(f.access, supplier));
     });
 }
 

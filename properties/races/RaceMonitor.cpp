@@ -10,12 +10,8 @@ namespace {
 
 ByteRange hull_of(const std::vector<PendingBuffer>& buffers) {
     ByteRange h{};
-    for (const PendingBuffer& p : buffers) {
-        if (p.bytes.empty()) continue;
-        if (h.low == h.high) h = {p.bytes.front().low, p.bytes.back().high};
-        h.low = std::min(h.low, p.bytes.front().low);
-        h.high = std::max(h.high, p.bytes.back().high);
-    }
+    for (const PendingBuffer& p : buffers)
+        if (!p.bytes.empty()) h = widened(h, {p.bytes.front().low, p.bytes.back().high});
     return h;
 }
 
@@ -232,13 +228,7 @@ RaceAccess RaceMonitor::remote_side(const RemoteOp& op, ByteRange bytes) const {
 
 void RaceMonitor::update_hulls() {
     for (std::size_t r = 0; r < state_.ranks.size(); ++r) {
-        ByteRange h = hull_of(state_.ranks[r]);
-        const ByteRange remote = state_.remote.hull(static_cast<int>(r));
-        if (remote.low < remote.high) {
-            if (h.low == h.high) h = remote;
-            h = {std::min(h.low, remote.low), std::max(h.high, remote.high)};
-        }
-        hulls_[r] = h;
+        hulls_[r] = widened(hull_of(state_.ranks[r]), state_.remote.hull(static_cast<int>(r)));
     }
 }
 
