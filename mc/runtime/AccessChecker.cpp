@@ -46,12 +46,17 @@ AccessChecker::~AccessChecker() {
 
 void AccessChecker::enter(int rank) {
     rankfold_access_filter& f = filters_[static_cast<std::size_t>(rank)];
-    const properties::ByteRange hull = events_.watched_bytes(rank);
-    f.watch_low = hull.low;
-    f.watch_high = hull.high;
+    rewatch(rank);
     // The arena may have been restored since: find the live block again.
     f.known_low = f.known_high = 0;
     rankfold_access_filter_current = &f;
+}
+
+void AccessChecker::rewatch(int rank) {
+    rankfold_access_filter& f = filters_[static_cast<std::size_t>(rank)];
+    const properties::ByteRange hull = events_.watched_bytes(rank);
+    f.watch_low = hull.low;
+    f.watch_high = hull.high;
 }
 
 void AccessChecker::leave() {

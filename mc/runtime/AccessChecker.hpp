@@ -32,6 +32,9 @@ public:
     // Around a rank's time on its fiber.
     void enter(int rank);
     void leave();
+    // The monitors' watched bytes of the running `rank` changed while it runs (a local call
+    // supplied or settled a contract): read them again.
+    void rewatch(int rank);
 
     void access(std::uintptr_t address, std::size_t size, bool write, std::uintptr_t site,
                 const char* routine);

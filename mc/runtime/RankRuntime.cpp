@@ -7,6 +7,8 @@
 #include "mc/runtime/Watchdog.hpp"
 #include "snapshot/AppContext.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <cstring>
 
@@ -75,6 +77,17 @@ void RankRuntime::submit(mpi::RankCall& call) {
     // differ only there would be two states.
     call.outcome = -1;
     call.buffered = -1;
+}
+
+void RankRuntime::local_call(const char* name, std::uintptr_t site, mpi::LocalArguments args) {
+    if (!in_rank() || !events_.watches_call(name)) return;
+    // The runtime's encoding is the monitors' one, field for field.
+    std::array<properties::CallArgument, 16> converted;
+    const std::size_t n = std::min(args.size(), converted.size());
+    for (std::size_t i = 0; i < n; ++i)
+        converted[i] = {args[i].value, args[i].pointee_size, args[i].bytes};
+    events_.on_call({current_rank(), name, site, {converted.data(), n}});
+    if (access_checker_ != nullptr) access_checker_->rewatch(current_rank());
 }
 
 void RankRuntime::run_as_rank(int rank, void (*fn)(void*), void* argument) {

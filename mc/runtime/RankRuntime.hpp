@@ -72,10 +72,7 @@ public:
     [[noreturn]] void abort_run(int errorcode, std::uintptr_t site) override {
         faults_.abort_run(errorcode, site);
     }
-    void local_call(const char* name, std::uintptr_t site) override {
-        if (in_rank() && events_.watches_call(name))
-            events_.on_call({current_rank(), name, site, {}});
-    }
+    void local_call(const char* name, std::uintptr_t site, mpi::LocalArguments args) override;
     void delivered(int origin, int target, std::uintptr_t begin, std::uintptr_t end, bool writes,
                    std::uintptr_t site) override {
         events_.on_delivery({origin, target, begin, end, writes, site});

@@ -108,22 +108,13 @@ bool collective_arguments(const mpi::RankCall& c, ArgumentWriter& w) {
     case K::Alltoallw:
         exchange_arguments(c, w);
         break;
-    case K::CommDup: // (comm, newcomm)
-        w << c.comm << a.newcomm;
-        return true;
-    case K::CommSplit: // (comm, color, key, newcomm)
-        w << c.comm << a.color << a.key << a.newcomm;
-        return true;
-    case K::CommCreate: // (comm, group, newcomm)
-        w << c.comm << a.group << a.newcomm;
-        return true;
     case K::WinFence: // (assert, win)
         w << a.assertion << a.win;
         return true;
     case K::WinFree: // (win*)
         w << a.newwin;
         return true;
-    default: // MPI_Comm_split_type, MPI_Cart_create, window creation: not decoded
+    default: // communicator and window construction: their local entries report them
         return false;
     }
     if (a.nonblocking) w << c.requests;

@@ -73,4 +73,24 @@ std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank) {
     return out;
 }
 
+std::vector<Leak> shmem_finalize_leaks(const mpi::MpiWorld& world, int pe,
+                                       std::uintptr_t finalize_site) {
+    std::vector<Leak> out;
+    const shmem::ShmemWorld& shmem = world.shmem();
+    // 0 and 1 are SHMEM_TEAM_WORLD and SHMEM_TEAM_SHARED; an active set's team is the
+    // runtime's, made for a 1.4 collective, not the program's.
+    for (int handle = 2; handle < shmem.teams(); ++handle) {
+        const shmem::Team& t = *shmem.team(handle);
+        const int index = t.index_of(pe);
+        if (t.active_set || index < 0 || t.members[static_cast<std::size_t>(index)].destroyed)
+            continue;
+        out.push_back({mpi::Misuse::ResourceLeak,
+                       fmt::format("team {} (PE {} of its {}) was never destroyed "
+                                   "(shmem_team_destroy) before shmem_finalize",
+                                   handle, index, t.members.size()),
+                       finalize_site});
+    }
+    return out;
+}
+
 } // namespace rankfold::mc

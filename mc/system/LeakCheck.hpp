@@ -1,7 +1,7 @@
 // What a rank still holds when it calls MPI_Finalize: requests never completed or freed,
 // persistent requests never started, and communicators, groups, datatypes and operators never
-// freed.
-// Each is reported where the object was made.
+// freed. Each is reported where the object was made.
+// What a PE still holds when it calls shmem_finalize: teams it never destroyed.
 #pragma once
 
 #include "simulated-mpi/interface/Misuse.hpp"
@@ -20,5 +20,8 @@ struct Leak {
 };
 
 std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank);
+// Teams record no creation site: these leaks are reported at `finalize_site`.
+std::vector<Leak> shmem_finalize_leaks(const mpi::MpiWorld& world, int pe,
+                                       std::uintptr_t finalize_site);
 
 } // namespace rankfold::mc

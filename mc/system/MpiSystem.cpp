@@ -60,7 +60,7 @@ void MpiSystem::issue(int rank) {
     unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
     const std::uint64_t posted_before = log_.on() ? world_.posts(rank) : 0;
     if (log_.on()) log_.note(rank, call.name, call.site, describe_call(call));
-    if (watched(call.name)) {
+    if (!call.announced && watched(call.name)) {
         CallArgumentBuffer arguments;
         monitors_.on_call(
             {rank, call.name, call.site, call_arguments(call, arguments, &world_, rank)});
@@ -88,11 +88,13 @@ void MpiSystem::issue(int rank) {
         }
     }
     if (p == mpi::Progress::Failed) return mpi_failure(rank);
-    if (call.kind == mpi::CallKind::Finalize && !check_finalize(rank)) return;
+    if (call.kind == mpi::CallKind::Finalize && !check_finalize(finalize_leaks(world_, rank), rank))
+        return;
     if (p == mpi::Progress::Blocked) {
         runtime_.ranks().set_status(rank, RankStatus::Blocked);
         return;
     }
+    if (!check_shmem_finalize(rank)) return;
     resume(rank);
 }
 
@@ -102,6 +104,7 @@ void MpiSystem::complete(int rank) {
         remote_order_.finished(*races_, rank, runtime_.ranks().call(rank));
     publish_buffers(rank, false);
     if (p == mpi::Progress::Failed) return mpi_failure(rank);
+    if (!check_shmem_finalize(rank)) return;
     resume(rank);
 }
 
@@ -350,8 +353,14 @@ void MpiSystem::mpi_failure(int rank) {
                          runtime_.image().locate_call(call.site)});
 }
 
-bool MpiSystem::check_finalize(int rank) {
-    for (const Leak& leak : finalize_leaks(world_, rank))
+bool MpiSystem::check_shmem_finalize(int rank) {
+    const mpi::RankCall& call = runtime_.ranks().call(rank);
+    if (call.kind != CallKind::Shmem || call.shmem.op != shmem::ShmemOp::Finalize) return true;
+    return check_finalize(shmem_finalize_leaks(world_, rank, call.site), rank);
+}
+
+bool MpiSystem::check_finalize(const std::vector<Leak>& leaks, int rank) {
+    for (const Leak& leak : leaks)
         monitors_.on_leak({rank, mpi::misuse_name(leak.misuse), leak.message,
                            runtime_.image().locate_call(leak.site),
                            leak.misuse == mpi::Misuse::PersistentNotStarted});

@@ -16,6 +16,7 @@
 #include "mc/runtime/RankRuntime.hpp"
 #include "mc/runtime/SystemMemory.hpp"
 #include "mc/search/Transition.hpp"
+#include "mc/system/LeakCheck.hpp"
 #include "mc/system/OpenChoices.hpp"
 #include "mc/system/PathLog.hpp"
 #include "mc/system/RemoteOrder.hpp"
@@ -86,9 +87,12 @@ private:
     // Takes a RemoteLanding: the operation lands at its target (a failure ends the path).
     void land(const Transition& t);
     void mpi_failure(int rank);
-    // After a successful MPI_Finalize: what the rank still holds goes to the monitors; false
-    // if that ended the path.
-    bool check_finalize(int rank);
+    // After a successful MPI_Finalize or shmem_finalize: what the rank still holds (`leaks`)
+    // goes to the monitors; false if that ended the path.
+    bool check_finalize(const std::vector<Leak>& leaks, int rank);
+    // Once shmem_finalize returns (every PE entered it: a PE stuck before it is a deadlock,
+    // reported as such rather than as its leaks): the teams the PE never destroyed.
+    bool check_shmem_finalize(int rank);
     // monitors_.watches_call(name), remembered per name. A call's name is a string literal of
     // the MPI interface (static storage), so its address identifies it: one pointer lookup per
     // call instead of hashing the name.

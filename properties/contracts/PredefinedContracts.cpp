@@ -32,12 +32,26 @@ constexpr const char* kCommunication[] = {
     "MPI_Testall",   "MPI_Testany", "MPI_Testsome", "MPI_Barrier",   "MPI_Bcast",    "MPI_Reduce",
     "MPI_Allreduce", "MPI_Gather",  "MPI_Scatter",  "MPI_Allgather", "MPI_Alltoall", "MPI_Comm_dup",
     "MPI_Comm_split"};
-// Type constructors and the parameter of their new type.
+// Type constructors and the parameter of their new type (local calls: the simulated MPI
+// reports their arguments itself).
 constexpr std::pair<const char*, int> kTypeMakers[] = {{"MPI_Type_contiguous", 2},
-                                                       {"MPI_Type_vector", 4}};
+                                                       {"MPI_Type_vector", 4},
+                                                       {"MPI_Type_create_hvector", 4},
+                                                       {"MPI_Type_hvector", 4},
+                                                       {"MPI_Type_indexed", 4},
+                                                       {"MPI_Type_create_hindexed", 4},
+                                                       {"MPI_Type_hindexed", 4},
+                                                       {"MPI_Type_create_indexed_block", 4},
+                                                       {"MPI_Type_create_hindexed_block", 4},
+                                                       {"MPI_Type_create_struct", 4},
+                                                       {"MPI_Type_struct", 4},
+                                                       {"MPI_Type_create_resized", 3},
+                                                       {"MPI_Type_create_subarray", 6},
+                                                       {"MPI_Type_dup", 1}};
 // Communicator constructors and the parameter of their new communicator.
 constexpr std::pair<const char*, int> kCommMakers[] = {
-    {"MPI_Comm_dup", 1}, {"MPI_Comm_split", 3}, {"MPI_Comm_create", 2}};
+    {"MPI_Comm_dup", 1},        {"MPI_Comm_split", 3},  {"MPI_Comm_create", 2},
+    {"MPI_Comm_split_type", 4}, {"MPI_Cart_create", 5}, {"MPI_Cart_sub", 2}};
 
 // One-sided operations: a buffer parameter, whether the operation writes it (the program may
 // then neither read nor write it) or only reads it (the program may not write it), and the
@@ -178,6 +192,7 @@ std::vector<PredefinedClass> make_classes() {
                                           c.first, c.second);
                    }) + reads});
     out.push_back({"rma-local-data-race-result", "mpi", "race/local-buffer", writes});
+    for (PredefinedClass& c : shmem_classes()) out.push_back(std::move(c));
     return out;
 }
 

@@ -4,7 +4,7 @@
 //
 // Most classes are what a usage check of the simulated MPI already reports; those contracts say
 // which check (`covered_by`) and are not monitored a second time, so each finding is reported
-// once. The OpenSHMEM set is empty until Rankfold simulates OpenSHMEM.
+// once. The OpenSHMEM classes are in PredefinedShmemContracts.cpp.
 #pragma once
 
 #include "properties/contracts/ContractSet.hpp"
@@ -25,6 +25,8 @@ struct PredefinedClass {
 };
 
 const std::vector<PredefinedClass>& predefined_classes();
+// The OpenSHMEM part of predefined_classes().
+std::vector<PredefinedClass> shmem_classes();
 
 // Adds the chosen sets to `set`; false (and `error`) only if a predefined text does not parse,
 // which the unit tests rule out.

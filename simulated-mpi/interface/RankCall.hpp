@@ -86,6 +86,9 @@ struct RankCall {
     CallKind kind = CallKind::Init;
     const char* name = "";   // the MPI function, for reports
     std::uintptr_t site = 0; // return address into the application
+    // The runtime already reported the call to the monitors, with its C arguments (a local
+    // entry that goes on to submit a collective): the checker does not report it again.
+    bool announced = false;
 
     // Send side.
     const void* send_buffer = nullptr;

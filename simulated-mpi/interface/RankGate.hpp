@@ -2,6 +2,7 @@
 // ranks. The simulated MPI knows only this interface; the model checker implements it.
 #pragma once
 
+#include "simulated-mpi/interface/LocalArguments.hpp"
 #include "simulated-mpi/interface/Misuse.hpp"
 #include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-mpi/interface/RankCall.hpp"
@@ -27,10 +28,12 @@ public:
     virtual int local_error(const char* call, MPI_Comm comm, int code, Misuse misuse,
                             std::string message, std::uintptr_t site) = 0;
     // A local call (one that never reaches the scheduler: MPI_Comm_rank, MPI_Type_commit, ...)
-    // is made, for the property monitors, which see it as a call without arguments.
-    virtual void local_call(const char* name, std::uintptr_t site) {
+    // is made, for the property monitors; `args` are its C arguments in parameter order, or
+    // empty where the runtime does not encode them.
+    virtual void local_call(const char* name, std::uintptr_t site, LocalArguments args) {
         (void)name;
         (void)site;
+        (void)args;
     }
     // An RMA operation of `origin` landed in `target`'s bytes [begin, end) (world ranks), for
     // the property monitors (a delivery event).

@@ -64,9 +64,24 @@ struct LocalCall {
 
 } // namespace rankfold::mpi
 
+namespace rankfold::mpi {
+
+// A visible call made by a local entry, which already reported it with its arguments.
+inline RankCall make_call(const LocalCall& call, CallKind kind) {
+    RankCall c = make_call(kind, call.name, call.site);
+    c.announced = true;
+    return c;
+}
+
+} // namespace rankfold::mpi
+
 // Opens a local MPI function: `call` describes it; returns early outside MPI_Init..Finalize.
-#define RF_LOCAL_ENTRY(fname)                                                                      \
+// The arguments after the name are the function's C arguments, in parameter order, for the
+// property monitors (contracts): pointers, integers and handles as they are, buffers as
+// `BufferArgument{address, bytes}`; none where no contract needs them.
+#define RF_LOCAL_ENTRY(fname, ...)                                                                 \
     RF_MPI_ENTRY;                                                                                  \
     const ::rankfold::mpi::LocalCall call{fname, site, &rf_section_};                              \
-    ::rankfold::mpi::rank_gate().local_call(fname, site);                                          \
+    ::rankfold::mpi::rank_gate().local_call(fname, site,                                           \
+                                            ::rankfold::mpi::local_arguments(__VA_ARGS__));        \
     if (const int rf_state_ = call.check_state(); rf_state_ != MPI_SUCCESS) return rf_state_

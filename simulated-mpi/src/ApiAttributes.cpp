@@ -68,7 +68,8 @@ int comm_create_keyval_impl(const LocalCall& call, MPI_Comm_copy_attr_function* 
 RF_EXPORT int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function* comm_copy_attr_fn,
                                      MPI_Comm_delete_attr_function* comm_delete_attr_fn,
                                      int* comm_keyval, void* extra_state) {
-    RF_LOCAL_ENTRY("MPI_Comm_create_keyval");
+    RF_LOCAL_ENTRY("MPI_Comm_create_keyval", comm_copy_attr_fn, comm_delete_attr_fn, comm_keyval,
+                   extra_state);
     return comm_create_keyval_impl(call, comm_copy_attr_fn, comm_delete_attr_fn, comm_keyval,
                                    extra_state);
 }
@@ -76,7 +77,7 @@ RF_EXPORT int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function* comm_copy_attr
 // The MPI-1 names MPI 3.0 removed, which real codes still use (MPICH keeps them), here and below.
 RF_EXPORT int MPI_Keyval_create(MPI_Copy_function* copy_fn, MPI_Delete_function* delete_fn,
                                 int* keyval, void* extra_state) {
-    RF_LOCAL_ENTRY("MPI_Keyval_create");
+    RF_LOCAL_ENTRY("MPI_Keyval_create", copy_fn, delete_fn, keyval, extra_state);
     return comm_create_keyval_impl(call, copy_fn, delete_fn, keyval, extra_state);
 }
 
@@ -91,12 +92,12 @@ int comm_free_keyval_impl(const LocalCall& call, int* keyval) {
 } // namespace
 
 RF_EXPORT int MPI_Comm_free_keyval(int* keyval) {
-    RF_LOCAL_ENTRY("MPI_Comm_free_keyval");
+    RF_LOCAL_ENTRY("MPI_Comm_free_keyval", keyval);
     return comm_free_keyval_impl(call, keyval);
 }
 
 RF_EXPORT int MPI_Keyval_free(int* keyval) {
-    RF_LOCAL_ENTRY("MPI_Keyval_free");
+    RF_LOCAL_ENTRY("MPI_Keyval_free", keyval);
     return comm_free_keyval_impl(call, keyval);
 }
 
@@ -125,12 +126,12 @@ int comm_set_attr_impl(const LocalCall& call, MPI_Comm comm, int comm_keyval, vo
 } // namespace
 
 RF_EXPORT int MPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void* attribute_val) {
-    RF_LOCAL_ENTRY("MPI_Comm_set_attr");
+    RF_LOCAL_ENTRY("MPI_Comm_set_attr", comm, comm_keyval, attribute_val);
     return comm_set_attr_impl(call, comm, comm_keyval, attribute_val);
 }
 
 RF_EXPORT int MPI_Attr_put(MPI_Comm comm, int comm_keyval, void* attribute_val) {
-    RF_LOCAL_ENTRY("MPI_Attr_put");
+    RF_LOCAL_ENTRY("MPI_Attr_put", comm, comm_keyval, attribute_val);
     return comm_set_attr_impl(call, comm, comm_keyval, attribute_val);
 }
 
@@ -159,12 +160,12 @@ int comm_get_attr_impl(const LocalCall& call, MPI_Comm comm, int comm_keyval, vo
 } // namespace
 
 RF_EXPORT int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void* attribute_val, int* flag) {
-    RF_LOCAL_ENTRY("MPI_Comm_get_attr");
+    RF_LOCAL_ENTRY("MPI_Comm_get_attr", comm, comm_keyval, attribute_val, flag);
     return comm_get_attr_impl(call, comm, comm_keyval, attribute_val, flag);
 }
 
 RF_EXPORT int MPI_Attr_get(MPI_Comm comm, int comm_keyval, void* attribute_val, int* flag) {
-    RF_LOCAL_ENTRY("MPI_Attr_get");
+    RF_LOCAL_ENTRY("MPI_Attr_get", comm, comm_keyval, attribute_val, flag);
     return comm_get_attr_impl(call, comm, comm_keyval, attribute_val, flag);
 }
 
@@ -185,11 +186,11 @@ int comm_delete_attr_impl(const LocalCall& call, MPI_Comm comm, int keyval) {
 } // namespace
 
 RF_EXPORT int MPI_Comm_delete_attr(MPI_Comm comm, int keyval) {
-    RF_LOCAL_ENTRY("MPI_Comm_delete_attr");
+    RF_LOCAL_ENTRY("MPI_Comm_delete_attr", comm, keyval);
     return comm_delete_attr_impl(call, comm, keyval);
 }
 
 RF_EXPORT int MPI_Attr_delete(MPI_Comm comm, int keyval) {
-    RF_LOCAL_ENTRY("MPI_Attr_delete");
+    RF_LOCAL_ENTRY("MPI_Attr_delete", comm, keyval);
     return comm_delete_attr_impl(call, comm, keyval);
 }

@@ -15,8 +15,8 @@ using namespace rankfold::mpi;
 
 namespace {
 
-int construct(const char* name, std::uintptr_t site, MPI_Comm comm, const CollectiveArgs& args) {
-    RankCall c = make_call(CallKind::Collective, name, site);
+int construct(const LocalCall& call, MPI_Comm comm, const CollectiveArgs& args) {
+    RankCall c = make_call(call, CallKind::Collective);
     c.comm = comm;
     c.coll = args;
     return submit(c);
@@ -32,47 +32,46 @@ CollectiveArgs construction(CollectiveKind kind, MPI_Comm* newcomm) {
 } // namespace
 
 RF_EXPORT int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
-    RF_LOCAL_ENTRY("MPI_Comm_dup");
-    const int err =
-        construct(call.name, site, comm, construction(CollectiveKind::CommDup, newcomm));
+    RF_LOCAL_ENTRY("MPI_Comm_dup", comm, newcomm);
+    const int err = construct(call, comm, construction(CollectiveKind::CommDup, newcomm));
     if (err != MPI_SUCCESS) return err;
     return copy_attributes(call, comm, *newcomm);
 }
 
 RF_EXPORT int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
-    RF_LOCAL_ENTRY("MPI_Comm_split");
+    RF_LOCAL_ENTRY("MPI_Comm_split", comm, color, key, newcomm);
     if (auto e = check_split_color(color))
         return call.error(comm, e->code, Misuse::InvalidArgument, std::move(e->message));
     CollectiveArgs a = construction(CollectiveKind::CommSplit, newcomm);
     a.color = color;
     a.key = key;
-    return construct(call.name, site, comm, a);
+    return construct(call, comm, a);
 }
 
-RF_EXPORT int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info,
+RF_EXPORT int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
                                   MPI_Comm* newcomm) {
-    RF_LOCAL_ENTRY("MPI_Comm_split_type");
+    RF_LOCAL_ENTRY("MPI_Comm_split_type", comm, split_type, key, info, newcomm);
     if (auto e = check_split_type(split_type))
         return call.error(comm, e->code, Misuse::InvalidArgument, std::move(e->message));
     // Every rank runs in this one process, so all share memory: one colour for all.
     CollectiveArgs a = construction(CollectiveKind::CommSplitType, newcomm);
     a.color = split_type;
     a.key = key;
-    return construct(call.name, site, comm, a);
+    return construct(call, comm, a);
 }
 
 RF_EXPORT int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
-    RF_LOCAL_ENTRY("MPI_Comm_create");
+    RF_LOCAL_ENTRY("MPI_Comm_create", comm, group, newcomm);
     if (!call.world.rank_state(call.rank).groups.find(group))
         return call.error(comm, MPI_ERR_GROUP, Misuse::InvalidHandle,
                           fmt::format("invalid group {:#x}", group));
     CollectiveArgs a = construction(CollectiveKind::CommCreate, newcomm);
     a.group = group;
-    return construct(call.name, site, comm, a);
+    return construct(call, comm, a);
 }
 
 RF_EXPORT int MPI_Comm_free(MPI_Comm* comm) {
-    RF_LOCAL_ENTRY("MPI_Comm_free");
+    RF_LOCAL_ENTRY("MPI_Comm_free", comm);
     if (*comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
         return call.error(*comm, MPI_ERR_COMM, Misuse::InvalidArgument,
                           "the predefined communicators cannot be freed");
@@ -86,7 +85,7 @@ RF_EXPORT int MPI_Comm_free(MPI_Comm* comm) {
 }
 
 RF_EXPORT int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
-    RF_LOCAL_ENTRY("MPI_Comm_compare");
+    RF_LOCAL_ENTRY("MPI_Comm_compare", comm1, comm2, result);
     const CommRegistry& comms = call.world.comms();
     const auto a = comms.view(call.rank, comm1);
     const auto b = comms.view(call.rank, comm2);
@@ -107,7 +106,7 @@ RF_EXPORT int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
 }
 
 RF_EXPORT int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
-    RF_LOCAL_ENTRY("MPI_Comm_group");
+    RF_LOCAL_ENTRY("MPI_Comm_group", comm, group);
     const auto v = call.world.comms().view(call.rank, comm);
     if (!v)
         return call.error(comm, MPI_ERR_COMM, Misuse::InvalidHandle,
@@ -118,7 +117,7 @@ RF_EXPORT int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
 }
 
 RF_EXPORT int MPI_Comm_set_name(MPI_Comm comm, const char* name) {
-    RF_LOCAL_ENTRY("MPI_Comm_set_name");
+    RF_LOCAL_ENTRY("MPI_Comm_set_name", comm, name);
     CommHandle* h = call.world.comms().handle(call.rank, comm);
     if (h == nullptr)
         return call.error(comm, MPI_ERR_COMM, Misuse::InvalidHandle,
@@ -133,7 +132,7 @@ RF_EXPORT int MPI_Comm_set_name(MPI_Comm comm, const char* name) {
 }
 
 RF_EXPORT int MPI_Comm_get_name(MPI_Comm comm, char* name, int* resultlen) {
-    RF_LOCAL_ENTRY("MPI_Comm_get_name");
+    RF_LOCAL_ENTRY("MPI_Comm_get_name", comm, name, resultlen);
     const CommHandle* h = call.world.comms().handle(call.rank, comm);
     if (h == nullptr)
         return call.error(comm, MPI_ERR_COMM, Misuse::InvalidHandle,
@@ -167,12 +166,12 @@ int comm_set_errhandler_impl(const LocalCall& call, MPI_Comm comm, MPI_Errhandle
 } // namespace
 
 RF_EXPORT int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
-    RF_LOCAL_ENTRY("MPI_Comm_set_errhandler");
+    RF_LOCAL_ENTRY("MPI_Comm_set_errhandler", comm, errhandler);
     return comm_set_errhandler_impl(call, comm, errhandler);
 }
 
 RF_EXPORT int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler) {
-    RF_LOCAL_ENTRY("MPI_Errhandler_set");
+    RF_LOCAL_ENTRY("MPI_Errhandler_set", comm, errhandler);
     return comm_set_errhandler_impl(call, comm, errhandler);
 }
 
@@ -188,17 +187,17 @@ int comm_get_errhandler_impl(const LocalCall& call, MPI_Comm comm, MPI_Errhandle
 } // namespace
 
 RF_EXPORT int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
-    RF_LOCAL_ENTRY("MPI_Comm_get_errhandler");
+    RF_LOCAL_ENTRY("MPI_Comm_get_errhandler", comm, errhandler);
     return comm_get_errhandler_impl(call, comm, errhandler);
 }
 
 RF_EXPORT int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler* errhandler) {
-    RF_LOCAL_ENTRY("MPI_Errhandler_get");
+    RF_LOCAL_ENTRY("MPI_Errhandler_get", comm, errhandler);
     return comm_get_errhandler_impl(call, comm, errhandler);
 }
 
 RF_EXPORT int MPI_Errhandler_free(MPI_Errhandler* errhandler) {
-    RF_LOCAL_ENTRY("MPI_Errhandler_free");
+    RF_LOCAL_ENTRY("MPI_Errhandler_free", errhandler);
     if (*errhandler != MPI_ERRORS_ARE_FATAL && *errhandler != MPI_ERRORS_RETURN)
         return call.error(MPI_COMM_WORLD, MPI_ERR_ARG, Misuse::InvalidHandle,
                           fmt::format("invalid error handler {:#x}", *errhandler));

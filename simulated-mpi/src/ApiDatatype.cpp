@@ -54,7 +54,7 @@ int write_pair(const DatatypeCall& c, T* first, std::int64_t a, const char* firs
 
 RF_EXPORT int MPI_Type_commit(MPI_Datatype* datatype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_commit", site);
+    DatatypeCall c("MPI_Type_commit", site, local_arguments(datatype));
     MPI_Datatype type = MPI_DATATYPE_NULL;
     if (!rankfold::snapshot::copy_from_app(&type, datatype, sizeof type))
         return c.bad_argument("the datatype argument is not readable");
@@ -65,7 +65,7 @@ RF_EXPORT int MPI_Type_commit(MPI_Datatype* datatype) {
 
 RF_EXPORT int MPI_Type_free(MPI_Datatype* datatype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_free", site);
+    DatatypeCall c("MPI_Type_free", site, local_arguments(datatype));
     MPI_Datatype type = MPI_DATATYPE_NULL;
     if (!rankfold::snapshot::copy_from_app(&type, datatype, sizeof type))
         return c.bad_argument("the datatype argument is not readable");
@@ -79,7 +79,7 @@ RF_EXPORT int MPI_Type_free(MPI_Datatype* datatype) {
 
 RF_EXPORT int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_dup", site);
+    DatatypeCall c("MPI_Type_dup", site, local_arguments(oldtype, newtype));
     TypemapRef old = c.lookup(oldtype);
     if (!old) return c.result();
     // The copy is committed if the original is (MPI 3.1 §4.1.10).
@@ -89,7 +89,7 @@ RF_EXPORT int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
 
 RF_EXPORT int MPI_Type_size(MPI_Datatype datatype, int* size) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_size", site);
+    DatatypeCall c("MPI_Type_size", site, local_arguments(datatype, size));
     TypemapRef t = c.lookup(datatype);
     if (!t) return c.result();
     return c.write(size, t->size() > INT_MAX ? MPI_UNDEFINED : static_cast<int>(t->size()), "size");
@@ -97,7 +97,7 @@ RF_EXPORT int MPI_Type_size(MPI_Datatype datatype, int* size) {
 
 RF_EXPORT int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_size_x", site);
+    DatatypeCall c("MPI_Type_size_x", site, local_arguments(datatype, size));
     TypemapRef t = c.lookup(datatype);
     if (!t) return c.result();
     return c.write(size, static_cast<MPI_Count>(t->size()), "size");
@@ -105,7 +105,7 @@ RF_EXPORT int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
 
 RF_EXPORT int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_get_extent", site);
+    DatatypeCall c("MPI_Type_get_extent", site, local_arguments(datatype, lb, extent));
     TypemapRef t = c.lookup(datatype);
     if (!t) return c.result();
     return write_pair(c, lb, t->lb(), "lb", extent, t->extent(), "extent");
@@ -113,7 +113,7 @@ RF_EXPORT int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint*
 
 RF_EXPORT int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_get_extent_x", site);
+    DatatypeCall c("MPI_Type_get_extent_x", site, local_arguments(datatype, lb, extent));
     TypemapRef t = c.lookup(datatype);
     if (!t) return c.result();
     return write_pair(c, lb, t->lb(), "lb", extent, t->extent(), "extent");
@@ -122,7 +122,8 @@ RF_EXPORT int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Co
 RF_EXPORT int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb,
                                        MPI_Aint* true_extent) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_get_true_extent", site);
+    DatatypeCall c("MPI_Type_get_true_extent", site,
+                   local_arguments(datatype, true_lb, true_extent));
     TypemapRef t = c.lookup(datatype);
     if (!t) return c.result();
     return write_pair(c, true_lb, t->true_lb(), "true_lb", true_extent, t->true_extent(),
@@ -132,7 +133,8 @@ RF_EXPORT int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb,
 RF_EXPORT int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb,
                                          MPI_Count* true_extent) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_get_true_extent_x", site);
+    DatatypeCall c("MPI_Type_get_true_extent_x", site,
+                   local_arguments(datatype, true_lb, true_extent));
     TypemapRef t = c.lookup(datatype);
     if (!t) return c.result();
     return write_pair(c, true_lb, t->true_lb(), "true_lb", true_extent, t->true_extent(),
@@ -143,7 +145,7 @@ RF_EXPORT int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_
 // bounds one at a time, and MPI_Address.
 RF_EXPORT int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint* extent) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_extent", site);
+    DatatypeCall c("MPI_Type_extent", site, local_arguments(datatype, extent));
     TypemapRef t = c.lookup(datatype);
     if (!t) return c.result();
     return c.write(extent, static_cast<MPI_Aint>(t->extent()), "extent");
@@ -151,7 +153,7 @@ RF_EXPORT int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint* extent) {
 
 RF_EXPORT int MPI_Type_lb(MPI_Datatype datatype, MPI_Aint* displacement) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_lb", site);
+    DatatypeCall c("MPI_Type_lb", site, local_arguments(datatype, displacement));
     TypemapRef t = c.lookup(datatype);
     if (!t) return c.result();
     return c.write(displacement, static_cast<MPI_Aint>(t->lb()), "displacement");
@@ -159,7 +161,7 @@ RF_EXPORT int MPI_Type_lb(MPI_Datatype datatype, MPI_Aint* displacement) {
 
 RF_EXPORT int MPI_Type_ub(MPI_Datatype datatype, MPI_Aint* displacement) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_ub", site);
+    DatatypeCall c("MPI_Type_ub", site, local_arguments(datatype, displacement));
     TypemapRef t = c.lookup(datatype);
     if (!t) return c.result();
     return c.write(displacement, static_cast<MPI_Aint>(t->ub()), "displacement");
@@ -167,13 +169,13 @@ RF_EXPORT int MPI_Type_ub(MPI_Datatype datatype, MPI_Aint* displacement) {
 
 RF_EXPORT int MPI_Address(void* location, MPI_Aint* address) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Address", site);
+    DatatypeCall c("MPI_Address", site, local_arguments(location, address));
     return c.write(address, reinterpret_cast<MPI_Aint>(location), "address");
 }
 
 RF_EXPORT int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_set_name", site);
+    DatatypeCall c("MPI_Type_set_name", site, local_arguments(datatype, type_name));
     if (!c.lookup(datatype)) return c.result();
     // Longer names are cut to MPI_MAX_OBJECT_NAME - 1 characters (MPI 3.1 §6.8).
     char text[MPI_MAX_OBJECT_NAME] = {};
@@ -185,7 +187,7 @@ RF_EXPORT int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
 
 RF_EXPORT int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_get_name", site);
+    DatatypeCall c("MPI_Type_get_name", site, local_arguments(datatype, type_name, resultlen));
     if (!c.lookup(datatype)) return c.result();
     const std::string name = c.table().name(datatype);
     char text[MPI_MAX_OBJECT_NAME] = {};
@@ -198,7 +200,7 @@ RF_EXPORT int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* res
 
 RF_EXPORT int MPI_Get_address(const void* location, MPI_Aint* address) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Get_address", site);
+    DatatypeCall c("MPI_Get_address", site, local_arguments(location, address));
     return c.write(address, reinterpret_cast<MPI_Aint>(location), "address");
 }
 

@@ -77,7 +77,7 @@ RF_EXPORT int MPI_Is_thread_main(int* flag) {
 }
 
 RF_EXPORT int MPI_Comm_rank(MPI_Comm comm, int* rank) {
-    RF_LOCAL_ENTRY("MPI_Comm_rank");
+    RF_LOCAL_ENTRY("MPI_Comm_rank", comm, rank);
     auto r = call.world.comm_rank(call.rank, comm);
     if (!r)
         return rank_gate().local_error("MPI_Comm_rank", comm, MPI_ERR_COMM, Misuse::InvalidHandle,
@@ -87,7 +87,7 @@ RF_EXPORT int MPI_Comm_rank(MPI_Comm comm, int* rank) {
 }
 
 RF_EXPORT int MPI_Comm_size(MPI_Comm comm, int* size) {
-    RF_LOCAL_ENTRY("MPI_Comm_size");
+    RF_LOCAL_ENTRY("MPI_Comm_size", comm, size);
     auto s = call.world.comm_size(call.rank, comm);
     if (!s)
         return rank_gate().local_error("MPI_Comm_size", comm, MPI_ERR_COMM, Misuse::InvalidHandle,
@@ -100,7 +100,7 @@ RF_EXPORT int MPI_Comm_size(MPI_Comm comm, int* size) {
 // yet): MPI_Comm_test_inter answers false, and asking one for its remote group is an error
 // (MPI 3.1 §6.6.1: the remote group is defined for intercommunicators only).
 RF_EXPORT int MPI_Comm_test_inter(MPI_Comm comm, int* flag) {
-    RF_LOCAL_ENTRY("MPI_Comm_test_inter");
+    RF_LOCAL_ENTRY("MPI_Comm_test_inter", comm, flag);
     if (!call.world.comm_size(call.rank, comm))
         return rank_gate().local_error("MPI_Comm_test_inter", comm, MPI_ERR_COMM,
                                        Misuse::InvalidHandle, "invalid communicator", site);
@@ -109,7 +109,7 @@ RF_EXPORT int MPI_Comm_test_inter(MPI_Comm comm, int* flag) {
 }
 
 RF_EXPORT int MPI_Comm_remote_size(MPI_Comm comm, int* size) {
-    RF_LOCAL_ENTRY("MPI_Comm_remote_size");
+    RF_LOCAL_ENTRY("MPI_Comm_remote_size", comm, size);
     if (!call.world.comm_size(call.rank, comm))
         return rank_gate().local_error("MPI_Comm_remote_size", comm, MPI_ERR_COMM,
                                        Misuse::InvalidHandle, "invalid communicator", site);

@@ -55,61 +55,61 @@ std::vector<RankRange> ranges(const int array[][3], int n) {
 // NOLINTEND(bugprone-macro-parentheses)
 
 RF_EXPORT int MPI_Group_size(MPI_Group group, int* size) {
-    RF_LOCAL_ENTRY("MPI_Group_size");
+    RF_LOCAL_ENTRY("MPI_Group_size", group, size);
     RF_GROUP_OR_RETURN(g, group);
     *size = static_cast<int>(g->size());
     return MPI_SUCCESS;
 }
 
 RF_EXPORT int MPI_Group_rank(MPI_Group group, int* rank) {
-    RF_LOCAL_ENTRY("MPI_Group_rank");
+    RF_LOCAL_ENTRY("MPI_Group_rank", group, rank);
     RF_GROUP_OR_RETURN(g, group);
     *rank = rank_of(*g, call.rank);
     return MPI_SUCCESS;
 }
 
 RF_EXPORT int MPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup) {
-    RF_LOCAL_ENTRY("MPI_Group_incl");
+    RF_LOCAL_ENTRY("MPI_Group_incl", group, n, ranks, newgroup);
     RF_GROUP_OR_RETURN(g, group);
     return store(call, incl(*g, ints(ranks, n)), newgroup);
 }
 
 RF_EXPORT int MPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup) {
-    RF_LOCAL_ENTRY("MPI_Group_excl");
+    RF_LOCAL_ENTRY("MPI_Group_excl", group, n, ranks, newgroup);
     RF_GROUP_OR_RETURN(g, group);
     return store(call, excl(*g, ints(ranks, n)), newgroup);
 }
 
 RF_EXPORT int MPI_Group_range_incl(MPI_Group group, int n, int rank_ranges[][3],
                                    MPI_Group* newgroup) {
-    RF_LOCAL_ENTRY("MPI_Group_range_incl");
+    RF_LOCAL_ENTRY("MPI_Group_range_incl", group, n, rank_ranges, newgroup);
     RF_GROUP_OR_RETURN(g, group);
     return store(call, range_incl(*g, ranges(rank_ranges, n)), newgroup);
 }
 
 RF_EXPORT int MPI_Group_range_excl(MPI_Group group, int n, int rank_ranges[][3],
                                    MPI_Group* newgroup) {
-    RF_LOCAL_ENTRY("MPI_Group_range_excl");
+    RF_LOCAL_ENTRY("MPI_Group_range_excl", group, n, rank_ranges, newgroup);
     RF_GROUP_OR_RETURN(g, group);
     return store(call, range_excl(*g, ranges(rank_ranges, n)), newgroup);
 }
 
 RF_EXPORT int MPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
-    RF_LOCAL_ENTRY("MPI_Group_union");
+    RF_LOCAL_ENTRY("MPI_Group_union", group1, group2, newgroup);
     RF_GROUP_OR_RETURN(a, group1);
     RF_GROUP_OR_RETURN(b, group2);
     return store(call, union_of(*a, *b), newgroup);
 }
 
 RF_EXPORT int MPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
-    RF_LOCAL_ENTRY("MPI_Group_intersection");
+    RF_LOCAL_ENTRY("MPI_Group_intersection", group1, group2, newgroup);
     RF_GROUP_OR_RETURN(a, group1);
     RF_GROUP_OR_RETURN(b, group2);
     return store(call, intersection(*a, *b), newgroup);
 }
 
 RF_EXPORT int MPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
-    RF_LOCAL_ENTRY("MPI_Group_difference");
+    RF_LOCAL_ENTRY("MPI_Group_difference", group1, group2, newgroup);
     RF_GROUP_OR_RETURN(a, group1);
     RF_GROUP_OR_RETURN(b, group2);
     return store(call, difference(*a, *b), newgroup);
@@ -117,7 +117,7 @@ RF_EXPORT int MPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group
 
 RF_EXPORT int MPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[],
                                         MPI_Group group2, int ranks2[]) {
-    RF_LOCAL_ENTRY("MPI_Group_translate_ranks");
+    RF_LOCAL_ENTRY("MPI_Group_translate_ranks", group1, n, ranks1, group2, ranks2);
     RF_GROUP_OR_RETURN(a, group1);
     RF_GROUP_OR_RETURN(b, group2);
     const auto result = translate_ranks(*a, ints(ranks1, n), *b);
@@ -129,7 +129,7 @@ RF_EXPORT int MPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks
 }
 
 RF_EXPORT int MPI_Group_compare(MPI_Group group1, MPI_Group group2, int* result) {
-    RF_LOCAL_ENTRY("MPI_Group_compare");
+    RF_LOCAL_ENTRY("MPI_Group_compare", group1, group2, result);
     RF_GROUP_OR_RETURN(a, group1);
     RF_GROUP_OR_RETURN(b, group2);
     *result = compare(*a, *b);
@@ -137,7 +137,7 @@ RF_EXPORT int MPI_Group_compare(MPI_Group group1, MPI_Group group2, int* result)
 }
 
 RF_EXPORT int MPI_Group_free(MPI_Group* group) {
-    RF_LOCAL_ENTRY("MPI_Group_free");
+    RF_LOCAL_ENTRY("MPI_Group_free", group);
     // Freeing MPI_GROUP_EMPTY is allowed since MPI 2.2 and does nothing.
     if (*group != MPI_GROUP_EMPTY && !call.world.rank_state(call.rank).groups.free(*group))
         return call.error(MPI_COMM_WORLD, MPI_ERR_GROUP, Misuse::InvalidHandle,

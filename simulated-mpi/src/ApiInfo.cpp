@@ -45,13 +45,13 @@ InfoTable& infos(const LocalCall& call) {
 } // namespace
 
 RF_EXPORT int MPI_Info_create(MPI_Info* info) {
-    RF_LOCAL_ENTRY("MPI_Info_create");
+    RF_LOCAL_ENTRY("MPI_Info_create", info);
     *info = infos(call).add({});
     return MPI_SUCCESS;
 }
 
 RF_EXPORT int MPI_Info_set(MPI_Info info, const char* key, const char* value) {
-    RF_LOCAL_ENTRY("MPI_Info_set");
+    RF_LOCAL_ENTRY("MPI_Info_set", info, key, value);
     if (infos(call).find_own(info) == nullptr) return invalid_info(call, info);
     if (const int err = check_key(call, key); err != MPI_SUCCESS) return err;
     const std::size_t n = value == nullptr ? 0 : strnlen(value, MPI_MAX_INFO_VAL + 1);
@@ -75,7 +75,7 @@ RF_EXPORT int MPI_Info_set(MPI_Info info, const char* key, const char* value) {
 }
 
 RF_EXPORT int MPI_Info_delete(MPI_Info info, const char* key) {
-    RF_LOCAL_ENTRY("MPI_Info_delete");
+    RF_LOCAL_ENTRY("MPI_Info_delete", info, key);
     if (infos(call).find_own(info) == nullptr) return invalid_info(call, info);
     if (const int err = check_key(call, key); err != MPI_SUCCESS) return err;
     InfoEntries& entries = *infos(call).find_own(info);
@@ -86,7 +86,7 @@ RF_EXPORT int MPI_Info_delete(MPI_Info info, const char* key) {
 }
 
 RF_EXPORT int MPI_Info_get(MPI_Info info, const char* key, int valuelen, char* value, int* flag) {
-    RF_LOCAL_ENTRY("MPI_Info_get");
+    RF_LOCAL_ENTRY("MPI_Info_get", info, key, valuelen, value, flag);
     const InfoEntries* entries = infos(call).find(info);
     if (entries == nullptr) return invalid_info(call, info);
     if (const int err = check_key(call, key); err != MPI_SUCCESS) return err;
@@ -105,7 +105,7 @@ RF_EXPORT int MPI_Info_get(MPI_Info info, const char* key, int valuelen, char* v
 }
 
 RF_EXPORT int MPI_Info_get_valuelen(MPI_Info info, const char* key, int* valuelen, int* flag) {
-    RF_LOCAL_ENTRY("MPI_Info_get_valuelen");
+    RF_LOCAL_ENTRY("MPI_Info_get_valuelen", info, key, valuelen, flag);
     const InfoEntries* entries = infos(call).find(info);
     if (entries == nullptr) return invalid_info(call, info);
     if (const int err = check_key(call, key); err != MPI_SUCCESS) return err;
@@ -117,7 +117,7 @@ RF_EXPORT int MPI_Info_get_valuelen(MPI_Info info, const char* key, int* valuele
 
 RF_EXPORT int MPI_Info_get_string(MPI_Info info, const char* key, int* buflen, char* value,
                                   int* flag) {
-    RF_LOCAL_ENTRY("MPI_Info_get_string");
+    RF_LOCAL_ENTRY("MPI_Info_get_string", info, key, buflen, value, flag);
     const InfoEntries* entries = infos(call).find(info);
     if (entries == nullptr) return invalid_info(call, info);
     if (const int err = check_key(call, key); err != MPI_SUCCESS) return err;
@@ -135,7 +135,7 @@ RF_EXPORT int MPI_Info_get_string(MPI_Info info, const char* key, int* buflen, c
 }
 
 RF_EXPORT int MPI_Info_get_nkeys(MPI_Info info, int* nkeys) {
-    RF_LOCAL_ENTRY("MPI_Info_get_nkeys");
+    RF_LOCAL_ENTRY("MPI_Info_get_nkeys", info, nkeys);
     const InfoEntries* entries = infos(call).find(info);
     if (entries == nullptr) return invalid_info(call, info);
     *nkeys = static_cast<int>(entries->size());
@@ -143,7 +143,7 @@ RF_EXPORT int MPI_Info_get_nkeys(MPI_Info info, int* nkeys) {
 }
 
 RF_EXPORT int MPI_Info_get_nthkey(MPI_Info info, int n, char* key) {
-    RF_LOCAL_ENTRY("MPI_Info_get_nthkey");
+    RF_LOCAL_ENTRY("MPI_Info_get_nthkey", info, n, key);
     const InfoEntries* entries = infos(call).find(info);
     if (entries == nullptr) return invalid_info(call, info);
     if (n < 0 || static_cast<std::size_t>(n) >= entries->size())
@@ -156,7 +156,7 @@ RF_EXPORT int MPI_Info_get_nthkey(MPI_Info info, int n, char* key) {
 }
 
 RF_EXPORT int MPI_Info_dup(MPI_Info info, MPI_Info* newinfo) {
-    RF_LOCAL_ENTRY("MPI_Info_dup");
+    RF_LOCAL_ENTRY("MPI_Info_dup", info, newinfo);
     const InfoEntries* entries = infos(call).find(info);
     if (entries == nullptr) return invalid_info(call, info);
     InfoEntries copy = *entries; // before add(), which may move the table's slots
@@ -165,7 +165,7 @@ RF_EXPORT int MPI_Info_dup(MPI_Info info, MPI_Info* newinfo) {
 }
 
 RF_EXPORT int MPI_Info_free(MPI_Info* info) {
-    RF_LOCAL_ENTRY("MPI_Info_free");
+    RF_LOCAL_ENTRY("MPI_Info_free", info);
     if (!infos(call).free(*info)) return invalid_info(call, *info);
     *info = MPI_INFO_NULL;
     return MPI_SUCCESS;

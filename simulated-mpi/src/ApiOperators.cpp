@@ -11,7 +11,7 @@
 using namespace rankfold::mpi;
 
 RF_EXPORT int MPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op) {
-    RF_LOCAL_ENTRY("MPI_Op_create");
+    RF_LOCAL_ENTRY("MPI_Op_create", user_fn, commute, op);
     if (user_fn == nullptr)
         return call.error(MPI_COMM_WORLD, MPI_ERR_ARG, Misuse::InvalidArgument,
                           "the user function is NULL");
@@ -20,7 +20,7 @@ RF_EXPORT int MPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op)
 }
 
 RF_EXPORT int MPI_Op_free(MPI_Op* op) {
-    RF_LOCAL_ENTRY("MPI_Op_free");
+    RF_LOCAL_ENTRY("MPI_Op_free", op);
     if (predefined_op(*op))
         return call.error(MPI_COMM_WORLD, MPI_ERR_OP, Misuse::InvalidArgument,
                           fmt::format("{} is predefined and cannot be freed", op_name(*op)));
@@ -32,7 +32,7 @@ RF_EXPORT int MPI_Op_free(MPI_Op* op) {
 }
 
 RF_EXPORT int MPI_Op_commutative(MPI_Op op, int* commute) {
-    RF_LOCAL_ENTRY("MPI_Op_commutative");
+    RF_LOCAL_ENTRY("MPI_Op_commutative", op, commute);
     if (predefined_op(op)) {
         *commute = 1;
         return MPI_SUCCESS;
@@ -48,7 +48,7 @@ RF_EXPORT int MPI_Op_commutative(MPI_Op op, int* commute) {
 // A reduction of two local buffers (MPI 3.1 §5.9.7): inoutbuf = inbuf op inoutbuf.
 RF_EXPORT int MPI_Reduce_local(const void* inbuf, void* inoutbuf, int count, MPI_Datatype datatype,
                                MPI_Op op) {
-    RF_LOCAL_ENTRY("MPI_Reduce_local");
+    RF_LOCAL_ENTRY("MPI_Reduce_local", inbuf, inoutbuf, count, datatype, op);
     RankState& state = call.world.rank_state(call.rank);
     if (count < 0)
         return call.error(MPI_COMM_WORLD, MPI_ERR_COUNT, Misuse::InvalidCount,

@@ -93,7 +93,7 @@ void set_sub_topology(const LocalCall& call, MPI_Comm parent, const int remain_d
     if (!g) return rf_err_
 
 RF_EXPORT int MPI_Dims_create(int nnodes, int ndims, int dims[]) {
-    RF_LOCAL_ENTRY("MPI_Dims_create");
+    RF_LOCAL_ENTRY("MPI_Dims_create", nnodes, ndims, dims);
     const auto r = dims_create(
         nnodes, ndims, ndims > 0 ? std::vector<int>(dims, dims + ndims) : std::vector<int>{});
     if (!r) return raise(call, MPI_COMM_WORLD, r);
@@ -103,13 +103,13 @@ RF_EXPORT int MPI_Dims_create(int nnodes, int ndims, int dims[]) {
 
 RF_EXPORT int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[],
                               int reorder, MPI_Comm* comm_cart) {
-    RF_LOCAL_ENTRY("MPI_Cart_create");
+    RF_LOCAL_ENTRY("MPI_Cart_create", comm, ndims, dims, periods, reorder, comm_cart);
     // Checked in a scope of its own: nothing on the checker's heap may be alive while the rank
     // waits in the collective below (its stack is snapshot and restored, the heap is not).
     if (const int err = check_cart_create(call, comm, ndims, dims, periods, reorder);
         err != MPI_SUCCESS)
         return err;
-    RankCall c = make_call(CallKind::Collective, call.name, site);
+    RankCall c = make_call(call, CallKind::Collective);
     c.comm = comm;
     c.coll.kind = CollectiveKind::CartCreate;
     c.coll.ndims = ndims;
@@ -120,7 +120,7 @@ RF_EXPORT int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const 
 }
 
 RF_EXPORT int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm) {
-    RF_LOCAL_ENTRY("MPI_Cart_sub");
+    RF_LOCAL_ENTRY("MPI_Cart_sub", comm, remain_dims, newcomm);
     // The sub-grids are the classes of equal coordinates in the dropped dimensions: a split
     // whose colour numbers that class and whose key keeps the row-major order. As in
     // MPI_Cart_create, no heap object may live across the collective.
@@ -128,7 +128,7 @@ RF_EXPORT int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* new
     int me = 0;
     if (const int err = cart_sub_color(call, comm, remain_dims, color, me); err != MPI_SUCCESS)
         return err;
-    RankCall c = make_call(CallKind::Collective, call.name, site);
+    RankCall c = make_call(call, CallKind::Collective);
     c.comm = comm;
     c.coll.kind = CollectiveKind::CommSplit;
     c.coll.color = color;
@@ -140,7 +140,7 @@ RF_EXPORT int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* new
 }
 
 RF_EXPORT int MPI_Topo_test(MPI_Comm comm, int* status) {
-    RF_LOCAL_ENTRY("MPI_Topo_test");
+    RF_LOCAL_ENTRY("MPI_Topo_test", comm, status);
     const auto v = call.world.comms().view(call.rank, comm);
     if (!v)
         return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
@@ -151,14 +151,14 @@ RF_EXPORT int MPI_Topo_test(MPI_Comm comm, int* status) {
 }
 
 RF_EXPORT int MPI_Cartdim_get(MPI_Comm comm, int* ndims) {
-    RF_LOCAL_ENTRY("MPI_Cartdim_get");
+    RF_LOCAL_ENTRY("MPI_Cartdim_get", comm, ndims);
     RF_GRID_OR_RETURN(comm);
     *ndims = g->first.ndims();
     return MPI_SUCCESS;
 }
 
 RF_EXPORT int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[]) {
-    RF_LOCAL_ENTRY("MPI_Cart_get");
+    RF_LOCAL_ENTRY("MPI_Cart_get", comm, maxdims, dims, periods, coords);
     RF_GRID_OR_RETURN(comm);
     const auto& [topology, me] = *g;
     const auto c = topology.coords_of(me);
@@ -172,7 +172,7 @@ RF_EXPORT int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[]
 }
 
 RF_EXPORT int MPI_Cart_rank(MPI_Comm comm, const int coords[], int* rank) {
-    RF_LOCAL_ENTRY("MPI_Cart_rank");
+    RF_LOCAL_ENTRY("MPI_Cart_rank", comm, coords, rank);
     RF_GRID_OR_RETURN(comm);
     const auto& topology = g->first;
     const auto r = topology.rank_of(std::vector<int>(coords, coords + topology.ndims()));
@@ -182,7 +182,7 @@ RF_EXPORT int MPI_Cart_rank(MPI_Comm comm, const int coords[], int* rank) {
 }
 
 RF_EXPORT int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[]) {
-    RF_LOCAL_ENTRY("MPI_Cart_coords");
+    RF_LOCAL_ENTRY("MPI_Cart_coords", comm, rank, maxdims, coords);
     RF_GRID_OR_RETURN(comm);
     const auto c = g->first.coords_of(rank);
     if (!c) return raise(call, comm, c);
@@ -192,7 +192,7 @@ RF_EXPORT int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[]
 
 RF_EXPORT int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int* rank_source,
                              int* rank_dest) {
-    RF_LOCAL_ENTRY("MPI_Cart_shift");
+    RF_LOCAL_ENTRY("MPI_Cart_shift", comm, direction, disp, rank_source, rank_dest);
     RF_GRID_OR_RETURN(comm);
     const auto s = g->first.shift(g->second, direction, disp);
     if (!s) return raise(call, comm, s);

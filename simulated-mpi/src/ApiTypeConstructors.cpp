@@ -70,7 +70,7 @@ int struct_type(DatatypeCall& c, int count, const int* blocklengths, const MPI_A
 
 RF_EXPORT int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_contiguous", site);
+    DatatypeCall c("MPI_Type_contiguous", site, local_arguments(count, oldtype, newtype));
     if (count < 0) return c.negative_count(count);
     TypemapRef old = c.lookup(oldtype);
     if (!old) return c.result();
@@ -80,14 +80,16 @@ RF_EXPORT int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype*
 RF_EXPORT int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
                               MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_vector", site);
+    DatatypeCall c("MPI_Type_vector", site,
+                   local_arguments(count, blocklength, stride, oldtype, newtype));
     return vector_type(c, count, blocklength, stride, false, oldtype, newtype);
 }
 
 RF_EXPORT int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
                                       MPI_Datatype oldtype, MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_create_hvector", site);
+    DatatypeCall c("MPI_Type_create_hvector", site,
+                   local_arguments(count, blocklength, stride, oldtype, newtype));
     return vector_type(c, count, blocklength, stride, true, oldtype, newtype);
 }
 
@@ -95,7 +97,8 @@ RF_EXPORT int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint strid
 RF_EXPORT int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                                MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_hvector", site);
+    DatatypeCall c("MPI_Type_hvector", site,
+                   local_arguments(count, blocklength, stride, oldtype, newtype));
     return vector_type(c, count, blocklength, stride, true, oldtype, newtype);
 }
 
@@ -103,7 +106,9 @@ RF_EXPORT int MPI_Type_indexed(int count, const int array_of_blocklengths[],
                                const int array_of_displacements[], MPI_Datatype oldtype,
                                MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_indexed", site);
+    DatatypeCall c(
+        "MPI_Type_indexed", site,
+        local_arguments(count, array_of_blocklengths, array_of_displacements, oldtype, newtype));
     return indexed_type(c, count, array_of_blocklengths, 0, array_of_displacements, false, oldtype,
                         newtype);
 }
@@ -112,7 +117,9 @@ RF_EXPORT int MPI_Type_create_hindexed(int count, const int array_of_blocklength
                                        const MPI_Aint array_of_displacements[],
                                        MPI_Datatype oldtype, MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_create_hindexed", site);
+    DatatypeCall c(
+        "MPI_Type_create_hindexed", site,
+        local_arguments(count, array_of_blocklengths, array_of_displacements, oldtype, newtype));
     return indexed_type(c, count, array_of_blocklengths, 0, array_of_displacements, true, oldtype,
                         newtype);
 }
@@ -121,7 +128,8 @@ RF_EXPORT int MPI_Type_create_indexed_block(int count, int blocklength,
                                             const int array_of_displacements[],
                                             MPI_Datatype oldtype, MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_create_indexed_block", site);
+    DatatypeCall c("MPI_Type_create_indexed_block", site,
+                   local_arguments(count, blocklength, array_of_displacements, oldtype, newtype));
     if (blocklength < 0) return c.bad_argument(fmt::format("negative blocklength {}", blocklength));
     return indexed_type(c, count, nullptr, blocklength, array_of_displacements, false, oldtype,
                         newtype);
@@ -131,7 +139,8 @@ RF_EXPORT int MPI_Type_create_hindexed_block(int count, int blocklength,
                                              const MPI_Aint array_of_displacements[],
                                              MPI_Datatype oldtype, MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_create_hindexed_block", site);
+    DatatypeCall c("MPI_Type_create_hindexed_block", site,
+                   local_arguments(count, blocklength, array_of_displacements, oldtype, newtype));
     if (blocklength < 0) return c.bad_argument(fmt::format("negative blocklength {}", blocklength));
     return indexed_type(c, count, nullptr, blocklength, array_of_displacements, true, oldtype,
                         newtype);
@@ -141,7 +150,9 @@ RF_EXPORT int MPI_Type_create_struct(int count, const int array_of_blocklengths[
                                      const MPI_Aint array_of_displacements[],
                                      const MPI_Datatype array_of_types[], MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_create_struct", site);
+    DatatypeCall c("MPI_Type_create_struct", site,
+                   local_arguments(count, array_of_blocklengths, array_of_displacements,
+                                   array_of_types, newtype));
     return struct_type(c, count, array_of_blocklengths, array_of_displacements, array_of_types,
                        newtype);
 }
@@ -151,7 +162,9 @@ RF_EXPORT int MPI_Type_struct(int count, const int array_of_blocklengths[],
                               const MPI_Aint array_of_displacements[],
                               const MPI_Datatype array_of_types[], MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_struct", site);
+    DatatypeCall c("MPI_Type_struct", site,
+                   local_arguments(count, array_of_blocklengths, array_of_displacements,
+                                   array_of_types, newtype));
     return struct_type(c, count, array_of_blocklengths, array_of_displacements, array_of_types,
                        newtype);
 }
@@ -160,7 +173,9 @@ RF_EXPORT int MPI_Type_hindexed(int count, const int array_of_blocklengths[],
                                 const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
                                 MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_hindexed", site);
+    DatatypeCall c(
+        "MPI_Type_hindexed", site,
+        local_arguments(count, array_of_blocklengths, array_of_displacements, oldtype, newtype));
     return indexed_type(c, count, array_of_blocklengths, 0, array_of_displacements, true, oldtype,
                         newtype);
 }
@@ -168,7 +183,7 @@ RF_EXPORT int MPI_Type_hindexed(int count, const int array_of_blocklengths[],
 RF_EXPORT int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
                                       MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_create_resized", site);
+    DatatypeCall c("MPI_Type_create_resized", site, local_arguments(oldtype, lb, extent, newtype));
     TypemapRef old = c.lookup(oldtype);
     if (!old) return c.result();
     return c.define(make_resized(*old, lb, extent), newtype);
@@ -178,7 +193,9 @@ RF_EXPORT int MPI_Type_create_subarray(int ndims, const int array_of_sizes[],
                                        const int array_of_subsizes[], const int array_of_starts[],
                                        int order, MPI_Datatype oldtype, MPI_Datatype* newtype) {
     RF_MPI_ENTRY;
-    DatatypeCall c("MPI_Type_create_subarray", site);
+    DatatypeCall c("MPI_Type_create_subarray", site,
+                   local_arguments(ndims, array_of_sizes, array_of_subsizes, array_of_starts, order,
+                                   oldtype, newtype));
     if (ndims <= 0) return c.bad_argument(fmt::format("ndims is {} (must be positive)", ndims));
     if (order != MPI_ORDER_C && order != MPI_ORDER_FORTRAN)
         return c.bad_argument(

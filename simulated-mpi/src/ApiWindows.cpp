@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -34,9 +35,12 @@ void rank_free(const rankfold::snapshot::RuntimeSection& section, void* p) {
         std::free(p);
 }
 
+// The caller reported the call with its arguments (the window's memory is a buffer of `size`
+// bytes, which contracts can watch).
 int create(const char* name, std::uintptr_t site, const rankfold::snapshot::RuntimeSection& section,
            void* base, MPI_Aint size, int disp_unit, int flavor, MPI_Comm comm, MPI_Win* win) {
     RankCall c = make_call(CallKind::Collective, name, site);
+    c.announced = true;
     c.comm = comm;
     c.coll.kind = CollectiveKind::WinCreate;
     c.coll.recvbuf = base;
@@ -90,7 +94,10 @@ WindowMember* member(const LocalCall& call, MPI_Win win) {
 RF_EXPORT int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
                              MPI_Win* win) {
     RF_MPI_ENTRY;
-    (void)info; // hints only
+    const auto bytes = static_cast<std::uint64_t>(std::max<MPI_Aint>(size, 0));
+    rank_gate().local_call(
+        "MPI_Win_create", site,
+        local_arguments(BufferArgument{base, bytes}, size, disp_unit, info, comm, win));
     return create("MPI_Win_create", site, rf_section_, base, size, disp_unit, MPI_WIN_FLAVOR_CREATE,
                   comm, win);
 }
@@ -98,7 +105,8 @@ RF_EXPORT int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info 
 RF_EXPORT int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
                                void* baseptr, MPI_Win* win) {
     RF_MPI_ENTRY;
-    (void)info;
+    rank_gate().local_call("MPI_Win_allocate", site,
+                           local_arguments(size, disp_unit, info, comm, baseptr, win));
     void* base = size > 0 ? rank_calloc(rf_section_, static_cast<std::size_t>(size)) : nullptr;
     const int result = create("MPI_Win_allocate", site, rf_section_, base, size, disp_unit,
                               MPI_WIN_FLAVOR_ALLOCATE, comm, win);
@@ -142,7 +150,7 @@ RF_EXPORT int MPI_Win_free(MPI_Win* win) {
 }
 
 RF_EXPORT int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr) {
-    RF_LOCAL_ENTRY("MPI_Alloc_mem");
+    RF_LOCAL_ENTRY("MPI_Alloc_mem", size, info, baseptr);
     (void)info;
     if (size < 0)
         return call.error(MPI_COMM_WORLD, MPI_ERR_SIZE, Misuse::InvalidArgument,
@@ -155,13 +163,13 @@ RF_EXPORT int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr) {
 }
 
 RF_EXPORT int MPI_Free_mem(void* base) {
-    RF_LOCAL_ENTRY("MPI_Free_mem");
+    RF_LOCAL_ENTRY("MPI_Free_mem", base);
     rank_free(rf_section_, base);
     return MPI_SUCCESS;
 }
 
 RF_EXPORT int MPI_Win_get_attr(MPI_Win win, int keyval, void* attribute_val, int* flag) {
-    RF_LOCAL_ENTRY("MPI_Win_get_attr");
+    RF_LOCAL_ENTRY("MPI_Win_get_attr", win, keyval, attribute_val, flag);
     int error = MPI_SUCCESS;
     const WindowMember* m = member(call, win, &error);
     if (m == nullptr) return error;
@@ -194,7 +202,7 @@ RF_EXPORT int MPI_Win_get_attr(MPI_Win win, int keyval, void* attribute_val, int
 }
 
 RF_EXPORT int MPI_Win_get_group(MPI_Win win, MPI_Group* group) {
-    RF_LOCAL_ENTRY("MPI_Win_get_group");
+    RF_LOCAL_ENTRY("MPI_Win_get_group", win, group);
     const auto v = call.world.windows().view(call.rank, win);
     if (!v)
         return call.error(MPI_COMM_WORLD, MPI_ERR_WIN, Misuse::InvalidHandle,
@@ -208,7 +216,7 @@ RF_EXPORT int MPI_Win_get_group(MPI_Win win, MPI_Group* group) {
 }
 
 RF_EXPORT int MPI_Win_set_name(MPI_Win win, const char* name) {
-    RF_LOCAL_ENTRY("MPI_Win_set_name");
+    RF_LOCAL_ENTRY("MPI_Win_set_name", win, name);
     WindowMember* m = member(call, win);
     if (m == nullptr)
         return call.error(MPI_COMM_WORLD, MPI_ERR_WIN, Misuse::InvalidHandle,
@@ -222,7 +230,7 @@ RF_EXPORT int MPI_Win_set_name(MPI_Win win, const char* name) {
 }
 
 RF_EXPORT int MPI_Win_get_name(MPI_Win win, char* name, int* resultlen) {
-    RF_LOCAL_ENTRY("MPI_Win_get_name");
+    RF_LOCAL_ENTRY("MPI_Win_get_name", win, name, resultlen);
     int error = MPI_SUCCESS;
     const WindowMember* m = member(call, win, &error);
     if (m == nullptr) return error;
@@ -237,7 +245,7 @@ RF_EXPORT int MPI_Win_get_name(MPI_Win win, char* name, int* resultlen) {
 }
 
 RF_EXPORT int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler) {
-    RF_LOCAL_ENTRY("MPI_Win_set_errhandler");
+    RF_LOCAL_ENTRY("MPI_Win_set_errhandler", win, errhandler);
     WindowMember* m = member(call, win);
     if (m == nullptr)
         return call.error(MPI_COMM_WORLD, MPI_ERR_WIN, Misuse::InvalidHandle,
@@ -255,7 +263,7 @@ RF_EXPORT int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler) {
 }
 
 RF_EXPORT int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler* errhandler) {
-    RF_LOCAL_ENTRY("MPI_Win_get_errhandler");
+    RF_LOCAL_ENTRY("MPI_Win_get_errhandler", win, errhandler);
     int error = MPI_SUCCESS;
     const WindowMember* m = member(call, win, &error);
     if (m == nullptr) return error;

@@ -17,9 +17,10 @@ namespace rankfold::mpi {
 
 class DatatypeCall {
 public:
-    DatatypeCall(const char* name, std::uintptr_t site)
+    // `args`: the call's C arguments, for the property monitors (see RF_LOCAL_ENTRY).
+    DatatypeCall(const char* name, std::uintptr_t site, LocalArguments args = {})
         : name_(name), site_(site), world_(rank_gate().world()), rank_(rank_gate().current_rank()) {
-        rank_gate().local_call(name, site);
+        rank_gate().local_call(name, site, args);
     }
 
     DatatypeTable& table() { return world_.rank_state(rank_).datatypes; }

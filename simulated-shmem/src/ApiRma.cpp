@@ -1,6 +1,7 @@
 // Remote memory access: puts and gets, typed, sized and strided, with their nbi and signal
 // forms. A put writes the target PE's copy of the symmetric object during the call, a get
-// reads it: both legal moments of delivery (the checker does not yet delay them).
+// reads it: both legal moments of delivery (the checker does not yet delay them). Every call
+// reports its arguments, buffers with the bytes they span, for contracts' read!/write!.
 #include "simulated-shmem/src/ShmemApi.hpp"
 
 #include <fmt/format.h>
@@ -13,7 +14,9 @@
 
 namespace {
 
+using rankfold::mpi::BufferArgument;
 using rankfold::shmem::ShmemEntry;
+using rankfold::shmem::strided_bytes;
 
 void put_bytes(const ShmemEntry& entry, void* dest, const void* source, std::size_t bytes, int pe) {
     if (bytes == 0) {
@@ -79,125 +82,172 @@ void put_signal(const ShmemEntry& entry, void* dest, const void* source, std::si
 
 #define RF_SHMEM_DEFINE_RMA(T, N)                                                                  \
     RF_EXPORT void shmem_##N##_put(T* dest, const T* source, size_t nelems, int pe) {              \
-        RF_SHMEM_ENTRY("shmem_" #N "_put");                                                        \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_put",                                                    \
+                            (BufferArgument{dest, nelems * sizeof(T)},                             \
+                             BufferArgument{source, nelems * sizeof(T)}, nelems, pe));             \
         put_bytes(entry, dest, source, nelems * sizeof(T), pe);                                    \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_put_nbi(T* dest, const T* source, size_t nelems, int pe) {          \
-        RF_SHMEM_ENTRY("shmem_" #N "_put_nbi");                                                    \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_put_nbi",                                                \
+                            (BufferArgument{dest, nelems * sizeof(T)},                             \
+                             BufferArgument{source, nelems * sizeof(T)}, nelems, pe));             \
         put_bytes(entry, dest, source, nelems * sizeof(T), pe);                                    \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_get(T* dest, const T* source, size_t nelems, int pe) {              \
-        RF_SHMEM_ENTRY("shmem_" #N "_get");                                                        \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_get",                                                    \
+                            (BufferArgument{dest, nelems * sizeof(T)},                             \
+                             BufferArgument{source, nelems * sizeof(T)}, nelems, pe));             \
         get_bytes(entry, dest, source, nelems * sizeof(T), pe);                                    \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_get_nbi(T* dest, const T* source, size_t nelems, int pe) {          \
-        RF_SHMEM_ENTRY("shmem_" #N "_get_nbi");                                                    \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_get_nbi",                                                \
+                            (BufferArgument{dest, nelems * sizeof(T)},                             \
+                             BufferArgument{source, nelems * sizeof(T)}, nelems, pe));             \
         get_bytes(entry, dest, source, nelems * sizeof(T), pe);                                    \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_p(T* dest, T value, int pe) {                                       \
-        RF_SHMEM_ENTRY("shmem_" #N "_p");                                                          \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_p", (BufferArgument{dest, sizeof(T)}, value, pe));       \
         put_bytes(entry, dest, &value, sizeof(T), pe);                                             \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_g(const T* source, int pe) {                                           \
         T value{};                                                                                 \
-        RF_SHMEM_ENTRY("shmem_" #N "_g", value);                                                   \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_g", (BufferArgument{source, sizeof(T)}, pe), value);     \
         get_bytes(entry, &value, source, sizeof(T), pe);                                           \
         return value;                                                                              \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_iput(T* dest, const T* source, ptrdiff_t dst, ptrdiff_t sst,        \
                                     size_t nelems, int pe) {                                       \
-        RF_SHMEM_ENTRY("shmem_" #N "_iput");                                                       \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_iput",                                                   \
+                            (BufferArgument{dest, strided_bytes(nelems, dst, sizeof(T))},          \
+                             BufferArgument{source, strided_bytes(nelems, sst, sizeof(T))}, dst,   \
+                             sst, nelems, pe));                                                    \
         iput_bytes(entry, reinterpret_cast<char*>(dest), reinterpret_cast<const char*>(source),    \
                    dst, sst, nelems, sizeof(T), pe);                                               \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_iget(T* dest, const T* source, ptrdiff_t dst, ptrdiff_t sst,        \
                                     size_t nelems, int pe) {                                       \
-        RF_SHMEM_ENTRY("shmem_" #N "_iget");                                                       \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_iget",                                                   \
+                            (BufferArgument{dest, strided_bytes(nelems, dst, sizeof(T))},          \
+                             BufferArgument{source, strided_bytes(nelems, sst, sizeof(T))}, dst,   \
+                             sst, nelems, pe));                                                    \
         iget_bytes(entry, reinterpret_cast<char*>(dest), reinterpret_cast<const char*>(source),    \
                    dst, sst, nelems, sizeof(T), pe);                                               \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_put_signal(T* dest, const T* source, size_t nelems,                 \
                                           uint64_t* sig_addr, uint64_t signal, int sig_op,         \
                                           int pe) {                                                \
-        RF_SHMEM_ENTRY("shmem_" #N "_put_signal");                                                 \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_put_signal",                                             \
+                            (BufferArgument{dest, nelems * sizeof(T)},                             \
+                             BufferArgument{source, nelems * sizeof(T)}, nelems, sig_addr, signal, \
+                             sig_op, pe));                                                         \
         put_signal(entry, dest, source, nelems * sizeof(T), sig_addr, signal, sig_op, pe);         \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_put_signal_nbi(T* dest, const T* source, size_t nelems,             \
                                               uint64_t* sig_addr, uint64_t signal, int sig_op,     \
                                               int pe) {                                            \
-        RF_SHMEM_ENTRY("shmem_" #N "_put_signal_nbi");                                             \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_put_signal_nbi",                                         \
+                            (BufferArgument{dest, nelems * sizeof(T)},                             \
+                             BufferArgument{source, nelems * sizeof(T)}, nelems, sig_addr, signal, \
+                             sig_op, pe));                                                         \
         put_signal(entry, dest, source, nelems * sizeof(T), sig_addr, signal, sig_op, pe);         \
     }
 RF_SHMEM_RMA_TYPES(RF_SHMEM_DEFINE_RMA)
 
 #define RF_SHMEM_DEFINE_SIZED(B)                                                                   \
     RF_EXPORT void shmem_put##B(void* dest, const void* source, size_t nelems, int pe) {           \
-        RF_SHMEM_ENTRY("shmem_put" #B);                                                            \
+        RF_SHMEM_ENTRY_ARGS("shmem_put" #B,                                                        \
+                            (BufferArgument{dest, nelems * (B / 8)},                               \
+                             BufferArgument{source, nelems * (B / 8)}, nelems, pe));               \
         put_bytes(entry, dest, source, nelems*(B / 8), pe);                                        \
     }                                                                                              \
     RF_EXPORT void shmem_put##B##_nbi(void* dest, const void* source, size_t nelems, int pe) {     \
-        RF_SHMEM_ENTRY("shmem_put" #B "_nbi");                                                     \
+        RF_SHMEM_ENTRY_ARGS("shmem_put" #B "_nbi",                                                 \
+                            (BufferArgument{dest, nelems * (B / 8)},                               \
+                             BufferArgument{source, nelems * (B / 8)}, nelems, pe));               \
         put_bytes(entry, dest, source, nelems*(B / 8), pe);                                        \
     }                                                                                              \
     RF_EXPORT void shmem_get##B(void* dest, const void* source, size_t nelems, int pe) {           \
-        RF_SHMEM_ENTRY("shmem_get" #B);                                                            \
+        RF_SHMEM_ENTRY_ARGS("shmem_get" #B,                                                        \
+                            (BufferArgument{dest, nelems * (B / 8)},                               \
+                             BufferArgument{source, nelems * (B / 8)}, nelems, pe));               \
         get_bytes(entry, dest, source, nelems*(B / 8), pe);                                        \
     }                                                                                              \
     RF_EXPORT void shmem_get##B##_nbi(void* dest, const void* source, size_t nelems, int pe) {     \
-        RF_SHMEM_ENTRY("shmem_get" #B "_nbi");                                                     \
+        RF_SHMEM_ENTRY_ARGS("shmem_get" #B "_nbi",                                                 \
+                            (BufferArgument{dest, nelems * (B / 8)},                               \
+                             BufferArgument{source, nelems * (B / 8)}, nelems, pe));               \
         get_bytes(entry, dest, source, nelems*(B / 8), pe);                                        \
     }                                                                                              \
     RF_EXPORT void shmem_iput##B(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,     \
                                  size_t nelems, int pe) {                                          \
-        RF_SHMEM_ENTRY("shmem_iput" #B);                                                           \
+        RF_SHMEM_ENTRY_ARGS("shmem_iput" #B,                                                       \
+                            (BufferArgument{dest, strided_bytes(nelems, dst, (B / 8))},            \
+                             BufferArgument{source, strided_bytes(nelems, sst, (B / 8))}, dst,     \
+                             sst, nelems, pe));                                                    \
         iput_bytes(entry, static_cast<char*>(dest), static_cast<const char*>(source), dst, sst,    \
                    nelems, B / 8, pe);                                                             \
     }                                                                                              \
     RF_EXPORT void shmem_iget##B(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,     \
                                  size_t nelems, int pe) {                                          \
-        RF_SHMEM_ENTRY("shmem_iget" #B);                                                           \
+        RF_SHMEM_ENTRY_ARGS("shmem_iget" #B,                                                       \
+                            (BufferArgument{dest, strided_bytes(nelems, dst, (B / 8))},            \
+                             BufferArgument{source, strided_bytes(nelems, sst, (B / 8))}, dst,     \
+                             sst, nelems, pe));                                                    \
         iget_bytes(entry, static_cast<char*>(dest), static_cast<const char*>(source), dst, sst,    \
                    nelems, B / 8, pe);                                                             \
     }                                                                                              \
     RF_EXPORT void shmem_put##B##_signal(void* dest, const void* source, size_t nelems,            \
                                          uint64_t* sig_addr, uint64_t signal, int sig_op,          \
                                          int pe) {                                                 \
-        RF_SHMEM_ENTRY("shmem_put" #B "_signal");                                                  \
+        RF_SHMEM_ENTRY_ARGS("shmem_put" #B "_signal", (BufferArgument{dest, nelems * (B / 8)},     \
+                                                       BufferArgument{source, nelems * (B / 8)},   \
+                                                       nelems, sig_addr, signal, sig_op, pe));     \
         put_signal(entry, dest, source, nelems*(B / 8), sig_addr, signal, sig_op, pe);             \
     }                                                                                              \
     RF_EXPORT void shmem_put##B##_signal_nbi(void* dest, const void* source, size_t nelems,        \
                                              uint64_t* sig_addr, uint64_t signal, int sig_op,      \
                                              int pe) {                                             \
-        RF_SHMEM_ENTRY("shmem_put" #B "_signal_nbi");                                              \
+        RF_SHMEM_ENTRY_ARGS("shmem_put" #B "_signal_nbi",                                          \
+                            (BufferArgument{dest, nelems * (B / 8)},                               \
+                             BufferArgument{source, nelems * (B / 8)}, nelems, sig_addr, signal,   \
+                             sig_op, pe));                                                         \
         put_signal(entry, dest, source, nelems*(B / 8), sig_addr, signal, sig_op, pe);             \
     }
 RF_SHMEM_SIZES(RF_SHMEM_DEFINE_SIZED)
 
 RF_EXPORT void shmem_putmem(void* dest, const void* source, size_t nelems, int pe) {
-    RF_SHMEM_ENTRY("shmem_putmem");
+    RF_SHMEM_ENTRY_ARGS("shmem_putmem",
+                        (BufferArgument{dest, nelems}, BufferArgument{source, nelems}, nelems, pe));
     put_bytes(entry, dest, source, nelems, pe);
 }
 RF_EXPORT void shmem_putmem_nbi(void* dest, const void* source, size_t nelems, int pe) {
-    RF_SHMEM_ENTRY("shmem_putmem_nbi");
+    RF_SHMEM_ENTRY_ARGS("shmem_putmem_nbi",
+                        (BufferArgument{dest, nelems}, BufferArgument{source, nelems}, nelems, pe));
     put_bytes(entry, dest, source, nelems, pe);
 }
 RF_EXPORT void shmem_getmem(void* dest, const void* source, size_t nelems, int pe) {
-    RF_SHMEM_ENTRY("shmem_getmem");
+    RF_SHMEM_ENTRY_ARGS("shmem_getmem",
+                        (BufferArgument{dest, nelems}, BufferArgument{source, nelems}, nelems, pe));
     get_bytes(entry, dest, source, nelems, pe);
 }
 RF_EXPORT void shmem_getmem_nbi(void* dest, const void* source, size_t nelems, int pe) {
-    RF_SHMEM_ENTRY("shmem_getmem_nbi");
+    RF_SHMEM_ENTRY_ARGS("shmem_getmem_nbi",
+                        (BufferArgument{dest, nelems}, BufferArgument{source, nelems}, nelems, pe));
     get_bytes(entry, dest, source, nelems, pe);
 }
 RF_EXPORT void shmem_putmem_signal(void* dest, const void* source, size_t nelems,
                                    uint64_t* sig_addr, uint64_t signal_value, int sig_op, int pe) {
-    RF_SHMEM_ENTRY("shmem_putmem_signal");
+    RF_SHMEM_ENTRY_ARGS("shmem_putmem_signal",
+                        (BufferArgument{dest, nelems}, BufferArgument{source, nelems}, nelems,
+                         sig_addr, signal_value, sig_op, pe));
     put_signal(entry, dest, source, nelems, sig_addr, signal_value, sig_op, pe);
 }
 RF_EXPORT void shmem_putmem_signal_nbi(void* dest, const void* source, size_t nelems,
                                        uint64_t* sig_addr, uint64_t signal_value, int sig_op,
                                        int pe) {
-    RF_SHMEM_ENTRY("shmem_putmem_signal_nbi");
+    RF_SHMEM_ENTRY_ARGS("shmem_putmem_signal_nbi",
+                        (BufferArgument{dest, nelems}, BufferArgument{source, nelems}, nelems,
+                         sig_addr, signal_value, sig_op, pe));
     put_signal(entry, dest, source, nelems, sig_addr, signal_value, sig_op, pe);
 }
 // NOLINTEND(bugprone-macro-parentheses)

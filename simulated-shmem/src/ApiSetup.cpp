@@ -137,7 +137,7 @@ RF_EXPORT void* shmem_align(size_t alignment, size_t size) {
 }
 
 RF_EXPORT void* shmem_realloc(void* ptr, size_t size) {
-    RF_SHMEM_ENTRY("shmem_realloc", nullptr);
+    RF_SHMEM_ENTRY_ARGS("shmem_realloc", (ptr, size), nullptr);
     void* block = nullptr;
     ShmemCall call;
     call.op = ShmemOp::Realloc;
@@ -149,7 +149,7 @@ RF_EXPORT void* shmem_realloc(void* ptr, size_t size) {
 }
 
 RF_EXPORT void shmem_free(void* ptr) {
-    RF_SHMEM_ENTRY("shmem_free");
+    RF_SHMEM_ENTRY_ARGS("shmem_free", (ptr));
     ShmemCall call;
     call.op = ShmemOp::Free;
     call.address = ptr;

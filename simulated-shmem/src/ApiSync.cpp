@@ -96,7 +96,7 @@ RF_EXPORT uint64_t shmem_signal_wait_until(uint64_t* sig_addr, int cmp, uint64_t
 // ---- locks: the lock word of PE 0 holds 1 + the holder, 0 when free ---------------------------
 
 RF_EXPORT void shmem_set_lock(long* lock) {
-    RF_SHMEM_ENTRY("shmem_set_lock");
+    RF_SHMEM_ENTRY_ARGS("shmem_set_lock", (lock));
     if (lock_on_pe0(entry, lock) == nullptr) return;
     ShmemCall call;
     call.op = ShmemOp::SetLock;
@@ -105,7 +105,7 @@ RF_EXPORT void shmem_set_lock(long* lock) {
 }
 
 RF_EXPORT void shmem_clear_lock(long* lock) {
-    RF_SHMEM_ENTRY("shmem_clear_lock");
+    RF_SHMEM_ENTRY_ARGS("shmem_clear_lock", (lock));
     long* word = lock_on_pe0(entry, lock);
     if (word == nullptr) return;
     if (*word != entry.pe() + 1) {
@@ -118,7 +118,7 @@ RF_EXPORT void shmem_clear_lock(long* lock) {
 }
 
 RF_EXPORT int shmem_test_lock(long* lock) {
-    RF_SHMEM_ENTRY("shmem_test_lock", 1);
+    RF_SHMEM_ENTRY_ARGS("shmem_test_lock", (lock), 1);
     long* word = lock_on_pe0(entry, lock);
     if (word == nullptr) return 1;
     if (*word != 0) return 1;

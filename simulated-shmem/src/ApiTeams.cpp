@@ -52,8 +52,10 @@ RF_EXPORT int shmem_team_translate_pe(shmem_team_t src_team, int src_pe, shmem_t
 }
 
 RF_EXPORT int shmem_team_split_strided(shmem_team_t parent_team, int start, int stride, int size,
-                                       const shmem_team_config_t*, long, shmem_team_t* new_team) {
-    RF_SHMEM_ENTRY("shmem_team_split_strided", -1);
+                                       const shmem_team_config_t* config, long config_mask,
+                                       shmem_team_t* new_team) {
+    RF_SHMEM_ENTRY_ARGS("shmem_team_split_strided",
+                        (parent_team, start, stride, size, config, config_mask, new_team), -1);
     if (parent_team == SHMEM_TEAM_INVALID) {
         *new_team = SHMEM_TEAM_INVALID;
         return -1;
@@ -82,10 +84,14 @@ RF_EXPORT int shmem_team_split_strided(shmem_team_t parent_team, int start, int 
     return 0;
 }
 
-RF_EXPORT int shmem_team_split_2d(shmem_team_t parent_team, int xrange, const shmem_team_config_t*,
-                                  long, shmem_team_t* xaxis_team, const shmem_team_config_t*, long,
-                                  shmem_team_t* yaxis_team) {
-    RF_SHMEM_ENTRY("shmem_team_split_2d", -1);
+RF_EXPORT int shmem_team_split_2d(shmem_team_t parent_team, int xrange,
+                                  const shmem_team_config_t* xaxis_config, long xaxis_mask,
+                                  shmem_team_t* xaxis_team, const shmem_team_config_t* yaxis_config,
+                                  long yaxis_mask, shmem_team_t* yaxis_team) {
+    RF_SHMEM_ENTRY_ARGS("shmem_team_split_2d",
+                        (parent_team, xrange, xaxis_config, xaxis_mask, xaxis_team, yaxis_config,
+                         yaxis_mask, yaxis_team),
+                        -1);
     if (parent_team == SHMEM_TEAM_INVALID) {
         *xaxis_team = *yaxis_team = SHMEM_TEAM_INVALID;
         return -1;
@@ -106,7 +112,7 @@ RF_EXPORT int shmem_team_split_2d(shmem_team_t parent_team, int xrange, const sh
 }
 
 RF_EXPORT void shmem_team_destroy(shmem_team_t team) {
-    RF_SHMEM_ENTRY("shmem_team_destroy");
+    RF_SHMEM_ENTRY_ARGS("shmem_team_destroy", (team));
     if (team == SHMEM_TEAM_INVALID) return;
     if (team == SHMEM_TEAM_WORLD || team == SHMEM_TEAM_SHARED) {
         entry.error(Misuse::InvalidTeam, "a predefined team cannot be destroyed");
@@ -119,7 +125,7 @@ RF_EXPORT void shmem_team_destroy(shmem_team_t team) {
 }
 
 RF_EXPORT int shmem_team_sync(shmem_team_t team) {
-    RF_SHMEM_ENTRY("shmem_team_sync", -1);
+    RF_SHMEM_ENTRY_ARGS("shmem_team_sync", (team), -1);
     if (entry.team(team) == nullptr) return -1;
     ShmemCall call;
     call.op = ShmemOp::TeamSync;

@@ -6,10 +6,10 @@
 
 namespace rankfold::shmem {
 
-ShmemEntry::ShmemEntry(const char* name, std::uintptr_t site)
+ShmemEntry::ShmemEntry(const char* name, std::uintptr_t site, mpi::LocalArguments args)
     : name_(name), site_(site), world_(mpi::rank_gate().world()),
       pe_(mpi::rank_gate().current_rank()) {
-    mpi::rank_gate().local_call(name, site);
+    mpi::rank_gate().local_call(name, site, args);
 }
 
 void ShmemEntry::error(mpi::Misuse misuse, std::string message) const {
@@ -100,6 +100,7 @@ int ShmemEntry::active_set(int start, int log_stride, int size) const {
 
 void ShmemEntry::submit(const ShmemCall& shmem) const {
     mpi::RankCall call = mpi::make_call(mpi::CallKind::Shmem, name_, site_);
+    call.announced = true; // the constructor reported it
     call.shmem = shmem;
     mpi::submit(call);
 }

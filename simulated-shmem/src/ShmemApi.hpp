@@ -18,7 +18,8 @@ namespace rankfold::shmem {
 // A call of one PE: where it runs, and how it reports a misuse (the PE's run ends there).
 class ShmemEntry {
 public:
-    ShmemEntry(const char* name, std::uintptr_t site);
+    // `args`: the call's C arguments for the monitors, or none.
+    ShmemEntry(const char* name, std::uintptr_t site, mpi::LocalArguments args = {});
 
     int pe() const { return pe_; }
     int n_pes() const { return world_.size(); }
@@ -56,7 +57,24 @@ private:
     int pe_;
 };
 
+// How far a strided transfer of `nelems` elements of `size` bytes, `stride` elements apart,
+// reaches from its first element (contracts watch those bytes, gaps included).
+inline std::uint64_t strided_bytes(std::size_t nelems, std::ptrdiff_t stride, std::size_t size) {
+    if (nelems == 0) return 0;
+    const auto step = static_cast<std::uint64_t>(stride < 0 ? -stride : stride);
+    return ((nelems - 1) * step + 1) * size;
+}
+
 } // namespace rankfold::shmem
+
+// Opens a shmem_* function whose C arguments the property monitors get (contracts): `args` is
+// their parenthesised list in parameter order, buffers as `BufferArgument{address, bytes}`.
+#define RF_SHMEM_ENTRY_ARGS(fname, args, ...)                                                      \
+    ::rankfold::snapshot::RuntimeSection rf_section_;                                              \
+    const ::rankfold::shmem::ShmemEntry entry(                                                     \
+        fname, reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)),                      \
+        ::rankfold::mpi::local_arguments args);                                                    \
+    if (!entry.check_state()) return __VA_ARGS__
 
 // Opens a shmem_* function: `entry` describes the call; `fail` is what to return when the
 // library is not initialized (nothing, for a void function).

@@ -90,10 +90,13 @@ def main():
                     failures.append(f"{f}: --shortest ends in {bfs['violations'][0]['kind']}, "
                                     f"depth-first in {dfs['violations'][0]['kind']}")
                 if trace:
-                    # replay takes -np, --buffering and the contracts, not the search's options
+                    # replay takes -np, --buffering, the contracts and the watchdog (the default
+                    # 10 s of CPU time would make an endless loop slow to replay), not the
+                    # search's options
                     keep = []
                     for i, o in enumerate(opts[:-1]):
-                        if o in ("-np", "-n", "--buffering", "--contracts", "--contracts-predefined"):
+                        if o in ("-np", "-n", "--buffering", "--contracts", "--contracts-predefined",
+                                 "--watchdog"):
                             keep += opts[i:i + 2]
                     r = run([BUILD + "/bin/rankfold-run", "--replay", trace, *keep, exe, *rest], work)
                     if r.returncode != 1:
