@@ -65,6 +65,15 @@ struct LeakEvent {
     bool always_fatal = false;            // not even --allow-leaks makes it a warning
 };
 
+// Legal use of the interface that is almost never what the program means: MPI_Request_free of
+// an active request (its buffer can never safely be reused, nor the transfer's end known).
+struct HazardEvent {
+    int rank = -1;
+    std::string subkind; // "request-free-active"
+    std::string message;
+    std::optional<CodeLocation> location;
+};
+
 // A rank ended badly on its own side: a crash, a failed assertion, an abort, a non-zero exit, a
 // heap error, an endless loop, a usage error found without the scheduler.
 struct RankFaultEvent {

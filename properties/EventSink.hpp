@@ -19,6 +19,7 @@ public:
     virtual void on_delivery(const DeliveryEvent&) {}
     virtual void on_misuse(const MisuseEvent&) {}
     virtual void on_leak(const LeakEvent&) {}
+    virtual void on_hazard(const HazardEvent&) {}
     virtual void on_rank_fault(const RankFaultEvent&) {}
     virtual void on_end_state(const EndStateEvent&) {}
     virtual void on_pending_buffers(const PendingBuffersEvent&) {}

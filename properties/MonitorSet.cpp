@@ -28,6 +28,10 @@ void MonitorSet::on_misuse(const MisuseEvent& e) {
 void MonitorSet::on_leak(const LeakEvent& e) {
     dispatch(&EventSink::on_leak, e);
 }
+
+void MonitorSet::on_hazard(const HazardEvent& e) {
+    dispatch(&EventSink::on_hazard, e);
+}
 void MonitorSet::on_rank_fault(const RankFaultEvent& e) {
     dispatch(&EventSink::on_rank_fault, e);
 }

@@ -33,6 +33,7 @@ public:
     void on_delivery(const DeliveryEvent& e) override;
     void on_misuse(const MisuseEvent& e) override;
     void on_leak(const LeakEvent& e) override;
+    void on_hazard(const HazardEvent& e) override;
     void on_rank_fault(const RankFaultEvent& e) override;
     void on_end_state(const EndStateEvent& e) override;
     void on_pending_buffers(const PendingBuffersEvent& e) override;

@@ -98,6 +98,9 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     app.add_flag("--allow-leaks", o.allow_leaks,
                  "report requests, communicators, groups, datatypes and operators still held "
                  "at MPI_Finalize as warnings instead of violations");
+    app.add_flag("--strict", o.strict,
+                 "report legal but hazardous calls (MPI_Request_free of an active request) as "
+                 "usage violations instead of warnings");
     app.add_option("--contracts", o.contract_files,
                    "check the contracts of this file (C declarations with CONTRACT(...)); "
                    "repeatable")

@@ -93,7 +93,7 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         std::set_terminate(&RankFaults::on_terminate);
         mpi::MpiWorld world(o.ranks, o.buffering);
         properties::MonitorSet monitors;
-        properties::add_standard_monitors(monitors, o.allow_leaks);
+        properties::add_standard_monitors(monitors, o.allow_leaks, o.strict);
         // Memory accesses (rankfold-cc instruments them): races with pending operations.
         properties::races::RaceMonitor* races = nullptr;
         if (o.races)

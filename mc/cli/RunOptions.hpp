@@ -38,6 +38,7 @@ struct RunOptions {
     bool keep_going = false;                 // report every distinct violation, not only the first
     bool shortest = false;                   // search breadth-first for the shortest counterexample
     bool allow_leaks = false;                // --allow-leaks: leaks at MPI_Finalize are warnings
+    bool strict = false;                     // --strict: hazards are violations, not warnings
     bool races = true;                       // --no-races: no memory-access checks
     std::vector<std::string> contract_files; // --contracts FILE (repeatable)
     std::string contracts_predefined = "all"; // --contracts-predefined none|mpi|shmem|all

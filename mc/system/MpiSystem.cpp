@@ -6,6 +6,8 @@
 #include "mc/system/PendingBuffers.hpp"
 #include "mc/system/WaitDescription.hpp"
 #include "simulated-mpi/interface/ErrorStrings.hpp"
+#include "simulated-mpi/interface/Request.hpp"
+#include "snapshot/GuardedCopy.hpp"
 
 #include <fmt/format.h>
 
@@ -67,6 +69,7 @@ void MpiSystem::issue(int rank) {
     }
     std::optional<TestedRequests> tested;
     if (mpi::tests(call.kind) && watched(kRequestCompleted)) tested.emplace(call);
+    if (call.kind == CallKind::RequestFree) note_request_free(rank, call);
     if (races_ != nullptr) remote_order_.before_issue(rank);
     const mpi::Progress p = world_.issue(rank, call);
     if (races_ != nullptr && p != mpi::Progress::Failed)
@@ -351,6 +354,27 @@ void MpiSystem::mpi_failure(int rank) {
                              ? f.message
                              : fmt::format("{} ({})", f.message, mpi::error_name(f.code)),
                          runtime_.image().locate_call(call.site)});
+}
+
+void MpiSystem::note_request_free(int rank, const mpi::RankCall& call) {
+    MPI_Request handle = MPI_REQUEST_NULL;
+    if (call.requests == nullptr || !snapshot::copy_from_app(&handle, call.requests, sizeof handle))
+        return; // the runtime reports the bad argument
+    const mpi::Request* r = world_.requests().find(rank, handle);
+    if (r == nullptr || !r->active) return;
+    // Whether the transfer already finished depends on the interleaving; that the program can
+    // no longer learn it does not.
+    monitors_.on_hazard(
+        {rank, "request-free-active",
+         fmt::format("MPI_Request_free of an active {}{} request: the program can no longer "
+                     "learn when the transfer ends, so its buffer can never safely be reused or "
+                     "freed (legal MPI; --strict makes it a violation)",
+                     r->persistent ? "persistent " : "",
+                     r->kind == mpi::Request::Kind::Send      ? "send"
+                     : r->kind == mpi::Request::Kind::Receive ? "receive"
+                     : r->kind == mpi::Request::Kind::Rma     ? "RMA"
+                                                              : "collective"),
+         runtime_.image().locate_call(call.site)});
 }
 
 bool MpiSystem::check_shmem_finalize(int rank) {

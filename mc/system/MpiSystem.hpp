@@ -93,6 +93,8 @@ private:
     // Once shmem_finalize returns (every PE entered it: a PE stuck before it is a deadlock,
     // reported as such rather than as its leaks): the teams the PE never destroyed.
     bool check_shmem_finalize(int rank);
+    // MPI_Request_free of an active request: a hazard (warning, or violation under --strict).
+    void note_request_free(int rank, const mpi::RankCall& call);
     // monitors_.watches_call(name), remembered per name. A call's name is a string literal of
     // the MPI interface (static storage), so its address identifies it: one pointer lookup per
     // call instead of hashing the name.

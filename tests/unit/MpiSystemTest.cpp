@@ -59,7 +59,7 @@ struct ScratchDir {
 
 struct Monitors {
     rankfold::properties::MonitorSet set;
-    Monitors() { rankfold::properties::add_standard_monitors(set, false); }
+    Monitors() { rankfold::properties::add_standard_monitors(set, false, false); }
 };
 
 std::vector<rankfold::snapshot::RankArena*> arenas_of(rankfold::snapshot::RankMemory& memory,
