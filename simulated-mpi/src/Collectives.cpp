@@ -3,6 +3,7 @@
 #include "simulated-mpi/src/Collectives.hpp"
 
 #include "simulated-mpi/src/AppAccess.hpp"
+#include "simulated-mpi/src/CollectiveAliasing.hpp"
 #include "simulated-mpi/src/CollectiveRun.hpp"
 #include "simulated-mpi/src/CommConstruction.hpp"
 #include "simulated-mpi/src/Handles.hpp"
@@ -111,6 +112,12 @@ bool Collectives::check(WorldCore& core, int rank, const RankCall& call,
     };
     if (used.send && !check_side("send", a.sendbuf, a.sendcount, a.sendtype)) return false;
     if (used.recv && !check_side("receive", a.recvbuf, a.recvcount, a.recvtype)) return false;
+    if (collective_buffers_alias(a, core.ranks[rank].datatypes,
+                                 has_root(a.kind) && a.root == v.my_rank, v.size))
+        return core.fail(rank, call, MPI_ERR_BUFFER, Misuse::BufferAliasing,
+                         "the send and receive buffers overlap (MPI forbids it; pass MPI_IN_PLACE "
+                         "as the send buffer to reduce or exchange in place)"),
+               false;
     if (has_op(a.kind)) {
         const MPI_Datatype type = used.send ? a.sendtype : a.recvtype;
         if (predefined_op(a.op) && predefined_index(type) && !op_defined_for(a.op, type))
