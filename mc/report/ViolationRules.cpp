@@ -9,7 +9,7 @@ namespace {
 
 // Kinds from properties::kind_name, usage sub-kinds from mpi::misuse_name (ViolationRulesTest
 // checks that every one has its sentence).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 52> kRules{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 53> kRules{{
     {"deadlock", "Every rank that has not finished waits for something no other rank will do."},
     {"crash", "A rank was killed by a signal (SIGSEGV, SIGABRT, ...) or an uncaught exception."},
     {"assertion", "An assertion failed in a rank."},
@@ -47,7 +47,10 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 52> kRules{{
      "counts)."},
     {"usage/request-leak", "A request neither completed nor freed before MPI_Finalize."},
     {"usage/persistent-not-started", "A persistent request created but never started."},
-    {"usage/resource-leak", "A communicator, group, datatype or operator never freed."},
+    {"usage/resource-leak", "A communicator, group, datatype, operator, window or OpenSHMEM "
+                            "team never freed."},
+    {"usage/request-free-active", "MPI_Request_free of an active request: its buffer can never "
+                                  "safely be reused."},
     {"usage/call-before-init", "An MPI call before MPI_Init."},
     {"usage/call-after-finalize", "An MPI call after MPI_Finalize."},
     {"usage/double-init", "MPI_Init called a second time."},
