@@ -3,6 +3,7 @@
 # packages, and from npm the SARIF 2.1.0 JSON schema the tests validate SARIF logs against (into
 # build-tools/npm, which git ignores). Needs root (or sudo) for the Debian packages. Safe to run
 # again.
+# ccache makes a rebuild of unchanged sources (CI's clean clones on one machine) nearly free.
 # libsimgrid-dev brings SimGrid's SMPI (smpicc, smpicxx, smpirun), the differential test's
 # second reference MPI next to MPICH.
 # Usage: scripts/install-deps.sh [--gates]   (--gates: also the quality-gate tools of CI:
@@ -10,7 +11,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 packages=(
-  build-essential cmake ninja-build pkg-config
+  build-essential cmake ninja-build pkg-config ccache
   libboost-context-dev libunwind-dev libdwarf-dev libelf-dev libxxhash-dev
   catch2 libcli11-dev libfmt-dev nlohmann-json3-dev
   mpich libmpich-dev gdb
