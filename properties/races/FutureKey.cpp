@@ -1,0 +1,75 @@
+#include "properties/races/FutureKey.hpp"
+
+#include <algorithm>
+
+namespace rankfold::properties::races {
+
+namespace {
+
+using Words = std::vector<std::uint64_t>;
+
+void put_ranges(Words& w, const std::vector<ByteRange>& ranges) {
+    w.push_back(ranges.size());
+    for (const ByteRange& r : ranges) {
+        w.push_back(r.low);
+        w.push_back(r.high);
+    }
+}
+
+void put_knowledge(Words& w, std::uint64_t knowers, const std::vector<std::uint64_t>& carriers) {
+    w.push_back(knowers);
+    w.push_back(carriers.size());
+    w.insert(w.end(), carriers.begin(), carriers.end()); // ascending already
+}
+
+Words op_words(const RemoteOp& op) {
+    Words w{static_cast<std::uint64_t>(op.target),
+            op.bytes.low,
+            op.bytes.high,
+            static_cast<std::uint64_t>(op.writes | (op.atomic << 1U) | (op.no_op << 2U) |
+                                       (op.completed << 3U)),
+            op.atomic_op,
+            op.atomic_type};
+    put_knowledge(w, op.knowers, op.carriers);
+    if (!op.completed) { // a completion event still looks for it by these
+        w.push_back(static_cast<std::uint64_t>(op.origin));
+        w.push_back(op.window);
+    }
+    return w;
+}
+
+Words access_words(const TargetAccesses& a) {
+    Words w{static_cast<std::uint64_t>(a.rank)};
+    put_knowledge(w, a.knowers, a.carriers);
+    put_ranges(w, a.reads);
+    put_ranges(w, a.writes);
+    return w;
+}
+
+// Items as sorted word lists, each preceded by its length.
+template <class Item, class ToWords>
+void put_set(Words& out, const std::vector<Item>& items, ToWords to_words) {
+    std::vector<Words> all;
+    all.reserve(items.size());
+    for (const Item& item : items) all.push_back(to_words(item));
+    std::sort(all.begin(), all.end());
+    out.push_back(all.size());
+    for (const Words& w : all) {
+        out.push_back(w.size());
+        out.insert(out.end(), w.begin(), w.end());
+    }
+}
+
+} // namespace
+
+std::vector<std::uint64_t> future_key(const RemoteRaces& remote) {
+    Words key;
+    put_set(key, remote.live(), op_words);
+    put_set(key, remote.accesses(), access_words);
+    for (const auto& exposed : remote.exposed()) put_ranges(key, exposed);
+    key.push_back(remote.odd_joins().size());
+    key.insert(key.end(), remote.odd_joins().begin(), remote.odd_joins().end());
+    return key;
+}
+
+} // namespace rankfold::properties::races
