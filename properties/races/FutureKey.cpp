@@ -22,6 +22,18 @@ void put_knowledge(Words& w, std::uint64_t knowers, const std::vector<std::uint6
     w.insert(w.end(), carriers.begin(), carriers.end()); // ascending already
 }
 
+// The ranks that know an item, or will before they can act again: a rank blocked in a join
+// whose token carries the item departs it knowing the item (a join's token is never taken
+// back), and until then it neither accesses memory, issues an operation nor passes knowledge.
+template <class Known>
+std::uint64_t knowers_by_next_step(const Known& k, const std::vector<std::uint64_t>& inside) {
+    std::uint64_t knowers = k.knowers;
+    for (std::size_t r = 0; r < inside.size() && r < 64; ++r)
+        if (inside[r] != 0 && std::binary_search(k.carriers.begin(), k.carriers.end(), inside[r]))
+            knowers |= 1ULL << r;
+    return knowers;
+}
+
 Words op_words(const RemoteOp& op) {
     Words w{static_cast<std::uint64_t>(op.target),
             op.bytes.low,
@@ -63,9 +75,27 @@ void put_set(Words& out, const std::vector<Item>& items, ToWords to_words) {
 } // namespace
 
 std::vector<std::uint64_t> future_key(const RemoteRaces& remote) {
+    const auto& inside = remote.inside_joins();
+    const int n = remote.ranks();
+    const std::uint64_t everyone = n >= 64 ? ~0ULL : (1ULL << static_cast<unsigned>(n)) - 1;
+    // An item every rank knows, or will before acting again, races with nothing to come: it
+    // is left out, as RemoteRaces drops it once the last of those ranks departs.
+    std::vector<RemoteOp> ops;
+    for (const RemoteOp& op : remote.live()) {
+        RemoteOp o = op;
+        if (o.completed) o.knowers = knowers_by_next_step(op, inside);
+        if (!o.completed || (o.knowers & everyone) != everyone) ops.push_back(std::move(o));
+    }
+    std::vector<TargetAccesses> accesses;
+    for (const TargetAccesses& a : remote.accesses()) {
+        TargetAccesses k = a;
+        k.knowers = knowers_by_next_step(a, inside);
+        if ((k.knowers & everyone) != everyone) accesses.push_back(std::move(k));
+    }
     Words key;
-    put_set(key, remote.live(), op_words);
-    put_set(key, remote.accesses(), access_words);
+    put_set(key, ops, op_words);
+    put_set(key, accesses, access_words);
+    key.insert(key.end(), inside.begin(), inside.end());
     for (const auto& exposed : remote.exposed()) put_ranges(key, exposed);
     key.push_back(remote.odd_joins().size());
     key.insert(key.end(), remote.odd_joins().begin(), remote.odd_joins().end());

@@ -131,6 +131,8 @@ void RemoteRaces::sync(const SyncEvent& raw) {
         else
             odd_.insert(odd, mine);
     }
+    if (join && e.rank >= 0 && e.rank < static_cast<int>(inside_.size()))
+        inside_[static_cast<std::size_t>(e.rank)] = e.step == SyncStep::Arrive ? e.token : 0;
     drop_known();
 }
 
@@ -165,6 +167,7 @@ void RemoteRaces::expose(int rank, std::vector<ByteRange> bytes) {
     if (rank < 0 || rank >= static_cast<int>(exposed_.size())) return;
     exposed_[static_cast<std::size_t>(rank)] = normalized(std::move(bytes));
     if (exposes_nothing()) odd_.clear(); // joins are followed only while windows exist
+    if (empty() && exposes_nothing()) std::fill(inside_.begin(), inside_.end(), 0);
 }
 
 bool RemoteRaces::exposes_nothing() const {
@@ -213,6 +216,7 @@ void RemoteRaces::drop_known() {
     std::erase_if(accesses_,
                   [&](const TargetAccesses& a) { return (a.knowers & everyone) == everyone; });
     forget_redundant(ops_, accesses_);
+    if (empty() && exposes_nothing()) std::fill(inside_.begin(), inside_.end(), 0);
 }
 
 } // namespace rankfold::properties::races

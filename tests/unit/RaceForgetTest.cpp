@@ -229,3 +229,85 @@ TEST_CASE("the monitor's states compare by the key", "[races][remote][forget]") 
     y->fingerprint(fy);
     CHECK(fx.digest() == fy.digest());
 }
+
+TEST_CASE("a rank blocked in a join that carries an operation counts as knowing it",
+          "[races][remote][forget]") {
+    // Ranks 0 and 1 meet in a join of their own (a sub-communicator barrier); rank 2 is not in
+    // it. In `told` rank 1 learned of rank 0's put by a message before arriving; in `blocked`
+    // it will learn at its departure, and it can do nothing before: the same future.
+    const std::uint64_t pair = sync_token(SyncChannel::Collective, 9);
+    const std::uint64_t message = sync_token(SyncChannel::Message, 5);
+    RemoteRaces told(3), blocked(3);
+    for (RemoteRaces* r : {&told, &blocked}) {
+        REQUIRE_FALSE(r->issue(put(0, 2, {100, 104})));
+        r->complete({0, kWin, 2, true, 0});
+    }
+    told.sync({0, SyncStep::Release, message});
+    told.sync({1, SyncStep::Acquire, message});
+    for (RemoteRaces* r : {&told, &blocked}) {
+        r->sync({0, SyncStep::Arrive, pair});
+        r->sync({1, SyncStep::Arrive, pair});
+    }
+    CHECK(told.live()[0].knowers != blocked.live()[0].knowers);
+    CHECK(future_key(told) == future_key(blocked));
+    // Rank 2 knows nothing in either: its access still races.
+    CHECK(blocked.access(2, {100, 104}, false));
+    blocked.sync({1, SyncStep::Depart, pair});
+    CHECK_FALSE(blocked.issue(put(1, 2, {200, 204}))); // (no overlap: not a race anyway)
+    CHECK((blocked.live()[0].knowers & 0b010) != 0);   // learnt at its departure
+}
+
+TEST_CASE("a rank that has not arrived yet does not count as knowing", "[races][remote][forget]") {
+    const std::uint64_t pair = sync_token(SyncChannel::Collective, 9);
+    RemoteRaces arrived(3), running(3);
+    for (RemoteRaces* r : {&arrived, &running}) {
+        REQUIRE_FALSE(r->issue(put(0, 2, {100, 104})));
+        r->complete({0, kWin, 2, true, 0});
+        r->sync({0, SyncStep::Arrive, pair});
+    }
+    arrived.sync({1, SyncStep::Arrive, pair});
+    CHECK(future_key(arrived) != future_key(running));
+    // The running rank 1 can still put to those bytes before it arrives: a race.
+    CHECK(running.issue(put(1, 2, {100, 104})));
+}
+
+TEST_CASE("an operation that every rank knows or will know before acting leaves the key",
+          "[races][remote][forget]") {
+    constexpr std::uint64_t kBarrier = sync_token(SyncChannel::Collective, 2);
+    RemoteRaces with_op(2), without(2);
+    for (RemoteRaces* r : {&with_op, &without}) r->expose(1, {{100, 116}}); // joins followed
+    REQUIRE_FALSE(with_op.issue(put(0, 1, {100, 104})));
+    with_op.complete({0, kWin, 1, true, 0});
+    for (RemoteRaces* r : {&with_op, &without}) {
+        r->sync({0, SyncStep::Arrive, kBarrier});
+        r->sync({1, SyncStep::Arrive, kBarrier});
+    }
+    CHECK(with_op.live().size() == 1); // kept until rank 1 departs
+    CHECK(future_key(with_op) == future_key(without));
+    with_op.sync({1, SyncStep::Depart, kBarrier});
+    with_op.sync({0, SyncStep::Depart, kBarrier});
+    CHECK(with_op.empty());
+}
+
+TEST_CASE("joins are forgotten while nothing is followed", "[races][remote][forget]") {
+    // Without windows and live items the emitters send no departures (RemoteOrder): a rank
+    // that arrived then must not count as blocked in the join later.
+    constexpr std::uint64_t kBarrier = sync_token(SyncChannel::Collective, 2);
+    RemoteRaces r(2);
+    REQUIRE_FALSE(r.issue(put(0, 1, {100, 104})));
+    r.sync({1, SyncStep::Arrive, kBarrier});
+    CHECK(r.inside_joins()[1] != 0);
+    r.complete({0, kWin, 1, true, 0});
+    r.sync({0, SyncStep::Arrive, kBarrier});
+    r.sync({0, SyncStep::Depart, kBarrier});
+    r.sync({1, SyncStep::Depart, kBarrier});
+    CHECK(r.empty());
+    CHECK(r.inside_joins() == std::vector<std::uint64_t>{0, 0});
+    REQUIRE_FALSE(r.issue(put(0, 1, {100, 104})));
+    r.sync({1, SyncStep::Arrive, kBarrier});
+    r.complete({0, kWin, 1, true, 0});
+    r.sync({0, SyncStep::Release, sync_token(SyncChannel::Message, 3)});
+    r.sync({1, SyncStep::Acquire, sync_token(SyncChannel::Message, 3)}); // everyone knows
+    CHECK(r.empty());
+    CHECK(r.inside_joins() == std::vector<std::uint64_t>{0, 0}); // rank 1's arrival forgotten
+}
