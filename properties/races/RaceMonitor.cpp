@@ -1,5 +1,7 @@
 #include "properties/races/RaceMonitor.hpp"
 
+#include "properties/races/FutureKey.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -23,7 +25,7 @@ const char* use_text(BufferUse use) {
 
 bool RaceState::equals(const MonitorState& other) const {
     const auto* o = dynamic_cast<const RaceState*>(&other);
-    return o != nullptr && o->ranks == ranks && o->remote == remote;
+    return o != nullptr && o->ranks == ranks && future_key(o->remote) == future_key(remote);
 }
 
 void RaceState::fingerprint(snapshot::FingerprintBuilder& into) const {
@@ -42,40 +44,10 @@ void RaceState::fingerprint(snapshot::FingerprintBuilder& into) const {
             }
         }
     }
-    into.value(static_cast<std::uint64_t>(remote.live().size()));
-    for (const RemoteOp& op : remote.live()) {
-        for (const std::uint64_t v :
-             {static_cast<std::uint64_t>(op.origin), static_cast<std::uint64_t>(op.target),
-              op.window, static_cast<std::uint64_t>(op.bytes.low),
-              static_cast<std::uint64_t>(op.bytes.high), static_cast<std::uint64_t>(op.site),
-              op.atomic_op, op.atomic_type, op.knowers})
-            into.value(v);
-        into.value(static_cast<std::uint8_t>(op.writes | (op.atomic << 1U) | (op.no_op << 2U) |
-                                             (op.completed << 3U)));
-        into.value(static_cast<std::uint64_t>(op.carriers.size()));
-        for (const std::uint64_t t : op.carriers) into.value(t);
-    }
-    const auto ranges = [&](const std::vector<ByteRange>& rs) {
-        into.value(static_cast<std::uint64_t>(rs.size()));
-        for (const ByteRange& r : rs) {
-            into.value(static_cast<std::uint64_t>(r.low));
-            into.value(static_cast<std::uint64_t>(r.high));
-        }
-    };
-    into.value(static_cast<std::uint64_t>(remote.accesses().size()));
-    for (const TargetAccesses& a : remote.accesses()) {
-        into.value(static_cast<std::uint64_t>(a.rank));
-        ranges(a.reads);
-        ranges(a.writes);
-        into.value(static_cast<std::uint64_t>(a.read_site));
-        into.value(static_cast<std::uint64_t>(a.write_site));
-        into.value(a.knowers);
-        into.value(static_cast<std::uint64_t>(a.carriers.size()));
-        for (const std::uint64_t t : a.carriers) into.value(t);
-    }
-    for (const auto& e : remote.exposed()) ranges(e);
-    into.value(static_cast<std::uint64_t>(remote.odd_joins().size()));
-    for (const std::uint64_t j : remote.odd_joins()) into.value(j);
+    // The remote half by what its future depends on (FutureKey.hpp), not by how it was reached.
+    const std::vector<std::uint64_t> key = future_key(remote);
+    into.value(static_cast<std::uint64_t>(key.size()));
+    into.bytes(key.data(), key.size() * sizeof key[0]);
 }
 
 RaceMonitor::RaceMonitor(Verdicts& verdicts, int ranks, Locate locate)

@@ -1,5 +1,6 @@
 #include "properties/races/RemoteRaces.hpp"
 
+#include "properties/races/ForgetRules.hpp"
 #include "properties/races/LocalRace.hpp"
 
 #include <algorithm>
@@ -47,10 +48,12 @@ template <class Known> void pass(Known& k, const SyncEvent& e) {
     }
 }
 
-void add_range(std::vector<ByteRange>& ranges, ByteRange bytes) {
-    if (shared_bytes(ranges, bytes) == std::optional<ByteRange>(bytes)) return; // known
+// False when the ranges held the bytes already.
+bool add_range(std::vector<ByteRange>& ranges, ByteRange bytes) {
+    if (shared_bytes(ranges, bytes) == std::optional<ByteRange>(bytes)) return false; // known
     ranges.push_back(bytes);
     ranges = normalized(std::move(ranges));
+    return true;
 }
 
 } // namespace
@@ -97,6 +100,7 @@ std::optional<RemoteConflict> RemoteRaces::issue(const RemoteOpEvent& e) {
             return RemoteConflict{&live, nullptr, false, *shared};
     }
     ops_.push_back(std::move(op));
+    forget_redundant(ops_, accesses_);
     return std::nullopt;
 }
 
@@ -127,6 +131,8 @@ void RemoteRaces::sync(const SyncEvent& raw) {
         else
             odd_.insert(odd, mine);
     }
+    if (join && e.rank >= 0 && e.rank < static_cast<int>(inside_.size()))
+        inside_[static_cast<std::size_t>(e.rank)] = e.step == SyncStep::Arrive ? e.token : 0;
     drop_known();
 }
 
@@ -161,6 +167,7 @@ void RemoteRaces::expose(int rank, std::vector<ByteRange> bytes) {
     if (rank < 0 || rank >= static_cast<int>(exposed_.size())) return;
     exposed_[static_cast<std::size_t>(rank)] = normalized(std::move(bytes));
     if (exposes_nothing()) odd_.clear(); // joins are followed only while windows exist
+    if (empty() && exposes_nothing()) std::fill(inside_.begin(), inside_.end(), 0);
 }
 
 bool RemoteRaces::exposes_nothing() const {
@@ -182,19 +189,22 @@ void RemoteRaces::record(int rank, ByteRange bytes, bool write, std::uintptr_t s
         accesses_.push_back(std::move(fresh));
         open = accesses_.end() - 1;
     }
+    bool grew = false;
     if (write) {
         if (open->write_site == 0) {
             open->write_site = site;
             open->write_routine = routine;
         }
-        add_range(open->writes, bytes);
+        grew = add_range(open->writes, bytes);
     } else {
         if (open->read_site == 0) {
             open->read_site = site;
             open->read_routine = routine;
         }
-        add_range(open->reads, bytes);
+        grew = add_range(open->reads, bytes);
     }
+    // The open record knows least of all the rank's records: it may now hold an older one.
+    if (grew) forget_redundant(ops_, accesses_);
 }
 
 void RemoteRaces::drop_known() {
@@ -205,6 +215,8 @@ void RemoteRaces::drop_known() {
     });
     std::erase_if(accesses_,
                   [&](const TargetAccesses& a) { return (a.knowers & everyone) == everyone; });
+    forget_redundant(ops_, accesses_);
+    if (empty() && exposes_nothing()) std::fill(inside_.begin(), inside_.end(), 0);
 }
 
 } // namespace rankfold::properties::races

@@ -16,6 +16,7 @@
 
 #include "properties/RemoteOrderEvents.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -73,7 +74,9 @@ struct RemoteConflict {
 class RemoteRaces {
 public:
     RemoteRaces() = default;
-    explicit RemoteRaces(int ranks) : ranks_(ranks), exposed_(static_cast<std::size_t>(ranks)) {}
+    explicit RemoteRaces(int ranks)
+        : ranks_(ranks), exposed_(static_cast<std::size_t>(ranks)),
+          inside_(static_cast<std::size_t>(ranks), 0) {}
 
     // A new operation: the live one it races with, if any (then it is not recorded).
     std::optional<RemoteConflict> issue(const RemoteOpEvent& e);
@@ -94,11 +97,15 @@ public:
     const std::vector<TargetAccesses>& accesses() const { return accesses_; }
     const std::vector<std::vector<ByteRange>>& exposed() const { return exposed_; }
     const std::vector<std::uint64_t>& odd_joins() const { return odd_; }
+    // By rank: the token of the join it arrived at and has not departed yet (0: none).
+    const std::vector<std::uint64_t>& inside_joins() const { return inside_; }
+    int ranks() const { return ranks_; }
     void clear() {
         ops_.clear();
         accesses_.clear();
         for (auto& e : exposed_) e.clear();
         odd_.clear();
+        std::fill(inside_.begin(), inside_.end(), 0);
     }
 
     friend bool operator==(const RemoteRaces&, const RemoteRaces&) = default;
@@ -115,6 +122,10 @@ private:
     // rank may arrive at a join's next instance before another departs this one, and the two
     // must not share a token. Barrier-like joins are at most one instance apart.
     std::vector<std::uint64_t> odd_;
+    // A rank blocked in a join acts next by departing it (FutureKey.cpp relies on that). The
+    // emitters leave joins out while nothing is followed (RaceMonitor::follows_joins and
+    // remote_empty both false): then a departure may go unseen, so this is forgotten.
+    std::vector<std::uint64_t> inside_;
 };
 
 } // namespace rankfold::properties::races

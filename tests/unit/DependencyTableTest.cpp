@@ -77,3 +77,23 @@ TEST_CASE("DependencyTable: symmetric, a rank's own choices always dependent, MP
     STATIC_REQUIRE_FALSE(complete_and_symmetric(with(0, 4, Dependency::Always)));
     STATIC_REQUIRE(complete_and_symmetric(with(2, 2, Dependency::Always)));
 }
+
+// EXPLORATION.md §3 refines "post send vs post send" (same destination) to "dependent only when
+// a wildcard receive there can take both". Here posts are not transitions at all: the closure
+// performs every post, and the one choice a send has (SendBuffering, --buffering both) posts
+// the message the same either way and decides only when the sender's own request completes.
+// So the refined relation holds with no wildcard condition left to check: two senders'
+// choices commute whether or not the destination has, or will post, a wildcard receive — the
+// order of their messages at a wildcard is explored by the receiver's WildcardMatch choices,
+// which are the receiver's own and mutually dependent.
+TEST_CASE("DependencyTable: sends to one destination commute, its wildcard matches do not",
+          "[dependency]") {
+    const Transition buffered{TransitionKind::SendBuffering, 1, -1, 1};
+    const Transition waits{TransitionKind::SendBuffering, 2, -1, 0};
+    const Transition takes_1{TransitionKind::WildcardMatch, 0, 3, 1};
+    const Transition takes_2{TransitionKind::WildcardMatch, 0, 3, 2};
+    CHECK_FALSE(dependent(buffered, waits));
+    CHECK_FALSE(dependent(buffered, takes_1));
+    CHECK_FALSE(dependent(waits, takes_2));
+    CHECK(dependent(takes_1, takes_2)); // the receiver's alternatives: one rank's choices
+}

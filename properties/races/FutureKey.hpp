@@ -1,0 +1,24 @@
+// The part of the remote race state that the future depends on, in a canonical order: what
+// state matching hashes and compares (RaceState::fingerprint, RaceState::equals), so that two
+// paths whose race knowledge differs only in ways no continuation can observe reach one state.
+//
+// Left out, because no later event reads them (RemoteRaces.cpp) and they only shape the text
+// of a report: the order in which items were created (every rule scans all items), the call
+// sites, names and routines, and — once an operation is complete — its origin and window
+// (they serve only to find the operations a completion event completes). A rank blocked in a
+// join (barrier, fence) counts as knowing what the join's token carries: it departs knowing
+// it, and does nothing before; an item that every rank knows or will know so is left out.
+// Two states with equal keys report on exactly the same continuations; a report may name a
+// different, equally real, first access.
+#pragma once
+
+#include "properties/races/RemoteRaces.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace rankfold::properties::races {
+
+std::vector<std::uint64_t> future_key(const RemoteRaces& remote);
+
+} // namespace rankfold::properties::races
