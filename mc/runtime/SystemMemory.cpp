@@ -5,6 +5,7 @@
 #include "snapshot/RankArena.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -12,8 +13,10 @@
 namespace rankfold::mc {
 
 SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory& memory,
-                           const std::vector<const RankFiber*>& fibers, bool page_sharing)
+                           const std::vector<const RankFiber*>& fibers, bool page_sharing,
+                           StateEquality equality)
     : memory_(memory), fibers_(fibers) {
+    if (equality == StateEquality::Semantic) enable_semantic_frames(image);
     snapshot::PageStore::Options options;
     options.sharing = page_sharing;
     // cppcheck-suppress useInitializationList ; a unique_ptr, assigned once
@@ -52,11 +55,27 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
                                  snapshot::Growth::Up, memory.alias(rr.heap + blocks_at));
         ranks_.push_back({stack, front, blocks});
         const ModuleCopy& copy = image.copy(r);
+        code_.push_back({copy.base, copy.begin, copy.end});
         frame_finders_.emplace_back([begin = copy.begin, end = copy.end](std::uintptr_t pc) {
             return pc >= begin && pc < end;
         });
         zeroed_below_.push_back(0);
     }
+}
+
+// Without DWARF the frames cannot be read: exact equality, and the reason for the report.
+void SystemMemory::enable_semantic_frames(const ProgramImage& image) {
+    std::string why;
+    auto variables = dwarf::FrameVariables::open(image.copy(0).path, &why);
+    if (variables && !variables->has_function("main")) {
+        why = "'" + image.copy(0).path + "' has no DWARF debug info for main (built without -g?)";
+        variables.reset();
+    }
+    if (variables) {
+        semantic_ = std::make_unique<SemanticFrames>(std::move(variables), image.copy(0).base);
+        return;
+    }
+    semantic_unavailable_ = why;
 }
 
 namespace {
@@ -117,8 +136,16 @@ void SystemMemory::window_stack(std::size_t rank, const mpi::RankCall* call) {
         return;
     }
     snapshot::FingerprintBuilder salt;
-    for (const std::uint64_t reg : frame->callee_saved) salt.value(reg);
     salt.fingerprint(snapshot::fingerprint_of(call, sizeof *call));
+    if (semantic_) {
+        const CodeRange& code = code_[rank];
+        if (auto frames = semantic_->digest(*frame, top, code.base, code.begin, code.end)) {
+            salt.fingerprint(frames->value);
+            regions_->set_hashed(region, top - frames->outermost_cfa, salt.digest());
+            return;
+        }
+    }
+    for (const std::uint64_t reg : frame->callee_saved) salt.value(reg);
     regions_->set_hashed(region, top - frame->lowest, salt.digest());
 }
 
@@ -153,6 +180,13 @@ void SystemMemory::restore(const snapshot::RegionSnapshot& snapshot) {
 
 void SystemMemory::after_restore() {
     for (std::size_t r = 0; r < fibers_.size(); ++r) zero_dead_stack(r);
+}
+
+void warn_exact_equality(const SystemMemory& memory, FILE* report) {
+    if (memory.semantic_unavailable().empty()) return;
+    std::fprintf(report,
+                 "rankfold-run: warning: states are compared exactly, not semantically: %s\n",
+                 memory.semantic_unavailable().c_str());
 }
 
 } // namespace rankfold::mc
