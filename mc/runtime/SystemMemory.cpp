@@ -1,5 +1,6 @@
 #include "mc/runtime/SystemMemory.hpp"
 
+#include "mc/runtime/IgnoredMemory.hpp"
 #include "mc/runtime/SanitizerSupport.hpp"
 
 #include "snapshot/RankArena.hpp"
@@ -8,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <string>
 
 namespace rankfold::mc {
@@ -34,11 +36,14 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
     if (const char* w = std::getenv("RANKFOLD_STACK_WINDOW"))
         window_stacks_ = std::string(w) != "off";
     regions_ = std::make_unique<snapshot::RegionSet>(*store_, std::move(tracker));
+    placed_.resize(static_cast<std::size_t>(memory.ranks()));
     for (int r = 0; r < memory.ranks(); ++r) {
+        std::vector<Placed>& placed = placed_[static_cast<std::size_t>(r)];
         for (const ModuleCopy::Segment& s : image.copy(r).writable) {
             const std::size_t region =
                 regions_->add_region(reinterpret_cast<std::byte*>(s.begin), s.end - s.begin);
             regions_->set_used(region, s.end - s.begin);
+            placed.push_back({s.begin, s.end, region});
         }
         const snapshot::RankRegion rr = memory.region(r);
         // The landing zone at the top of the stack is not part of the state (CrashHandler).
@@ -54,6 +59,19 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
             regions_->add_region(rr.heap + blocks_at, rr.heap_size - blocks_at,
                                  snapshot::Growth::Up, memory.alias(rr.heap + blocks_at));
         ranks_.push_back({stack, front, blocks});
+        const auto heap = reinterpret_cast<std::uintptr_t>(rr.heap);
+        placed.push_back({heap + blocks_at, heap + rr.heap_size, blocks});
+        // RANKFOLD_IGNORE globals: the linker's bounds of their section in this copy.
+        void* handle = image.copy(r).handle;
+        using Bounds = const void* (*)(int);
+        const auto bounds =
+            handle ? reinterpret_cast<Bounds>(dlsym(handle, "rankfold_module_ignored_bounds"))
+                   : nullptr;
+        const void* first = bounds ? bounds(0) : nullptr;
+        const void* last = bounds ? bounds(1) : nullptr;
+        if (first != nullptr && last > first)
+            ignore(r, reinterpret_cast<std::uintptr_t>(first),
+                   static_cast<const std::byte*>(last) - static_cast<const std::byte*>(first));
         const ModuleCopy& copy = image.copy(r);
         code_.push_back({copy.base, copy.begin, copy.end});
         frame_finders_.emplace_back([begin = copy.begin, end = copy.end](std::uintptr_t pc) {
@@ -149,6 +167,23 @@ void SystemMemory::window_stack(std::size_t rank, const mpi::RankCall* call) {
     regions_->set_hashed(region, top - frame->lowest, salt.digest());
 }
 
+// A range inside one of the rank's module segments or heap blocks; elsewhere (its stack, the
+// checker's memory) the mark is not applied.
+void SystemMemory::ignore(int rank, std::uintptr_t address, std::size_t size) {
+    for (const Placed& p : placed_.at(static_cast<std::size_t>(rank)))
+        if (address >= p.begin && address + size <= p.end && address + size > address)
+            regions_->ignore(p.region, address - p.begin, size);
+}
+
+void SystemMemory::apply_ignored() {
+    const std::vector<IgnoredRange>& all = IgnoredMemory::instance().all();
+    for (; ignored_applied_ < all.size(); ++ignored_applied_) {
+        const IgnoredRange& i = all[ignored_applied_];
+        if (i.rank >= 0 && static_cast<std::size_t>(i.rank) < placed_.size())
+            ignore(i.rank, reinterpret_cast<std::uintptr_t>(i.address), i.size);
+    }
+}
+
 snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended,
                                                const std::vector<const mpi::RankCall*>& waiting) {
     forget_stack_redzones();
@@ -170,6 +205,7 @@ snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended,
         regions_->set_used(ranks_[r].heap_front, arena.index_extent());
         regions_->set_used(ranks_[r].heap_blocks, arena.used_extent() - arena.heap_begin());
     }
+    apply_ignored();
     return regions_->capture();
 }
 

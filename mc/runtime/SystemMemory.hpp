@@ -71,6 +71,14 @@ private:
         std::uintptr_t base, begin, end;
     };
     std::vector<CodeRange> code_; // per rank: its module copy
+    struct Placed {
+        std::uintptr_t begin, end;
+        std::size_t region;
+    };
+    std::vector<std::vector<Placed>> placed_; // per rank: its regions that grow up
+    std::size_t ignored_applied_ = 0;         // marks of IgnoredMemory applied so far
+    void ignore(int rank, std::uintptr_t address, std::size_t size);
+    void apply_ignored();
     // Per rank: every byte of the stack below this address is zero (0: not known).
     std::vector<std::uintptr_t> zeroed_below_;
     void zero_dead_stack(std::size_t rank);
