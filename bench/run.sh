@@ -10,6 +10,8 @@
 #   - exploration: four workloads (bench/programs/{fanin,client_server,ring_kernel,rma_halo}.c) explored
 #     exhaustively with reduction and state matching (default), then with each switched off and
 #     with both off (the baseline rows); two of them again with the predefined contracts off
+#   - state equality: the four exploration workloads at -O0 with --state-equality exact and
+#     semantic side by side
 #   - memory-access instrumentation: the ring kernel's whole run uninstrumented, instrumented
 #     with the checks off (--no-races) and on; the cost per state of race checking
 #   - OpenSHMEM: a 1-D stencil with puts and barriers at 4 PEs (bench/programs/shmem_stencil.c)
@@ -70,6 +72,8 @@ config_flags() {
     default) ;;
     no-contracts) echo --contracts-predefined none ;;
     no-races) echo --no-races ;;
+    exact) echo --state-equality exact ;;
+    semantic) echo --state-equality semantic ;;
     no-sm) echo --no-state-matching ;;
     no-red) echo --no-reduction ;;
     both-off) echo --no-state-matching --no-reduction ;;
@@ -147,6 +151,21 @@ explore 4 ring_kernel 20 no-sm both-off
 explore 4 rma_halo 16 no-sm both-off
 echo "seconds: the search (explore_seconds); B/state: visited-state store bytes / states, fixed"
 echo "tables included; under state matching, executions = distinct final states."
+
+# State equality: the same workloads built as rankfold-cc builds by default (-O0, where
+# semantic equality describes the frames; at -O2 it falls back to exact), each explored with
+# --state-equality exact and semantic: states and the time per state side by side.
+for p in fanin client_server ring_kernel rma_halo; do
+  "$build/bin/rankfold-cc" -o "$work/${p}_O0" "$here/programs/$p.c"
+done
+echo
+echo "== state equality at -O0: exact vs semantic (a waiting rank's frames by live variables)"
+row workload config status states transitions executions seconds states/s execs/s \
+  B/state "RSS MiB"
+CONFIGS="exact semantic" explore 6 fanin_O0 "2 mixed"
+CONFIGS="exact semantic" explore 4 client_server_O0 20
+CONFIGS="exact semantic" explore 4 ring_kernel_O0 20
+CONFIGS="exact semantic" explore 4 rma_halo_O0 16
 
 # Contract monitoring: the predefined contracts are on by default (the "default" rows);
 # no-contracts turns them off. ring_kernel's Isend/Irecv/Waitall are what the double request

@@ -215,7 +215,10 @@ void TypeReader::readRecord(Dwarf_Die die, TypeId id, int depth) {
         member.name = tag == DW_TAG_member ? dies_.text(m, DW_AT_name) : "";
         member.is_base_class = tag == DW_TAG_inheritance;
         auto offset = memberOffset(m);
-        if (!offset) return; // e.g. a virtual base, located at run time
+        if (!offset) { // e.g. a virtual base, located at run time
+            types_[id].partial_layout = true;
+            return;
+        }
         member.offset = *offset;
         member.bit_size = std::uint32_t(dies_.udata(m, DW_AT_bit_size).value_or(0));
         if (auto off = dies_.ref(m, DW_AT_type)) {

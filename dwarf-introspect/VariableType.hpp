@@ -52,7 +52,8 @@ struct VariableType {
     std::vector<std::uint64_t> counts;   // Array: one per dimension, kUnknownCount if unknown
     std::vector<Member> members;         // Record
     bool is_union = false;
-    bool incomplete = false; // Record only declared (DW_AT_declaration), e.g. an opaque struct
+    bool incomplete = false;     // Record only declared (DW_AT_declaration), e.g. an opaque struct
+    bool partial_layout = false; // Record: a member could not be placed (a virtual base)
 };
 
 // "point_t (aka struct point)" when the declared spelling differs from the type's own name.

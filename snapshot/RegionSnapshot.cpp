@@ -118,6 +118,45 @@ void RegionSet::set_hashed(std::size_t region, std::size_t bytes, const Fingerpr
     regions_[region].salt = salt;
 }
 
+void RegionSet::ignore(std::size_t region, std::size_t offset, std::size_t size) {
+    if (regions_.at(region).growth != Growth::Up)
+        throw std::invalid_argument("only regions that grow up can ignore bytes");
+    if (size == 0) return;
+    for (const Ignored& i : ignored_)
+        if (i.region == region && i.offset == offset && i.size == size) return;
+    ignored_.push_back({region, offset, size});
+    std::stable_sort(ignored_.begin(), ignored_.end(),
+                     [](const Ignored& a, const Ignored& b) { return a.region < b.region; });
+}
+
+// Each page with ignored bytes in the used part counts as its masked copy instead.
+void RegionSet::apply_ignored(std::size_t index, const RegionSnapshot::Image& image,
+                              Fingerprint& hash) {
+    std::vector<std::size_t> pages;
+    for (const Ignored& i : ignored_) {
+        if (i.region != index) continue;
+        for (std::size_t p = i.offset / kPageSize;
+             p <= (i.offset + i.size - 1) / kPageSize && p < image.pages.size(); ++p)
+            pages.push_back(p);
+    }
+    std::sort(pages.begin(), pages.end());
+    pages.erase(std::unique(pages.begin(), pages.end()), pages.end());
+    for (const std::size_t p : pages) {
+        subtract(hash, term(index, p, image.pages[p]));
+        std::memcpy(masked_.data(), store_.data(image.pages[p]), kPageSize);
+        const std::size_t page_begin = p * kPageSize;
+        for (const Ignored& i : ignored_) {
+            if (i.region != index) continue;
+            const std::size_t from = std::max(i.offset, page_begin);
+            const std::size_t to = std::min(i.offset + i.size, page_begin + kPageSize);
+            if (from < to) std::memset(masked_.data() + (from - page_begin), 0, to - from);
+        }
+        const Fingerprint digest = fingerprint_of(masked_.data(), kPageSize, kMaskedSeed);
+        const std::uint64_t key[3] = {digest.low, digest.high, (std::uint64_t{index} << 40) ^ p};
+        add(hash, fingerprint_of(key, sizeof key, kPageSeed));
+    }
+}
+
 void RegionSet::set_used(std::size_t region, std::size_t bytes) {
     if (bytes > regions_[region].capacity_pages * kPageSize)
         throw std::out_of_range("snapshot region used beyond its capacity");
@@ -183,6 +222,8 @@ RegionSnapshot RegionSet::capture() {
     for (std::size_t r = 0; r < regions_.size(); ++r)
         if (snapshot.images_[r].hashed != kWhole)
             apply_window(r, snapshot.images_[r], snapshot.hash_);
+    for (std::size_t r = 0; r < regions_.size() && !ignored_.empty(); ++r)
+        apply_ignored(r, snapshot.images_[r], snapshot.hash_);
     return snapshot;
 }
 

@@ -112,6 +112,11 @@ public:
     // The hash window of the next captures (see the top of this file): the first `bytes` of
     // the used part from the anchored end (clamped to it) plus `salt`; kWhole: no window.
     void set_hashed(std::size_t region, std::size_t bytes, const Fingerprint& salt = {});
+    // Leaves [offset, offset + size) of a region that grows up out of the fingerprints of
+    // the next captures (rankfold_ignore: memory the program says is not part of its state).
+    // Each page that holds ignored bytes counts with them as zero. Captured and restored as
+    // before; same_contents still compares them.
+    void ignore(std::size_t region, std::size_t offset, std::size_t size);
     // After a restore: the used part of the restored snapshot.
     std::size_t used(std::size_t region) const { return regions_[region].used; }
     std::size_t region_count() const { return regions_.size(); }
@@ -163,6 +168,12 @@ private:
     Fingerprint length_term(std::size_t region) const;
     // Takes out of `hash` what lies outside region `index`'s window in `image`.
     void apply_window(std::size_t index, const RegionSnapshot::Image& image, Fingerprint& hash);
+    // Takes the ignored bytes of region `index` out of `hash`.
+    void apply_ignored(std::size_t index, const RegionSnapshot::Image& image, Fingerprint& hash);
+    struct Ignored {
+        std::size_t region, offset, size;
+    };
+    std::vector<Ignored> ignored_; // sorted by region
 
     PageStore& store_;
     std::unique_ptr<DirtyTracker> tracker_;

@@ -12,13 +12,31 @@ namespace rankfold::mc {
 namespace {
 
 // Options that take a value, so the scan can step over it to find the program.
-const std::set<std::string> kValued = {
-    "-n",           "-np",          "--np",        "--buffering",
-    "--seed",       "--json",       "--html",      "--sarif",
-    "--stack-size", "--heap-size",  "--replay",    "--memory-limit",
-    "--watchdog",   "--max-states", "--max-depth", "--time-limit",
-    "--trace-file", "--backtrack",  "--contracts", "--contracts-predefined",
-    "--ltl",        "--never",      "--prop",      "--fairness"};
+const std::set<std::string> kValued = {"-n",
+                                       "-np",
+                                       "--np",
+                                       "--buffering",
+                                       "--seed",
+                                       "--json",
+                                       "--html",
+                                       "--sarif",
+                                       "--stack-size",
+                                       "--heap-size",
+                                       "--replay",
+                                       "--memory-limit",
+                                       "--watchdog",
+                                       "--max-states",
+                                       "--max-depth",
+                                       "--time-limit",
+                                       "--trace-file",
+                                       "--backtrack",
+                                       "--contracts",
+                                       "--contracts-predefined",
+                                       "--ltl",
+                                       "--never",
+                                       "--prop",
+                                       "--fairness",
+                                       "--state-equality"};
 
 std::size_t parse_size(const std::string& text) {
     std::size_t pos = 0;
@@ -126,6 +144,11 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     app.add_option("--trace-file", o.trace_path,
                    "where to write the counterexample trace (default: PROGRAM.rankfold-trace.json "
                    "in the current folder)");
+    std::string equality = "semantic";
+    app.add_option("--state-equality", equality,
+                   "how states are compared: semantic (default; a waiting rank's frames by their "
+                   "live variables and registers, from DWARF) or exact (by their bytes)")
+        ->check(CLI::IsMember({"semantic", "exact"}));
     app.add_flag("!--no-page-sharing", o.page_sharing,
                  "store every snapshot page separately (to measure what sharing saves)");
     app.add_option("--memory-limit", memory_limit,
@@ -162,6 +185,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
         o.buffering = buffering == "infinite" ? mpi::Buffering::Infinite : mpi::Buffering::Zero;
         o.both_buffering = buffering == "both";
         o.reexecute = backtrack == "reexecute";
+        o.state_equality = equality == "exact" ? StateEquality::Exact : StateEquality::Semantic;
         // A replay is for debugging: run it in this process, so gdb --args stops in the program.
         if (!o.replay_path.empty()) o.fork = false;
         if (seed_opt->count() > 0) o.seed = seed;

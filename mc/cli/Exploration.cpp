@@ -78,7 +78,8 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     const auto begin = std::chrono::steady_clock::now();
     RunResult result;
     result.explored = true;
-    SystemState& state = system.enable_snapshots(o.page_sharing);
+    SystemState& state = system.enable_snapshots(o.page_sharing, o.state_equality);
+    warn_exact_equality(state.memory(), output.report());
     std::vector<TraceStep> prologue; // up to the first choice: part of every story
     system.record_steps(&prologue);
     system.start();

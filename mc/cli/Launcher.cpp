@@ -118,14 +118,14 @@ int check_program(const RunOptions& o, const std::string& scratch) {
             system.publish_pending_buffers(races);
         }
         if (o.check_snapshots) {
-            system.enable_snapshots(o.page_sharing);
+            system.enable_snapshots(o.page_sharing, o.state_equality);
             const int status = check_snapshots(system, output, o.ranks, effective_memory_limit(o),
                                                output.report());
             output.finish();
             return status;
         }
         if (o.check_independence) {
-            system.enable_snapshots(o.page_sharing);
+            system.enable_snapshots(o.page_sharing, o.state_equality);
             IndependenceCheckOptions io;
             io.ranks = o.ranks;
             io.max_states = o.max_states;

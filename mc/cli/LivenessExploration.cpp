@@ -69,7 +69,8 @@ RunResult explore_liveness(const RunOptions& o, const LivenessProperty& property
     result.explored = true;
     PropositionObserver observer(property.automaton.propositions, locate_given(property, image));
     system.set_after_step([&observer] { observer.observe(); });
-    SystemState& state = system.enable_snapshots(o.page_sharing);
+    SystemState& state = system.enable_snapshots(o.page_sharing, o.state_equality);
+    warn_exact_equality(state.memory(), output.report());
     std::vector<TraceStep> prologue;
     system.record_steps(&prologue);
     system.start();

@@ -1,6 +1,7 @@
 // Everything a run of rankfold-run is asked to do, as parsed from its command line.
 #pragma once
 
+#include "mc/runtime/StateEquality.hpp"
 #include "simulated-mpi/interface/MpiWorld.hpp"
 
 #include <cstdint>
@@ -27,8 +28,9 @@ struct RunOptions {
     bool fork = true;               // run under a supervisor process
     unsigned watchdog_seconds = 10; // CPU seconds a rank may run without a visible call
     bool page_sharing = true;       // --no-page-sharing stores full copies (to measure the saving)
-    std::size_t memory_limit = 0;   // bytes the snapshot store may hold; 0: 3/4 of physical memory
-    bool check_snapshots = false;   // --check-snapshots: the snapshot self-test
+    StateEquality state_equality = StateEquality::Semantic; // --state-equality
+    std::size_t memory_limit = 0; // bytes the snapshot store may hold; 0: 3/4 of physical memory
+    bool check_snapshots = false; // --check-snapshots: the snapshot self-test
     // --check-independence: the dependency relation's self-test (IndependenceSelfTest.hpp)
     bool check_independence = false;
     // Exploration (the default mode).

@@ -1,19 +1,24 @@
 #include "mc/runtime/SystemMemory.hpp"
 
+#include "mc/runtime/IgnoredMemory.hpp"
 #include "mc/runtime/SanitizerSupport.hpp"
 
 #include "snapshot/RankArena.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <string>
 
 namespace rankfold::mc {
 
 SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory& memory,
-                           const std::vector<const RankFiber*>& fibers, bool page_sharing)
+                           const std::vector<const RankFiber*>& fibers, bool page_sharing,
+                           StateEquality equality)
     : memory_(memory), fibers_(fibers) {
+    if (equality == StateEquality::Semantic) enable_semantic_frames(image);
     snapshot::PageStore::Options options;
     options.sharing = page_sharing;
     // cppcheck-suppress useInitializationList ; a unique_ptr, assigned once
@@ -31,11 +36,14 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
     if (const char* w = std::getenv("RANKFOLD_STACK_WINDOW"))
         window_stacks_ = std::string(w) != "off";
     regions_ = std::make_unique<snapshot::RegionSet>(*store_, std::move(tracker));
+    placed_.resize(static_cast<std::size_t>(memory.ranks()));
     for (int r = 0; r < memory.ranks(); ++r) {
+        std::vector<Placed>& placed = placed_[static_cast<std::size_t>(r)];
         for (const ModuleCopy::Segment& s : image.copy(r).writable) {
             const std::size_t region =
                 regions_->add_region(reinterpret_cast<std::byte*>(s.begin), s.end - s.begin);
             regions_->set_used(region, s.end - s.begin);
+            placed.push_back({s.begin, s.end, region});
         }
         const snapshot::RankRegion rr = memory.region(r);
         // The landing zone at the top of the stack is not part of the state (CrashHandler).
@@ -51,12 +59,41 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
             regions_->add_region(rr.heap + blocks_at, rr.heap_size - blocks_at,
                                  snapshot::Growth::Up, memory.alias(rr.heap + blocks_at));
         ranks_.push_back({stack, front, blocks});
+        const auto heap = reinterpret_cast<std::uintptr_t>(rr.heap);
+        placed.push_back({heap + blocks_at, heap + rr.heap_size, blocks});
+        // RANKFOLD_IGNORE globals: the linker's bounds of their section in this copy.
+        void* handle = image.copy(r).handle;
+        using Bounds = const void* (*)(int);
+        const auto bounds =
+            handle ? reinterpret_cast<Bounds>(dlsym(handle, "rankfold_module_ignored_bounds"))
+                   : nullptr;
+        const void* first = bounds ? bounds(0) : nullptr;
+        const void* last = bounds ? bounds(1) : nullptr;
+        if (first != nullptr && last > first)
+            ignore(r, reinterpret_cast<std::uintptr_t>(first),
+                   static_cast<const std::byte*>(last) - static_cast<const std::byte*>(first));
         const ModuleCopy& copy = image.copy(r);
+        code_.push_back({copy.base, copy.begin, copy.end});
         frame_finders_.emplace_back([begin = copy.begin, end = copy.end](std::uintptr_t pc) {
             return pc >= begin && pc < end;
         });
         zeroed_below_.push_back(0);
     }
+}
+
+// Without DWARF the frames cannot be read: exact equality, and the reason for the report.
+void SystemMemory::enable_semantic_frames(const ProgramImage& image) {
+    std::string why;
+    auto variables = dwarf::FrameVariables::open(image.copy(0).path, &why);
+    if (variables && !variables->has_function("main")) {
+        why = "'" + image.copy(0).path + "' has no DWARF debug info for main (built without -g?)";
+        variables.reset();
+    }
+    if (variables) {
+        semantic_ = std::make_unique<SemanticFrames>(std::move(variables), image.copy(0).base);
+        return;
+    }
+    semantic_unavailable_ = why;
 }
 
 namespace {
@@ -117,9 +154,34 @@ void SystemMemory::window_stack(std::size_t rank, const mpi::RankCall* call) {
         return;
     }
     snapshot::FingerprintBuilder salt;
-    for (const std::uint64_t reg : frame->callee_saved) salt.value(reg);
     salt.fingerprint(snapshot::fingerprint_of(call, sizeof *call));
+    if (semantic_) {
+        const CodeRange& code = code_[rank];
+        if (auto frames = semantic_->digest(*frame, top, code.base, code.begin, code.end)) {
+            salt.fingerprint(frames->value);
+            regions_->set_hashed(region, top - frames->outermost_cfa, salt.digest());
+            return;
+        }
+    }
+    for (const std::uint64_t reg : frame->callee_saved) salt.value(reg);
     regions_->set_hashed(region, top - frame->lowest, salt.digest());
+}
+
+// A range inside one of the rank's module segments or heap blocks; elsewhere (its stack, the
+// checker's memory) the mark is not applied.
+void SystemMemory::ignore(int rank, std::uintptr_t address, std::size_t size) {
+    for (const Placed& p : placed_.at(static_cast<std::size_t>(rank)))
+        if (address >= p.begin && address + size <= p.end && address + size > address)
+            regions_->ignore(p.region, address - p.begin, size);
+}
+
+void SystemMemory::apply_ignored() {
+    const std::vector<IgnoredRange>& all = IgnoredMemory::instance().all();
+    for (; ignored_applied_ < all.size(); ++ignored_applied_) {
+        const IgnoredRange& i = all[ignored_applied_];
+        if (i.rank >= 0 && static_cast<std::size_t>(i.rank) < placed_.size())
+            ignore(i.rank, reinterpret_cast<std::uintptr_t>(i.address), i.size);
+    }
 }
 
 snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended,
@@ -143,6 +205,7 @@ snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended,
         regions_->set_used(ranks_[r].heap_front, arena.index_extent());
         regions_->set_used(ranks_[r].heap_blocks, arena.used_extent() - arena.heap_begin());
     }
+    apply_ignored();
     return regions_->capture();
 }
 
@@ -153,6 +216,13 @@ void SystemMemory::restore(const snapshot::RegionSnapshot& snapshot) {
 
 void SystemMemory::after_restore() {
     for (std::size_t r = 0; r < fibers_.size(); ++r) zero_dead_stack(r);
+}
+
+void warn_exact_equality(const SystemMemory& memory, FILE* report) {
+    if (memory.semantic_unavailable().empty()) return;
+    std::fprintf(report,
+                 "rankfold-run: warning: states are compared exactly, not semantically: %s\n",
+                 memory.semantic_unavailable().c_str());
 }
 
 } // namespace rankfold::mc

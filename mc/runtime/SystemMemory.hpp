@@ -6,20 +6,29 @@
 #include "mc/runtime/ProgramFrame.hpp"
 #include "mc/runtime/ProgramImage.hpp"
 #include "mc/runtime/RankFiber.hpp"
+#include "mc/runtime/SemanticFrames.hpp"
+#include "mc/runtime/StateEquality.hpp"
 #include "simulated-mpi/interface/RankCall.hpp"
 #include "snapshot/PageStore.hpp"
 #include "snapshot/RankMemory.hpp"
 #include "snapshot/RegionSnapshot.hpp"
 
+#include <cstdio>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace rankfold::mc {
 
+class SystemMemory;
+// One line on `report` when semantic equality was asked for and is not available.
+void warn_exact_equality(const SystemMemory& memory, FILE* report);
+
 class SystemMemory {
 public:
     SystemMemory(const ProgramImage& image, const snapshot::RankMemory& memory,
-                 const std::vector<const RankFiber*>& fibers, bool page_sharing);
+                 const std::vector<const RankFiber*>& fibers, bool page_sharing,
+                 StateEquality equality = StateEquality::Exact);
 
     // Records the current used parts (stack pointers, heap tops) and captures every region.
     // `ended[r]`: rank r has finished or failed and never runs again; its stack and heap are no
@@ -35,6 +44,9 @@ public:
     void after_restore();
     // The rank ran: what lies below its stack pointer is no longer known to be zero.
     void rank_ran(int rank) { zeroed_below_[static_cast<std::size_t>(rank)] = 0; }
+
+    // Why semantic equality was asked for but is not used ("" when it is, or was not asked for).
+    const std::string& semantic_unavailable() const { return semantic_unavailable_; }
 
     snapshot::PageStore& store() { return *store_; }
     const snapshot::RegionSet& regions() const { return *regions_; }
@@ -53,12 +65,28 @@ private:
     std::vector<RankRegions> ranks_;
     std::vector<ProgramFrameFinder> frame_finders_; // per rank
     bool window_stacks_ = true; // RANKFOLD_STACK_WINDOW=off: hash whole stacks (to measure)
+    std::unique_ptr<SemanticFrames> semantic_; // null: exact equality
+    std::string semantic_unavailable_;
+    struct CodeRange {
+        std::uintptr_t base, begin, end;
+    };
+    std::vector<CodeRange> code_; // per rank: its module copy
+    struct Placed {
+        std::uintptr_t begin, end;
+        std::size_t region;
+    };
+    std::vector<std::vector<Placed>> placed_; // per rank: its regions that grow up
+    std::size_t ignored_applied_ = 0;         // marks of IgnoredMemory applied so far
+    void ignore(int rank, std::uintptr_t address, std::size_t size);
+    void apply_ignored();
     // Per rank: every byte of the stack below this address is zero (0: not known).
     std::vector<std::uintptr_t> zeroed_below_;
     void zero_dead_stack(std::size_t rank);
     // Sets the hash window of the stack of a rank suspended in `call`.
     void window_stack(std::size_t rank, const mpi::RankCall* call);
-    void forget_stack_redzones(); // AddressSanitizer builds only (SanitizerSupport.hpp)
+    void forget_stack_redzones();
+    void enable_semantic_frames(
+        const ProgramImage& image); // AddressSanitizer builds only (SanitizerSupport.hpp)
 };
 
 } // namespace rankfold::mc

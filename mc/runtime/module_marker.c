@@ -48,3 +48,12 @@ __attribute__((visibility("default"))) void rankfold_module_run_exit_handlers(vo
 __attribute__((constructor(101))) static void rankfold_module_begin(void) {
     rankfold_module_constructors_begin();
 }
+
+/* The bounds of the globals marked RANKFOLD_IGNORE (<rankfold.h>), which the linker gathers in
+ * the section "rankfold_ignored" and bounds with __start_/__stop_ symbols (defined only when
+ * referenced, as here; weak: null when no global is marked). The checker reads them per copy. */
+extern char __start_rankfold_ignored[] __attribute__((weak, visibility("hidden")));
+extern char __stop_rankfold_ignored[] __attribute__((weak, visibility("hidden")));
+__attribute__((visibility("default"))) const void* rankfold_module_ignored_bounds(int end) {
+    return end ? (const void*)__stop_rankfold_ignored : (const void*)__start_rankfold_ignored;
+}

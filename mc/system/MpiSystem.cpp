@@ -32,9 +32,9 @@ void MpiSystem::start() {
     close();
 }
 
-SystemState& MpiSystem::enable_snapshots(bool page_sharing) {
-    state_ =
-        std::make_unique<SystemState>(runtime_, world_, monitors_, unmatched_posts_, page_sharing);
+SystemState& MpiSystem::enable_snapshots(bool page_sharing, StateEquality equality) {
+    state_ = std::make_unique<SystemState>(runtime_, world_, monitors_, unmatched_posts_,
+                                           page_sharing, equality);
     return *state_;
 }
 

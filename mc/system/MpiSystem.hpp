@@ -71,7 +71,7 @@ public:
     RunResult result() const;
 
     // Makes the system's state capturable (SystemState.hpp: capture, restore, compare).
-    SystemState& enable_snapshots(bool page_sharing);
+    SystemState& enable_snapshots(bool page_sharing, StateEquality equality = StateEquality::Exact);
     SystemState* state() { return state_.get(); }
     // After each step of a rank, tell the monitors the buffers of its pending operations
     // (PendingBuffersEvent; `races` listens, and keeps those of nonblocking collectives, which

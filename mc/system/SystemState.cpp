@@ -30,13 +30,13 @@ struct RankActivity {
 } // namespace
 
 SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
-                         properties::MonitorSet& monitors, bool& unmatched_posts,
-                         bool page_sharing) {
+                         properties::MonitorSet& monitors, bool& unmatched_posts, bool page_sharing,
+                         StateEquality equality) {
     std::vector<const RankFiber*> fibers;
     fibers.reserve(static_cast<std::size_t>(runtime.ranks().size()));
     for (int r = 0; r < runtime.ranks().size(); ++r) fibers.push_back(&runtime.ranks().fiber(r));
-    memory_ =
-        std::make_unique<SystemMemory>(runtime.image(), runtime.memory(), fibers, page_sharing);
+    memory_ = std::make_unique<SystemMemory>(runtime.image(), runtime.memory(), fibers,
+                                             page_sharing, equality);
     runtime.set_memory(memory_.get());
     SystemMemory& memory = *memory_;
 

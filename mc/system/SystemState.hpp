@@ -26,7 +26,8 @@ public:
     enum Component : std::size_t { Memory, World, Ranks, Closure, Monitors, Output };
 
     SystemState(RankRuntime& runtime, mpi::MpiWorld& world, properties::MonitorSet& monitors,
-                bool& unmatched_posts, bool page_sharing);
+                bool& unmatched_posts, bool page_sharing,
+                StateEquality equality = StateEquality::Exact);
 
     SystemSnapshot capture() { return registry_.capture(); }
     // See StateRegistry::capture_deferred.

@@ -14,9 +14,19 @@ extern "C" {
  * rank (build per-rank names such as "cs1" with snprintf), before the rank's first choice. */
 void rankfold_prop_sized(const char* name, const void* address, size_t size);
 
+/* Leaves SIZE bytes at ADDRESS (a global or static variable, or heap memory the program keeps
+ * for good) out of the calling rank's state: two states that differ only there are the same
+ * state (a statistics counter the program never acts on). Call it before the rank's first
+ * choice; it is not undone. Stack addresses are not supported (nothing happens). */
+void rankfold_ignore(const void* address, size_t size);
+
 #ifdef __cplusplus
 }
 #endif
+
+/* A global or static variable left out of every rank's state, from the start:
+ *     RANKFOLD_IGNORE long polls;                                                          */
+#define RANKFOLD_IGNORE __attribute__((section("rankfold_ignored"), used))
 
 /* rankfold_prop("cs", &in_critical_section): the variable's size is taken from its type. */
 #define rankfold_prop(name, pointer) rankfold_prop_sized((name), (pointer), sizeof(*(pointer)))

@@ -7,11 +7,12 @@
  * Without state matching, a poll that says "not yet" and comes back to a state on the current
  * path ends that path; the search still ends:
  * RANKFOLD-RUN: -np 3 --no-state-matching => ok states=18 transitions=22 executions=8 revisits=5
- * RANKFOLD-CFLAGS: -fno-sanitize=thread
- * Built without rankfold-cc's memory-access instrumentation: instrumented code keeps other
- * values in callee-saved registers and stack slots across its MPI calls, and exact state
- * equality tells apart paths that differ only in such dead values, so the counts above (those
- * of the uninstrumented build) would change.
+ * RANKFOLD-CFLAGS: -O0
+ * Built with the memory-access instrumentation at -O0, where semantic state equality (the
+ * default) reads the frames' live variables from DWARF: the instrumented code leaves other
+ * values in callee-saved registers and stack slots across its MPI calls, dead ones, which
+ * exact equality counts (here without effect on the counts).
+ * RANKFOLD-RUN: -np 4 --state-equality exact => ok states=8 transitions=19 executions=1 revisits=12
  */
 #include <assert.h>
 #include <mpi.h>

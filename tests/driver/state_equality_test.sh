@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# --state-equality as a user meets it: a program built without debug info runs under the
+# default (semantic) with one warning line naming the reason and the counts of exact equality;
+# a wrong value is an error with exit status 2.
+# Usage: state_equality_test.sh BUILD_DIR SOURCE_DIR
+set -uo pipefail
+build=$(cd "$1" && pwd)
+src=$(cd "$2" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 2
+passed=0 failed=0
+pass() { echo "PASS $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
+run=$build/bin/rankfold-run
+program=$src/tests/programs/padding-only-difference.c
+"$build/bin/rankfold-cc" -O0 -g0 -o nodebug "$program" || exit 2
+
+"$run" -np 3 ./nodebug >out 2>err
+status=$?
+warnings=$(grep -c "warning: states are compared exactly, not semantically: .*has no DWARF debug info for main" err)
+if [ $status -eq 0 ] && [ "$warnings" -eq 1 ] && grep -q "8 states, 10 transitions" err; then
+    pass "no debug info: exact equality, one warning"
+else
+    fail "no debug info" "status $status, $warnings warnings, stderr: $(tail -3 err)"
+fi
+
+"$run" -np 3 --state-equality bytes ./nodebug >out 2>err
+status=$?
+if [ $status -eq 2 ] && grep -q "state-equality" err; then pass "a wrong value"
+else fail "a wrong value" "status $status, stderr: $(tail -2 err)"; fi
+
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
