@@ -78,6 +78,11 @@ std::string replay_command(const RunOptions& o, const std::string& trace_path) {
     // A contract violation needs the same contracts to happen again.
     for (const std::string& file : o.contract_files) cmd += " --contracts " + shell_quote(file);
     if (o.contracts_predefined != "all") cmd += " --contracts-predefined " + o.contracts_predefined;
+    // So do the options that decide what is a violation, and a watchdog limit (the default
+    // would make an endless loop's replay wait 10 s of CPU time).
+    if (o.strict) cmd += " --strict";
+    if (o.allow_leaks) cmd += " --allow-leaks";
+    if (o.watchdog_seconds != 10) cmd += fmt::format(" --watchdog {}", o.watchdog_seconds);
     cmd += " " + shell_quote(o.program);
     for (const std::string& a : o.arguments) cmd += " " + shell_quote(a);
     return cmd;

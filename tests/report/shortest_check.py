@@ -90,14 +90,16 @@ def main():
                     failures.append(f"{f}: --shortest ends in {bfs['violations'][0]['kind']}, "
                                     f"depth-first in {dfs['violations'][0]['kind']}")
                 if trace:
-                    # replay takes -np, --buffering, the contracts and the watchdog (the default
-                    # 10 s of CPU time would make an endless loop slow to replay), not the
-                    # search's options
+                    # replay takes -np, --buffering, the contracts, the verdict flags and the
+                    # watchdog (the default 10 s of CPU time would make an endless loop slow to
+                    # replay), not the search's options
                     keep = []
-                    for i, o in enumerate(opts[:-1]):
+                    for i, o in enumerate(opts):
                         if o in ("-np", "-n", "--buffering", "--contracts", "--contracts-predefined",
                                  "--watchdog"):
                             keep += opts[i:i + 2]
+                        elif o in ("--strict", "--allow-leaks"):  # what counts as a violation
+                            keep.append(o)
                     r = run([BUILD + "/bin/rankfold-run", "--replay", trace, *keep, exe, *rest], work)
                     if r.returncode != 1:
                         failures.append(f"{f}: the --shortest trace does not replay to a violation "
