@@ -35,6 +35,9 @@ bool CommConstruction::execute(int id, const PendingCollective& op) {
     case CollectiveKind::CartCreate:
         if (!cart_create(op, plan)) return false;
         break;
+    case CollectiveKind::IntercommMerge:
+        if (!merge(op, parent, plan)) return false;
+        break;
     default:
         return true;
     }
@@ -45,7 +48,11 @@ CommConstruction::Plan CommConstruction::dup(const Communicator& parent) {
     const std::size_t n = parent.members.size();
     std::vector<int> all(n);
     std::iota(all.begin(), all.end(), 0);
-    return {{all}, std::vector<int>(n, 0), parent.cart_dims, parent.cart_periods};
+    return {{all},
+            std::vector<int>(n, 0),
+            parent.cart_dims,
+            parent.cart_periods,
+            parent.first_group_size};
 }
 
 CommConstruction::Plan CommConstruction::split(const PendingCollective& op) {
@@ -109,6 +116,28 @@ bool CommConstruction::create(const PendingCollective& op, const Communicator& p
     return true;
 }
 
+bool CommConstruction::merge(const PendingCollective& op, const Communicator& parent, Plan& plan) {
+    // Every member of a group passes the same `high`; the group that passed false comes first,
+    // and when both passed the same, the first group (MPI 3.1 §6.6.2 leaves that order open).
+    const int n = static_cast<int>(op.parts.size());
+    const int split = parent.first_group_size;
+    for (int i = 0; i < n; ++i) {
+        const int group_start = i < split ? 0 : split;
+        if ((op.parts[i].args.high != 0) != (op.parts[group_start].args.high != 0))
+            return fail(MPI_ERR_ARG, Misuse::CollectiveMismatch,
+                        fmt::format("world ranks {} and {} of one group passed different `high` "
+                                    "values: a group must pass one value",
+                                    op.parts[group_start].rank, op.parts[i].rank));
+    }
+    const bool second_first = op.parts[0].args.high != 0 && op.parts[split].args.high == 0;
+    std::vector<int> order;
+    for (int i = second_first ? split : 0; i < (second_first ? n : split); ++i) order.push_back(i);
+    for (int i = second_first ? 0 : split; i < (second_first ? split : n); ++i) order.push_back(i);
+    plan.groups.push_back(order);
+    plan.group_of.assign(static_cast<std::size_t>(n), 0);
+    return true;
+}
+
 bool CommConstruction::cart_create(const PendingCollective& op, Plan& plan) {
     const auto& parts = op.parts;
     const int n = static_cast<int>(parts.size());
@@ -147,7 +176,11 @@ bool CommConstruction::make(const PendingCollective& op, const Communicator& par
         std::vector<int> world;
         world.reserve(g.size());
         for (int i : g) world.push_back(parent.members[i]);
-        const int new_id = comms.create(std::move(world));
+        const int new_id =
+            plan.first_group_size > 0
+                ? comms.create_inter({world.begin(), world.begin() + plan.first_group_size},
+                                     {world.begin() + plan.first_group_size, world.end()})
+                : comms.create(std::move(world));
         queue_.reset(new_id);
         comms.communicator(new_id).cart_dims = plan.cart_dims;
         comms.communicator(new_id).cart_periods = plan.cart_periods;

@@ -28,12 +28,14 @@ public:
         std::vector<std::vector<int>> groups;
         std::vector<int> group_of; // -1: none (MPI_COMM_NULL)
         std::vector<int> cart_dims, cart_periods;
+        int first_group_size = 0; // a duplicate of an intercommunicator is one
     };
     // The plans of each kind, from the members' parts; false after fail().
     static Plan dup(const Communicator& parent);
     static Plan split(const PendingCollective& op); // CommSplit, CommSplitType
     bool create(const PendingCollective& op, const Communicator& parent, Plan& plan);
     bool cart_create(const PendingCollective& op, Plan& plan);
+    bool merge(const PendingCollective& op, const Communicator& parent, Plan& plan);
 
 private:
     bool fail(int code, Misuse misuse, std::string message);
