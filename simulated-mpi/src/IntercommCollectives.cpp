@@ -23,6 +23,8 @@ bool supported(const CollectiveArgs& a) {
     case CollectiveKind::Allreduce:
         return !a.nonblocking;
     case CollectiveKind::CommDup:
+    case CollectiveKind::CommSplit:
+    case CollectiveKind::CommCreate:
     case CollectiveKind::IntercommMerge:
         return true;
     default:
@@ -164,11 +166,13 @@ bool reduce_across(WorldCore& core, int rank, const std::vector<CollectivePart>&
 bool check(WorldCore& core, int rank, const RankCall& call, const WorldCore::CommView& v) {
     const CollectiveArgs& a = call.coll;
     if (!supported(a))
-        return core.fail(rank, call, MPI_ERR_UNSUPPORTED_OPERATION, Misuse::Unsupported,
-                         fmt::format("{} on an intercommunicator is not supported by Rankfold "
-                                     "(on intercommunicators it runs MPI_Barrier, MPI_Bcast, "
-                                     "MPI_Allreduce, MPI_Comm_dup and MPI_Intercomm_merge)",
-                                     call.name)),
+        return core.fail(
+                   rank, call, MPI_ERR_UNSUPPORTED_OPERATION, Misuse::Unsupported,
+                   fmt::format("{} on an intercommunicator is not supported by Rankfold "
+                               "(on intercommunicators it runs MPI_Barrier, MPI_Bcast, "
+                               "MPI_Allreduce, MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create and "
+                               "MPI_Intercomm_merge)",
+                               call.name)),
                false;
     if (a.kind == CollectiveKind::Bcast) {
         if (a.root == MPI_PROC_NULL) return true;

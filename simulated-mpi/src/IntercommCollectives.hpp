@@ -2,8 +2,9 @@
 // and data flows from one group to the other. Rankfold runs MPI_Barrier, MPI_Bcast (the root
 // passes MPI_ROOT, the rest of its group MPI_PROC_NULL, the other group the root's rank) and
 // MPI_Allreduce (each group receives the reduction of the other group's contributions), and
-// makes communicators with MPI_Comm_dup and MPI_Intercomm_merge; any other collective on an
-// intercommunicator is refused by name rather than given an intracommunicator's meaning.
+// makes communicators with MPI_Comm_dup, MPI_Comm_split and MPI_Intercomm_merge; any other
+// collective on an intercommunicator is refused by name rather than given an
+// intracommunicator's meaning.
 #pragma once
 
 #include "simulated-mpi/interface/PendingCollective.hpp"
