@@ -146,3 +146,34 @@ TEST_CASE("Intercomm_create: leaders that do not meet, and overlapping groups") 
         CHECK_THAT(w.rank_state(0).failure->message, Contains("is in the local group"));
     }
 }
+
+TEST_CASE("Comm_split of an intercommunicator pairs the colours both groups have") {
+    MpiWorld w = initialized(2);
+    MPI_Comm inter[2] = {};
+    RankCall a = create(1, 5, &inter[0]);
+    RankCall b = create(0, 5, &inter[1]);
+    REQUIRE(w.issue(0, a) == Blocked);
+    REQUIRE(w.issue(1, b) == Blocked);
+    REQUIRE(w.complete(0, a) == Done);
+    REQUIRE(w.complete(1, b) == Done);
+    const bool same_colour = GENERATE(true, false);
+    MPI_Comm out[2] = {MPI_COMM_WORLD, MPI_COMM_WORLD};
+    std::vector<RankCall> calls;
+    for (int r = 0; r < 2; ++r) {
+        CollectiveArgs args{
+            .kind = CollectiveKind::CommSplit, .color = same_colour ? 3 : r, .key = 0};
+        args.newcomm = &out[r];
+        calls.push_back(on(inter[r], args, "MPI_Comm_split"));
+    }
+    REQUIRE(w.issue(0, calls[0]) == Blocked);
+    REQUIRE(w.issue(1, calls[1]) == Blocked);
+    if (same_colour) {
+        REQUIRE(out[0] != MPI_COMM_NULL);
+        CHECK(w.comms().view(0, out[0])->inter);
+        CHECK(w.comms().view(1, out[1])->remote_size == 1);
+    } else {
+        // Each colour is in one group only: no intercommunicator for it.
+        CHECK(out[0] == MPI_COMM_NULL);
+        CHECK(out[1] == MPI_COMM_NULL);
+    }
+}
