@@ -9,7 +9,7 @@ namespace {
 
 // Kinds from properties::kind_name, usage sub-kinds from mpi::misuse_name (ViolationRulesTest
 // checks that every one has its sentence).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 53> kRules{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 55> kRules{{
     {"deadlock", "Every rank that has not finished waits for something no other rank will do."},
     {"crash", "A rank was killed by a signal (SIGSEGV, SIGABRT, ...) or an uncaught exception."},
     {"assertion", "An assertion failed in a rank."},
@@ -63,6 +63,12 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 53> kRules{{
     {"usage/unsupported", "An argument value Rankfold does not model (named in the message)."},
     {"usage/buffer-aliasing",
      "The send and receive buffers of one call share bytes (MPI_Sendrecv_replace is for that)."},
+    {"usage/communicator-kind",
+     "An intracommunicator where an intercommunicator is required (MPI_Intercomm_merge, "
+     "MPI_Comm_remote_size), or an intercommunicator where an intracommunicator is."},
+    {"usage/intercomm-mismatch",
+     "MPI_Intercomm_create's two groups overlap, or their leaders do not name each other with "
+     "one tag and one peer communicator."},
     {"usage/rma-outside-epoch",
      "An RMA operation or flush with no access epoch open to its target (no fence, lock or "
      "start before it)."},

@@ -54,7 +54,7 @@ std::string collective_need(const mpi::MpiWorld& world, int rank, MPI_Comm comm,
     const mpi::PendingCollective* op = world.collective_waiting(rank, comm);
     const auto v = world.comms().view(rank, comm);
     if (op == nullptr || !v) return "the other members of the communicator";
-    const mpi::CollectivePart* mine = &op->parts[v->my_rank];
+    const mpi::CollectivePart* mine = &op->parts[v->member_index()];
     const auto& members = world.comms().communicator(v->id).members;
     std::vector<std::string> missing;
     bool any_finished = false;

@@ -39,6 +39,12 @@ int MPI_Comm_size(MPI_Comm comm, int* size);
 int MPI_Comm_test_inter(MPI_Comm comm, int* flag);
 int MPI_Comm_remote_size(MPI_Comm comm, int* size);
 
+/* Intercommunicators (MPI 3.1 section 6.6). */
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
+                         int remote_leader, int tag, MPI_Comm* newintercomm);
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm);
+int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group);
+
 /* Info objects (MPI 3.1 chapter 9, MPI 4.0 MPI_Info_get_string). */
 int MPI_Info_create(MPI_Info* info);
 int MPI_Info_set(MPI_Info info, const char* key, const char* value);
@@ -303,6 +309,12 @@ int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
 int MPI_Win_free(MPI_Win* win);
 int MPI_Win_fence(int assert, MPI_Win win);
 int MPI_Win_get_attr(MPI_Win win, int win_keyval, void* attribute_val, int* flag);
+int MPI_Win_create_keyval(MPI_Win_copy_attr_function* win_copy_attr_fn,
+                          MPI_Win_delete_attr_function* win_delete_attr_fn, int* win_keyval,
+                          void* extra_state);
+int MPI_Win_free_keyval(int* win_keyval);
+int MPI_Win_set_attr(MPI_Win win, int win_keyval, void* attribute_val);
+int MPI_Win_delete_attr(MPI_Win win, int win_keyval);
 int MPI_Win_get_group(MPI_Win win, MPI_Group* group);
 int MPI_Win_set_name(MPI_Win win, const char* win_name);
 int MPI_Win_get_name(MPI_Win win, char* win_name, int* resultlen);

@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 374 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 367 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -186,7 +186,6 @@ int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request)
 int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Comm_idup_with_info);
 int MPI_Comm_join(int fd, MPI_Comm* intercomm) RF_UNSUPPORTED(MPI_Comm_join);
-int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group) RF_UNSUPPORTED(MPI_Comm_remote_group);
 int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) RF_UNSUPPORTED(MPI_Comm_set_info);
 int MPI_Comm_spawn(const char* command, char* argv[], int maxprocs, MPI_Info info, int root,
                    MPI_Comm comm, MPI_Comm* intercomm, int array_of_errcodes[])
@@ -536,16 +535,11 @@ int MPI_Ineighbor_alltoallw_c(const void* sendbuf, const MPI_Count sendcounts[],
 MPI_Fint MPI_Info_c2f(MPI_Info info) RF_UNSUPPORTED(MPI_Info_c2f);
 int MPI_Info_create_env(int argc, char* argv[], MPI_Info* info) RF_UNSUPPORTED(MPI_Info_create_env);
 MPI_Info MPI_Info_f2c(MPI_Fint info) RF_UNSUPPORTED(MPI_Info_f2c);
-int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
-                         int remote_leader, int tag, MPI_Comm* newintercomm)
-    RF_UNSUPPORTED(MPI_Intercomm_create);
 int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
                                      MPI_Group remote_group, int remote_leader,
                                      const char* stringtag, MPI_Info info,
                                      MPI_Errhandler errhandler, MPI_Comm* newintercomm)
     RF_UNSUPPORTED(MPI_Intercomm_create_from_groups);
-int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm)
-    RF_UNSUPPORTED(MPI_Intercomm_merge);
 int MPI_Irecv_c(void* buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
                 MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Irecv_c);
 int MPI_Ireduce_c(const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype,
@@ -968,16 +962,9 @@ int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win* win)
     RF_UNSUPPORTED(MPI_Win_create_dynamic);
 int MPI_Win_create_errhandler(MPI_Win_errhandler_function* win_errhandler_fn,
                               MPI_Errhandler* errhandler) RF_UNSUPPORTED(MPI_Win_create_errhandler);
-int MPI_Win_create_keyval(MPI_Win_copy_attr_function* win_copy_attr_fn,
-                          MPI_Win_delete_attr_function* win_delete_attr_fn, int* win_keyval,
-                          void* extra_state) RF_UNSUPPORTED(MPI_Win_create_keyval);
-int MPI_Win_delete_attr(MPI_Win win, int win_keyval) RF_UNSUPPORTED(MPI_Win_delete_attr);
 int MPI_Win_detach(MPI_Win win, const void* base) RF_UNSUPPORTED(MPI_Win_detach);
 MPI_Win MPI_Win_f2c(MPI_Fint win) RF_UNSUPPORTED(MPI_Win_f2c);
-int MPI_Win_free_keyval(int* win_keyval) RF_UNSUPPORTED(MPI_Win_free_keyval);
 int MPI_Win_get_info(MPI_Win win, MPI_Info* info_used) RF_UNSUPPORTED(MPI_Win_get_info);
-int MPI_Win_set_attr(MPI_Win win, int win_keyval, void* attribute_val)
-    RF_UNSUPPORTED(MPI_Win_set_attr);
 int MPI_Win_set_info(MPI_Win win, MPI_Info info) RF_UNSUPPORTED(MPI_Win_set_info);
 int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint* size, int* disp_unit, void* baseptr)
     RF_UNSUPPORTED(MPI_Win_shared_query);

@@ -35,6 +35,10 @@ enum class CollectiveKind : std::uint8_t {
     CommSplitType,
     CommCreate,
     CartCreate,
+    // Intercommunicators (MPI 3.1 §6.6.2): create is collective over each local group and
+    // completes once both groups' operations have; merge is collective over both groups.
+    IntercommCreate,
+    IntercommMerge,
     // Windows of one-sided communication (MPI 3.1 §11.2, §11.5.1).
     WinCreate, // MPI_Win_create and MPI_Win_allocate
     WinFence,
@@ -71,6 +75,11 @@ struct CollectiveArgs {
     const int* dims = nullptr;
     const int* periods = nullptr;
     MPI_Comm* newcomm = nullptr;
+    // MPI_Intercomm_create (the local leader is `root`) and MPI_Intercomm_merge.
+    MPI_Comm peer_comm = MPI_COMM_NULL;
+    int remote_leader = 0;
+    int tag = 0;
+    int high = 0;
     // Windows: the memory a member exposes, where the new handle goes, the window of a fence or
     // free, and the block of the rank's heap that holds its attribute values.
     MPI_Aint win_size = 0;

@@ -29,11 +29,14 @@ enum class Misuse : std::uint8_t {
     CallAfterFinalize,
     DoubleInit,
     DoubleFinalize,
-    MissingFinalize, // the rank returned from main without MPI_Finalize
-    BufferSpace,     // buffered send without (enough) attached buffer
-    RequestState,    // starting an active persistent request, freeing MPI_REQUEST_NULL
-    Unsupported,     // an argument value Rankfold does not model (named in the message)
-    BufferAliasing,  // a send and a receive buffer of one call share bytes (MPI_Sendrecv)
+    MissingFinalize,  // the rank returned from main without MPI_Finalize
+    BufferSpace,      // buffered send without (enough) attached buffer
+    RequestState,     // starting an active persistent request, freeing MPI_REQUEST_NULL
+    Unsupported,      // an argument value Rankfold does not model (named in the message)
+    BufferAliasing,   // a send and a receive buffer of one call share bytes (MPI_Sendrecv)
+    CommunicatorKind, // an intracommunicator where an intercommunicator is required, or the reverse
+    IntercommMismatch, // MPI_Intercomm_create's groups overlap or their leaders do not name each
+                       // other
     // One-sided communication (MPI 3.1 chapter 11).
     RmaOutsideEpoch,        // an RMA operation with no access epoch open to its target
     RmaSyncMix,             // synchronisation modes mixed on one window (a fence inside a lock...)

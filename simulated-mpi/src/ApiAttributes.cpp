@@ -107,7 +107,7 @@ int comm_set_attr_impl(const LocalCall& call, MPI_Comm comm, int comm_keyval, vo
     void* const value = attribute_val;
     if (call.world.comms().handle(call.rank, comm) == nullptr) return invalid_comm(call, comm);
     const Keyval* k = call.world.rank_state(call.rank).keyvals.find(keyval);
-    if (k == nullptr || k->freed) return invalid_keyval(call, comm, keyval);
+    if (k == nullptr || k->freed || k->for_windows) return invalid_keyval(call, comm, keyval);
     auto& attributes = call.world.comms().handle(call.rank, comm)->attributes;
     auto it = std::lower_bound(attributes.begin(), attributes.end(), keyval,
                                [](const auto& a, int k) { return a.first < k; });

@@ -92,13 +92,20 @@ RF_EXPORT int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
     if (!a || !b)
         return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
                           fmt::format("invalid communicator {:#x}", a ? comm2 : comm1));
-    const auto& x = comms.communicator(a->id).members;
-    const auto& y = comms.communicator(b->id).members;
+    // Intercommunicators compare group by group (MPI 3.1 §6.6.1), and never equal an
+    // intracommunicator.
+    const Communicator& cx = comms.communicator(a->id);
+    const Communicator& cy = comms.communicator(b->id);
+    const auto x = cx.local_group(call.rank), y = cy.local_group(call.rank);
+    const auto rx = cx.remote_group(call.rank), ry = cy.remote_group(call.rank);
     if (a->id == b->id)
         *result = MPI_IDENT;
-    else if (x == y)
+    else if (a->inter != b->inter)
+        *result = MPI_UNEQUAL;
+    else if (x == y && rx == ry)
         *result = MPI_CONGRUENT;
-    else if (std::is_permutation(x.begin(), x.end(), y.begin(), y.end()))
+    else if (std::is_permutation(x.begin(), x.end(), y.begin(), y.end()) &&
+             std::is_permutation(rx.begin(), rx.end(), ry.begin(), ry.end()))
         *result = MPI_SIMILAR;
     else
         *result = MPI_UNEQUAL;
@@ -111,8 +118,9 @@ RF_EXPORT int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
     if (!v)
         return call.error(comm, MPI_ERR_COMM, Misuse::InvalidHandle,
                           fmt::format("invalid communicator {:#x}", comm));
+    // The local group, for an intercommunicator (MPI_Comm_remote_group gives the other).
     *group = call.world.rank_state(call.rank).groups.add(
-        call.world.comms().communicator(v->id).members, site);
+        call.world.comms().communicator(v->id).local_group(call.rank), site);
     return MPI_SUCCESS;
 }
 

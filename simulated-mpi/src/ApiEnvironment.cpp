@@ -96,31 +96,6 @@ RF_EXPORT int MPI_Comm_size(MPI_Comm comm, int* size) {
     return MPI_SUCCESS;
 }
 
-// Every communicator Rankfold makes is an intracommunicator (MPI_Intercomm_create is not there
-// yet): MPI_Comm_test_inter answers false, and asking one for its remote group is an error
-// (MPI 3.1 §6.6.1: the remote group is defined for intercommunicators only).
-RF_EXPORT int MPI_Comm_test_inter(MPI_Comm comm, int* flag) {
-    RF_LOCAL_ENTRY("MPI_Comm_test_inter", comm, flag);
-    if (!call.world.comm_size(call.rank, comm))
-        return rank_gate().local_error("MPI_Comm_test_inter", comm, MPI_ERR_COMM,
-                                       Misuse::InvalidHandle, "invalid communicator", site);
-    *flag = 0;
-    return MPI_SUCCESS;
-}
-
-RF_EXPORT int MPI_Comm_remote_size(MPI_Comm comm, int* size) {
-    RF_LOCAL_ENTRY("MPI_Comm_remote_size", comm, size);
-    if (!call.world.comm_size(call.rank, comm))
-        return rank_gate().local_error("MPI_Comm_remote_size", comm, MPI_ERR_COMM,
-                                       Misuse::InvalidHandle, "invalid communicator", site);
-    (void)size;
-    return rank_gate().local_error(
-        "MPI_Comm_remote_size", comm, MPI_ERR_COMM, Misuse::InvalidArgument,
-        "the communicator is an intracommunicator: only an intercommunicator has a remote group "
-        "(check MPI_Comm_test_inter first)",
-        site);
-}
-
 RF_EXPORT double MPI_Wtime(void) {
     RF_MPI_ENTRY;
     (void)site;

@@ -1,11 +1,12 @@
 // MPI's windows (MPI 3.1 §11.2, §11.5.1, §6.8, §8.3.3): creating and freeing them and the
 // fence, which are collective over the window's group, and the local queries on a window
-// (attributes, group, name, error handler). MPI_Alloc_mem and MPI_Free_mem are here too: they
-// are how RMA programs get memory for a window.
+// (group, name, error handler; attributes are WindowAttributes.cpp's). MPI_Alloc_mem and
+// MPI_Free_mem are here too: they are how RMA programs get memory for a window.
 #include "simulated-mpi/src/Api.hpp"
 
 #include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/Window.hpp"
+#include "simulated-mpi/src/WindowAttributes.hpp"
 #include "snapshot/RankArena.hpp"
 
 #include <fmt/format.h>
@@ -140,6 +141,11 @@ RF_EXPORT int MPI_Win_free(MPI_Win* win) {
             if (w.flavor == MPI_WIN_FLAVOR_ALLOCATE) allocated = reinterpret_cast<void*>(m.base);
         }
     }
+    // The delete functions of the program's attributes run when the window is freed (MPI 3.1
+    // §6.7.3), before it goes.
+    if (const int err = delete_window_attributes("MPI_Win_free", site, rf_section_, handle);
+        err != MPI_SUCCESS)
+        return err;
     const int result =
         window_collective("MPI_Win_free", site, CollectiveKind::WinFree, handle, win, 0);
     if (result == MPI_SUCCESS) {
@@ -165,39 +171,6 @@ RF_EXPORT int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr) {
 RF_EXPORT int MPI_Free_mem(void* base) {
     RF_LOCAL_ENTRY("MPI_Free_mem", base);
     rank_free(rf_section_, base);
-    return MPI_SUCCESS;
-}
-
-RF_EXPORT int MPI_Win_get_attr(MPI_Win win, int keyval, void* attribute_val, int* flag) {
-    RF_LOCAL_ENTRY("MPI_Win_get_attr", win, keyval, attribute_val, flag);
-    int error = MPI_SUCCESS;
-    const WindowMember* m = member(call, win, &error);
-    if (m == nullptr) return error;
-    auto* block = static_cast<WindowAttributeBlock*>(m->attributes);
-    void* value = nullptr;
-    switch (keyval) {
-    case MPI_WIN_BASE:
-        value = reinterpret_cast<void*>(m->base); // the base itself, not a pointer to it
-        break;
-    case MPI_WIN_SIZE:
-        value = &block->size;
-        break;
-    case MPI_WIN_DISP_UNIT:
-        value = &block->disp_unit;
-        break;
-    case MPI_WIN_CREATE_FLAVOR:
-        value = &block->flavor;
-        break;
-    case MPI_WIN_MODEL:
-        value = &block->model;
-        break;
-    default:
-        // No user keyvals on windows yet: an unknown key is simply not set.
-        write_out(flag, 0);
-        return MPI_SUCCESS;
-    }
-    write_out(static_cast<void**>(attribute_val), value);
-    write_out(flag, 1);
     return MPI_SUCCESS;
 }
 

@@ -21,8 +21,14 @@ int delete_attribute(const LocalCall& call, MPI_Comm comm, int keyval, MPI_Aint 
 }
 
 void reclaim_if_unused(const LocalCall& call, int keyval) {
-    if (!call.world.comms().uses_key(call.rank, keyval))
-        call.world.rank_state(call.rank).keyvals.reclaim(keyval);
+    if (call.world.comms().uses_key(call.rank, keyval)) return;
+    const WindowTable& windows = call.world.windows();
+    for (int w = 0; w < windows.size(); ++w)
+        for (const WindowMember& m : windows.at(w).members)
+            if (m.world_rank == call.rank && !m.freed)
+                for (const auto& a : m.user_attributes)
+                    if (a.first == keyval) return;
+    call.world.rank_state(call.rank).keyvals.reclaim(keyval);
 }
 
 int delete_attributes(const LocalCall& call, MPI_Comm comm) {

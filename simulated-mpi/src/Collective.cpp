@@ -48,6 +48,10 @@ const char* collective_name(CollectiveKind kind) {
         return "MPI_Comm_create";
     case CollectiveKind::CartCreate:
         return "MPI_Cart_create";
+    case CollectiveKind::IntercommCreate:
+        return "MPI_Intercomm_create";
+    case CollectiveKind::IntercommMerge:
+        return "MPI_Intercomm_merge";
     case CollectiveKind::WinCreate:
         return "MPI_Win_create";
     case CollectiveKind::WinFence:

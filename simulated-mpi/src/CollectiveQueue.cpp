@@ -63,6 +63,8 @@ void feed_args(StateHasher& h, const CollectiveArgs& a) {
           static_cast<const void*>(a.dims), static_cast<const void*>(a.periods),
           static_cast<const void*>(a.newcomm)})
         h.value(reinterpret_cast<std::uintptr_t>(p));
+    if (a.kind == CollectiveKind::IntercommCreate || a.kind == CollectiveKind::IntercommMerge)
+        for (int v : {a.peer_comm, a.remote_leader, a.tag, a.high}) h.value(v);
     // Window collectives only: the other kinds keep the digests they had before windows.
     if (a.kind < CollectiveKind::WinCreate) return;
     h.value(static_cast<std::int64_t>(a.win_size));
@@ -72,30 +74,32 @@ void feed_args(StateHasher& h, const CollectiveArgs& a) {
 }
 } // namespace
 
+void feed_pending(StateHasher& h, const PendingCollective& p) {
+    h.value(p.arrived);
+    for (const CollectivePart& part : p.parts) {
+        h.value(part.rank);
+        if (part.rank < 0) continue;
+        feed_args(h, part.args);
+        h.value(static_cast<std::uint64_t>(part.site));
+        h.value(part.slot);
+        h.value(part.comm);
+        for (const TypemapRef* m : {&part.sendmap, &part.recvmap})
+            h.value(*m ? (*m)->digest() : std::uint64_t{0});
+        h.value(static_cast<std::uint8_t>(part.user_op.has_value()));
+        if (part.user_op) {
+            h.value(reinterpret_cast<std::uintptr_t>(part.user_op->fn));
+            h.value(static_cast<std::uint8_t>(part.user_op->commute));
+        }
+    }
+}
+
 void CollectiveQueue::feed(StateHasher& h) const {
     h.value(static_cast<std::uint64_t>(comms_.size()));
     for (const PerComm& c : comms_) {
         h.value(static_cast<std::uint64_t>(c.filed.size()));
         for (std::uint32_t n : c.filed) h.value(n);
         h.value(static_cast<std::uint64_t>(c.pending.size()));
-        for (const PendingCollective& p : c.pending) {
-            h.value(p.arrived);
-            for (const CollectivePart& part : p.parts) {
-                h.value(part.rank);
-                if (part.rank < 0) continue;
-                feed_args(h, part.args);
-                h.value(static_cast<std::uint64_t>(part.site));
-                h.value(part.slot);
-                h.value(part.comm);
-                for (const TypemapRef* m : {&part.sendmap, &part.recvmap})
-                    h.value(*m ? (*m)->digest() : std::uint64_t{0});
-                h.value(static_cast<std::uint8_t>(part.user_op.has_value()));
-                if (part.user_op) {
-                    h.value(reinterpret_cast<std::uintptr_t>(part.user_op->fn));
-                    h.value(static_cast<std::uint8_t>(part.user_op->commute));
-                }
-            }
-        }
+        for (const PendingCollective& p : c.pending) feed_pending(h, p);
     }
 }
 

@@ -13,6 +13,9 @@
 
 namespace rankfold::mpi {
 
+// Feeds one operation's parts as they stand.
+void feed_pending(StateHasher& h, const PendingCollective& op);
+
 class CollectiveQueue {
 public:
     // Files the part of `comm_rank` in its next operation on communicator `id` (of `size`

@@ -7,6 +7,7 @@
 #include "simulated-mpi/src/CollectiveRun.hpp"
 #include "simulated-mpi/src/CommConstruction.hpp"
 #include "simulated-mpi/src/Handles.hpp"
+#include "simulated-mpi/src/IntercommCollectives.hpp"
 #include "simulated-mpi/src/PredefinedTypes.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
 #include "simulated-mpi/src/TypePacking.hpp"
@@ -80,7 +81,7 @@ std::string describe_part(const CollectivePart& p) {
 const PendingCollective* Collectives::waiting(const WorldCore& core, int rank,
                                               MPI_Comm comm) const {
     auto v = core.view(rank, comm);
-    return v ? queue_.waiting(v->id, v->my_rank) : nullptr;
+    return v ? queue_.waiting(v->id, v->member_index()) : nullptr;
 }
 
 bool Collectives::check(WorldCore& core, int rank, const RankCall& call,
@@ -130,7 +131,7 @@ bool Collectives::check(WorldCore& core, int rank, const RankCall& call,
 }
 
 bool Collectives::check_parts_agree(WorldCore& core, int rank, const RankCall& call,
-                                    const PendingCollective* op, int comm_rank) {
+                                    const PendingCollective* op, int comm_rank, bool inter) {
     const CollectivePart* other = op != nullptr ? op->other_than(comm_rank) : nullptr;
     if (other == nullptr) return true;
     const CollectiveArgs& mine = call.coll;
@@ -147,7 +148,11 @@ bool Collectives::check_parts_agree(WorldCore& core, int rank, const RankCall& c
     if (mine.kind != theirs.kind) return mismatch("collective calls differ");
     if (mine.nonblocking != theirs.nonblocking)
         return mismatch("a blocking and a nonblocking collective do not match");
-    if (has_root(mine.kind) && mine.root != theirs.root) return mismatch("roots differ");
+    // On an intercommunicator the root argument differs by group (MPI_ROOT, MPI_PROC_NULL or
+    // the root's rank): the operation checks it once all are in.
+    if (has_root(mine.kind) && mine.root != theirs.root && !inter) return mismatch("roots differ");
+    if (mine.kind == CollectiveKind::IntercommCreate && mine.root != theirs.root)
+        return mismatch(fmt::format("local leaders differ ({} and {})", mine.root, theirs.root));
     if (has_op(mine.kind) && (predefined_op(mine.op) || predefined_op(theirs.op)) &&
         mine.op != theirs.op)
         return mismatch(
@@ -160,10 +165,12 @@ Progress Collectives::issue(WorldCore& core, int rank, RankCall& call) {
     if (!v)
         return core.fail(rank, call, MPI_ERR_COMM,
                          fmt::format("invalid communicator {:#x}", call.comm));
-    if (!check(core, rank, call, *v)) return Progress::Failed;
+    if (!(v->inter ? intercomm::check(core, rank, call, *v) : check(core, rank, call, *v)))
+        return Progress::Failed;
     // Checked before filing: a part that does not fit must not join (under MPI_ERRORS_RETURN
     // the program goes on, and the others must not match it).
-    if (!check_parts_agree(core, rank, call, queue_.next(v->id, v->my_rank), v->my_rank))
+    const int member = v->member_index();
+    if (!check_parts_agree(core, rank, call, queue_.next(v->id, member), member, v->inter))
         return Progress::Failed;
     const int slot = core.requests.create(rank);
     {
@@ -175,9 +182,17 @@ Progress Collectives::issue(WorldCore& core, int rank, RankCall& call) {
         req.site = call.site;
         req.peer = MPI_PROC_NULL;
     }
-    PendingCollective& op =
-        queue_.arrive(v->id, v->size, v->my_rank, make_part(core.ranks[rank], rank, call, slot));
-    if (op.complete()) {
+    PendingCollective& op = queue_.arrive(v->id, v->member_count(), member,
+                                          make_part(core.ranks[rank], rank, call, slot));
+    if (op.complete() && call.coll.kind == CollectiveKind::IntercommCreate) {
+        // One group is in: it waits for the other (the bridge finishes the requests).
+        PendingCollective half = std::move(op);
+        queue_.pop(v->id);
+        if (!bridge_.arrive(core, queue_, rank, call, v->id, std::move(half))) {
+            core.requests.release(rank, slot);
+            return Progress::Failed;
+        }
+    } else if (op.complete()) {
         // Every member has called: the operation happens now, for all of them at once. The
         // parts are taken out first: executing may create communicators.
         const PendingCollective done = std::move(op);
@@ -205,6 +220,8 @@ bool Collectives::execute(WorldCore& core, int rank, const RankCall& call, int i
         return WindowCollectives(core, queue_, rank, call).execute(id, op);
     if (call.coll.kind >= CollectiveKind::CommDup)
         return CommConstruction(core, queue_, rank, call).execute(id, op);
+    if (const Communicator& c = core.comms.communicator(id); c.is_inter())
+        return intercomm::execute(core, rank, op, call, c.first_group_size);
     CollectiveRun run(core, op, call, core.ranks[rank].failure);
     return collective::execute(run);
 }

@@ -10,6 +10,7 @@
 #include "simulated-mpi/interface/Progress.hpp"
 #include "simulated-mpi/interface/RankCall.hpp"
 #include "simulated-mpi/src/CollectiveQueue.hpp"
+#include "simulated-mpi/src/IntercommBridge.hpp"
 #include "simulated-mpi/src/WorldCore.hpp"
 
 namespace rankfold::mpi {
@@ -23,7 +24,10 @@ public:
     // The collective `rank` waits in on `comm` (for deadlock reports), or nullptr.
     const PendingCollective* waiting(const WorldCore& core, int rank, MPI_Comm comm) const;
 
-    void feed(StateHasher& h) const { queue_.feed(h); }
+    void feed(StateHasher& h) const {
+        queue_.feed(h);
+        bridge_.feed(h);
+    }
     friend bool operator==(const Collectives&, const Collectives&) = default;
 
 private:
@@ -31,12 +35,13 @@ private:
                       const WorldCore::CommView& v);
     // Whether `call` fits the parts others filed in the operation it would join.
     static bool check_parts_agree(WorldCore& core, int rank, const RankCall& call,
-                                  const PendingCollective* op, int comm_rank);
+                                  const PendingCollective* op, int comm_rank, bool inter);
     // Runs an operation every member has joined; false after fail().
     bool execute(WorldCore& core, int rank, const RankCall& call, int id,
                  const PendingCollective& op);
 
     CollectiveQueue queue_;
+    IntercommBridge bridge_; // halves of MPI_Intercomm_create waiting for the other group
 };
 
 } // namespace rankfold::mpi

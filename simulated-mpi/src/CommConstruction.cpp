@@ -27,13 +27,17 @@ bool CommConstruction::execute(int id, const PendingCollective& op) {
         break;
     case CollectiveKind::CommSplit:
     case CollectiveKind::CommSplitType:
-        plan = split(op);
+        plan = parent.is_inter() ? split_inter(op, parent.first_group_size) : split(op);
         break;
     case CollectiveKind::CommCreate:
-        if (!create(op, parent, plan)) return false;
+        if (!(parent.is_inter() ? create_inter(op, parent, plan) : create(op, parent, plan)))
+            return false;
         break;
     case CollectiveKind::CartCreate:
         if (!cart_create(op, plan)) return false;
+        break;
+    case CollectiveKind::IntercommMerge:
+        if (!merge(op, parent, plan)) return false;
         break;
     default:
         return true;
@@ -45,7 +49,11 @@ CommConstruction::Plan CommConstruction::dup(const Communicator& parent) {
     const std::size_t n = parent.members.size();
     std::vector<int> all(n);
     std::iota(all.begin(), all.end(), 0);
-    return {{all}, std::vector<int>(n, 0), parent.cart_dims, parent.cart_periods};
+    return {{all},
+            std::vector<int>(n, 0),
+            parent.cart_dims,
+            parent.cart_periods,
+            parent.is_inter() ? std::vector<int>{parent.first_group_size} : std::vector<int>{}};
 }
 
 CommConstruction::Plan CommConstruction::split(const PendingCollective& op) {
@@ -62,6 +70,39 @@ CommConstruction::Plan CommConstruction::split(const PendingCollective& op) {
                          [&](int x, int y) { return parts[x].args.key < parts[y].args.key; });
         for (int m : members) plan.group_of[m] = static_cast<int>(plan.groups.size());
         plan.groups.push_back(members);
+    }
+    return plan;
+}
+
+CommConstruction::Plan CommConstruction::split_inter(const PendingCollective& op,
+                                                     int first_group_size) {
+    // Each group split on its own, as an intracommunicator would be; then the colours both
+    // groups have are paired.
+    const auto side = [&](int first, int count) {
+        PendingCollective part;
+        part.parts.assign(op.parts.begin() + first, op.parts.begin() + first + count);
+        Plan p = split(part);
+        std::map<int, std::vector<int>> by_color;
+        for (std::size_t g = 0; g < p.groups.size(); ++g) {
+            std::vector<int> members;
+            for (int m : p.groups[g]) members.push_back(first + m);
+            by_color[part.parts[p.groups[g].front()].args.color] = members;
+        }
+        return by_color;
+    };
+    const int n = static_cast<int>(op.parts.size());
+    const auto first = side(0, first_group_size);
+    const auto second = side(first_group_size, n - first_group_size);
+    Plan plan;
+    plan.group_of.assign(static_cast<std::size_t>(n), -1);
+    for (const auto& [color, a] : first) {
+        const auto b = second.find(color);
+        if (b == second.end()) continue;
+        std::vector<int> members = a;
+        members.insert(members.end(), b->second.begin(), b->second.end());
+        for (int m : members) plan.group_of[m] = static_cast<int>(plan.groups.size());
+        plan.groups.push_back(members);
+        plan.first_group_sizes.push_back(static_cast<int>(a.size()));
     }
     return plan;
 }
@@ -109,6 +150,69 @@ bool CommConstruction::create(const PendingCollective& op, const Communicator& p
     return true;
 }
 
+bool CommConstruction::merge(const PendingCollective& op, const Communicator& parent, Plan& plan) {
+    // Every member of a group passes the same `high`; the group that passed false comes first,
+    // and when both passed the same, the first group (MPI 3.1 §6.6.2 leaves that order open).
+    const int n = static_cast<int>(op.parts.size());
+    const int split = parent.first_group_size;
+    for (int i = 0; i < n; ++i) {
+        const int group_start = i < split ? 0 : split;
+        if ((op.parts[i].args.high != 0) != (op.parts[group_start].args.high != 0))
+            return fail(MPI_ERR_ARG, Misuse::CollectiveMismatch,
+                        fmt::format("world ranks {} and {} of one group passed different `high` "
+                                    "values: a group must pass one value",
+                                    op.parts[group_start].rank, op.parts[i].rank));
+    }
+    const bool second_first = op.parts[0].args.high != 0 && op.parts[split].args.high == 0;
+    std::vector<int> order;
+    for (int i = second_first ? split : 0; i < (second_first ? n : split); ++i) order.push_back(i);
+    for (int i = second_first ? 0 : split; i < (second_first ? split : n); ++i) order.push_back(i);
+    plan.groups.push_back(order);
+    plan.group_of.assign(static_cast<std::size_t>(n), 0);
+    return true;
+}
+
+bool CommConstruction::create_inter(const PendingCollective& op, const Communicator& parent,
+                                    Plan& plan) {
+    const int n = static_cast<int>(op.parts.size());
+    const int split = parent.first_group_size;
+    plan.group_of.assign(static_cast<std::size_t>(n), -1);
+    std::vector<int> members;
+    int first_size = 0;
+    for (const auto [first, last] : {std::pair{0, split}, std::pair{split, n}}) {
+        const GroupEntry* passed = nullptr;
+        for (int i = first; i < last; ++i) {
+            const CollectivePart& p = op.parts[i];
+            const GroupEntry* g = core_.ranks[p.rank].groups.find(p.args.group);
+            if (g == nullptr)
+                return fail(MPI_ERR_GROUP, Misuse::InvalidHandle,
+                            fmt::format("world rank {} passed an invalid group", p.rank));
+            if (passed != nullptr && g->members != passed->members)
+                return fail(MPI_ERR_OTHER, Misuse::CollectiveMismatch,
+                            fmt::format("world ranks {} and {} of one group passed different "
+                                        "groups",
+                                        op.parts[first].rank, p.rank));
+            passed = g;
+        }
+        for (int world : passed->members) {
+            const auto begin = parent.members.begin() + first, end = parent.members.begin() + last;
+            const auto it = std::find(begin, end, world);
+            if (it == end)
+                return fail(MPI_ERR_GROUP, Misuse::InvalidArgument,
+                            fmt::format("a group passed holds world rank {}, which is not in the "
+                                        "local group of the ranks that passed it",
+                                        world));
+            members.push_back(static_cast<int>(it - parent.members.begin()));
+        }
+        if (first == 0) first_size = static_cast<int>(members.size());
+    }
+    if (first_size == 0 || first_size == static_cast<int>(members.size())) return true;
+    for (int m : members) plan.group_of[m] = 0;
+    plan.groups.push_back(members);
+    plan.first_group_sizes.push_back(first_size);
+    return true;
+}
+
 bool CommConstruction::cart_create(const PendingCollective& op, Plan& plan) {
     const auto& parts = op.parts;
     const int n = static_cast<int>(parts.size());
@@ -143,11 +247,18 @@ bool CommConstruction::make(const PendingCollective& op, const Communicator& par
                             const Plan& plan) {
     CommRegistry& comms = core_.comms;
     std::vector<int> ids;
-    for (const auto& g : plan.groups) {
+    for (std::size_t index = 0; index < plan.groups.size(); ++index) {
+        const auto& g = plan.groups[index];
+        const int first_group_size =
+            plan.first_group_sizes.empty() ? 0 : plan.first_group_sizes[index];
         std::vector<int> world;
         world.reserve(g.size());
         for (int i : g) world.push_back(parent.members[i]);
-        const int new_id = comms.create(std::move(world));
+        const int new_id =
+            first_group_size > 0
+                ? comms.create_inter({world.begin(), world.begin() + first_group_size},
+                                     {world.begin() + first_group_size, world.end()})
+                : comms.create(std::move(world));
         queue_.reset(new_id);
         comms.communicator(new_id).cart_dims = plan.cart_dims;
         comms.communicator(new_id).cart_periods = plan.cart_periods;

@@ -28,12 +28,22 @@ public:
         std::vector<std::vector<int>> groups;
         std::vector<int> group_of; // -1: none (MPI_COMM_NULL)
         std::vector<int> cart_dims, cart_periods;
+        // Per group, for intercommunicators (a duplicate or split of one): how many of its
+        // members form the first group. Empty: every group is an intracommunicator.
+        std::vector<int> first_group_sizes{};
     };
     // The plans of each kind, from the members' parts; false after fail().
     static Plan dup(const Communicator& parent);
     static Plan split(const PendingCollective& op); // CommSplit, CommSplitType
+    // MPI_Comm_split of an intercommunicator: each colour's members of the two groups become
+    // an intercommunicator, if both groups have some (MPI 3.1 §6.4.2).
+    static Plan split_inter(const PendingCollective& op, int first_group_size);
     bool create(const PendingCollective& op, const Communicator& parent, Plan& plan);
+    // MPI_Comm_create of an intercommunicator: each group passes a subgroup of its own; the two
+    // subgroups become an intercommunicator, if neither is empty.
+    bool create_inter(const PendingCollective& op, const Communicator& parent, Plan& plan);
     bool cart_create(const PendingCollective& op, Plan& plan);
+    bool merge(const PendingCollective& op, const Communicator& parent, Plan& plan);
 
 private:
     bool fail(int code, Misuse misuse, std::string message);

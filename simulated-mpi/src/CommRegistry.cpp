@@ -34,9 +34,29 @@ std::optional<CommRegistry::View> CommRegistry::view(int rank, MPI_Comm comm) co
     const CommHandle* h = handle(rank, comm);
     if (h == nullptr) return std::nullopt;
     const Communicator& c = comms_[h->id];
-    const auto me = std::find(c.members.begin(), c.members.end(), rank);
-    return View{h->id, static_cast<int>(c.members.size()),
-                static_cast<int>(me - c.members.begin())};
+    const int index =
+        static_cast<int>(std::find(c.members.begin(), c.members.end(), rank) - c.members.begin());
+    const int total = static_cast<int>(c.members.size());
+    if (!c.is_inter()) return View{h->id, total, index, false, total, 0, 0};
+    const int first = c.first_group_size;
+    if (index < first) return View{h->id, first, index, true, total - first, 0, first};
+    return View{h->id, total - first, index - first, true, first, first, 0};
+}
+
+std::vector<int> Communicator::local_group(int world_rank) const {
+    if (!is_inter()) return members;
+    const auto split = members.begin() + first_group_size;
+    const bool first = std::find(members.begin(), split, world_rank) != split;
+    return first ? std::vector<int>(members.begin(), split)
+                 : std::vector<int>(split, members.end());
+}
+
+std::vector<int> Communicator::remote_group(int world_rank) const {
+    if (!is_inter()) return members;
+    const auto split = members.begin() + first_group_size;
+    const bool first = std::find(members.begin(), split, world_rank) != split;
+    return first ? std::vector<int>(split, members.end())
+                 : std::vector<int>(members.begin(), split);
 }
 
 int CommRegistry::create(std::vector<int> members) {
@@ -48,6 +68,14 @@ int CommRegistry::create(std::vector<int> members) {
     const int expected = static_cast<int>(members.size());
     *it = Communicator{std::move(members), expected, {}, {}};
     return static_cast<int>(it - comms_.begin());
+}
+
+int CommRegistry::create_inter(const std::vector<int>& first, const std::vector<int>& second) {
+    std::vector<int> members = first;
+    members.insert(members.end(), second.begin(), second.end());
+    const int id = create(std::move(members));
+    comms_[id].first_group_size = static_cast<int>(first.size());
+    return id;
 }
 
 MPI_Comm CommRegistry::attach(int rank, int id, std::uintptr_t site) {
@@ -92,6 +120,8 @@ void CommRegistry::feed(StateHasher& h) const {
     h.value(static_cast<std::uint64_t>(comms_.size()));
     for (const Communicator& c : comms_) {
         h.value(c.handles);
+        // Intercommunicators only: the digests of programs without them stay.
+        if (c.is_inter()) h.value(c.first_group_size);
         for (const auto* v : {&c.members, &c.cart_dims, &c.cart_periods}) {
             h.value(static_cast<std::uint64_t>(v->size()));
             h.bytes(v->data(), v->size() * sizeof(int));

@@ -21,6 +21,14 @@ struct Communicator {
     int handles = 0;            // member handles that still refer to it; 0 marks a free slot
     std::vector<int> cart_dims; // Cartesian topology (empty: none)
     std::vector<int> cart_periods;
+    // An intercommunicator (MPI 3.1 §6.6) keeps both groups in `members`: the first
+    // `first_group_size` are one group, the rest the other. 0: an intracommunicator. Both
+    // groups share the communicator, its context and its queue of collectives.
+    int first_group_size = 0;
+    bool is_inter() const { return first_group_size > 0; }
+    // The group (world ranks) of the side `world_rank` belongs to, and the other side's.
+    std::vector<int> local_group(int world_rank) const;
+    std::vector<int> remote_group(int world_rank) const;
     friend bool operator==(const Communicator&, const Communicator&) = default;
 };
 
@@ -38,9 +46,19 @@ public:
     explicit CommRegistry(int ranks);
 
     struct View {
-        int id; // also the context that keeps its messages apart
-        int size;
-        int my_rank; // the viewing rank's rank in it
+        int id;      // also the context that keeps its messages apart
+        int size;    // of the viewing rank's (local) group
+        int my_rank; // the viewing rank's rank in its group
+        // Intercommunicators: the other group's size and where each group starts in
+        // `Communicator::members`; for an intracommunicator the remote group is the local one.
+        bool inter = false;
+        int remote_size = 0;
+        int local_offset = 0;
+        int remote_offset = 0;
+        // The viewing rank's index in `members` (its place in the communicator's collectives)
+        // and their number.
+        int member_index() const { return local_offset + my_rank; }
+        int member_count() const { return inter ? size + remote_size : size; }
     };
     // `comm` as `rank` sees it, or nullopt if it is not a live handle of that rank.
     std::optional<View> view(int rank, MPI_Comm comm) const;
@@ -52,6 +70,8 @@ public:
     // A new communicator with these members (world ranks, in rank order); its id. Each member
     // is expected to attach() one handle to it.
     int create(std::vector<int> members);
+    // A new intercommunicator of the two groups (world ranks, disjoint), `first` then `second`.
+    int create_inter(const std::vector<int>& first, const std::vector<int>& second);
     // A new handle of `rank` on communicator `id`, created at `site`.
     MPI_Comm attach(int rank, int id, std::uintptr_t site);
     // Frees a handle (MPI_Comm_free); false for a handle that is not live or is predefined.

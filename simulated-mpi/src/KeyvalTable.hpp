@@ -21,6 +21,9 @@ struct Keyval {
     // MPI_Comm_free_keyval was called: no new attribute may use it, but the callbacks stay
     // for the attributes that still do (MPI 3.1 §6.7.2), until the last one is deleted.
     bool freed = false;
+    // Made by MPI_Win_create_keyval: `del` is then an MPI_Win_delete_attr_function (a window
+    // is never duplicated, so its copy function is never called).
+    bool for_windows = false;
     friend bool operator==(const Keyval&, const Keyval&) = default;
 };
 

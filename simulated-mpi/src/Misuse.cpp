@@ -50,6 +50,10 @@ const char* misuse_name(Misuse misuse) {
         return "unsupported";
     case Misuse::BufferAliasing:
         return "buffer-aliasing";
+    case Misuse::CommunicatorKind:
+        return "communicator-kind";
+    case Misuse::IntercommMismatch:
+        return "intercomm-mismatch";
     case Misuse::RmaOutsideEpoch:
         return "rma-outside-epoch";
     case Misuse::RmaSyncMix:

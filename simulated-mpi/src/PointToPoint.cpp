@@ -37,10 +37,11 @@ bool PointToPoint::check_send(WorldCore& core, int rank, const RankCall& call, S
         return core.fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)),
                false;
     if (!a.layout && !(a.layout = core.usable_datatype(rank, call, a.type))) return false;
-    if (a.dest != MPI_PROC_NULL && (a.dest < 0 || a.dest >= v->size))
+    // On an intercommunicator the destination is a rank of the remote group (MPI 3.1 §6.6).
+    if (a.dest != MPI_PROC_NULL && (a.dest < 0 || a.dest >= v->remote_size))
         return core.fail(rank, call, MPI_ERR_RANK,
-                         fmt::format("invalid destination rank {} (communicator size {})", a.dest,
-                                     v->size)),
+                         fmt::format("invalid destination rank {} ({} size {})", a.dest,
+                                     v->inter ? "remote group" : "communicator", v->remote_size)),
                false;
     if (a.tag < 0 || a.tag > RF_TAG_UB)
         return core.fail(rank, call, MPI_ERR_TAG, fmt::format("invalid tag {} for a send", a.tag)),
@@ -58,10 +59,10 @@ bool PointToPoint::check_receive(WorldCore& core, int rank, const RankCall& call
     if (!v) return core.fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)), false;
     a.view = *v;
     if (a.source != MPI_PROC_NULL && a.source != MPI_ANY_SOURCE &&
-        (a.source < 0 || a.source >= v->size))
-        return core.fail(
-                   rank, call, MPI_ERR_RANK,
-                   fmt::format("invalid source rank {} (communicator size {})", a.source, v->size)),
+        (a.source < 0 || a.source >= v->remote_size))
+        return core.fail(rank, call, MPI_ERR_RANK,
+                         fmt::format("invalid source rank {} ({} size {})", a.source,
+                                     v->inter ? "remote group" : "communicator", v->remote_size)),
                false;
     if (a.tag != MPI_ANY_TAG && (a.tag < 0 || a.tag > RF_TAG_UB))
         return core.fail(rank, call, MPI_ERR_TAG,
@@ -157,7 +158,10 @@ int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, Sen
         break;
     }
     if (!r.complete) m.sender = RequestRef{rank, slot};
-    matching_.post_message(core.comms.communicator(v.id).members[a.dest], std::move(m));
+    // The message's source is the sender's rank in its own group, which is the receiver's
+    // remote group on an intercommunicator.
+    matching_.post_message(core.comms.communicator(v.id).members[v.remote_offset + a.dest],
+                           std::move(m));
     return slot;
 }
 

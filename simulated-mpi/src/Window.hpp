@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rankfold::mpi {
@@ -61,6 +62,9 @@ struct WindowMember {
     MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;
     std::string name{};
     std::uintptr_t site = 0; // where the rank created the window
+    // MPI_Win_set_attr with the program's keys (MPI_Win_create_keyval): keyval -> value,
+    // sorted by keyval. Per member, as attributes are per process.
+    std::vector<std::pair<int, MPI_Aint>> user_attributes{};
 
     // Access side of this rank as an origin.
     bool fence_epoch = false;    // since a fence without MPI_MODE_NOSUCCEED

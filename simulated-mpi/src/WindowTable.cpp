@@ -96,6 +96,13 @@ void feed_member(StateHasher& h, const WindowMember& m) {
     h.value(m.exclusive_holder);
     h.value(m.shared_holders);
     h.value(m.completions);
+    // Only once set: the digests of programs without window attributes stay.
+    if (m.user_attributes.empty()) return;
+    h.value(static_cast<std::uint64_t>(m.user_attributes.size()));
+    for (const auto& [key, value] : m.user_attributes) {
+        h.value(key);
+        h.value(static_cast<std::int64_t>(value));
+    }
 }
 
 } // namespace

@@ -3,7 +3,7 @@
  * whether the communicator it was given is an intercommunicator. Only an intercommunicator has
  * a remote group (MPI 3.1 §6.6.1), so on MPI_COMM_WORLD the call is erroneous (MPI_ERR_COMM).
  *
- * RANKFOLD-RUN: -np 2 => usage:invalid-argument states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => usage:communicator-kind states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -1,0 +1,228 @@
+// The collectives Rankfold runs on intercommunicators: checks, then the data movement, reusing
+// the intracommunicator families on the members each direction involves.
+#include "simulated-mpi/src/IntercommCollectives.hpp"
+
+#include "simulated-mpi/src/CollectiveRun.hpp"
+#include "simulated-mpi/src/Handles.hpp"
+#include "simulated-mpi/src/PredefinedTypes.hpp"
+#include "simulated-mpi/src/ReduceOp.hpp"
+#include "simulated-mpi/src/TypePacking.hpp"
+
+#include <fmt/format.h>
+
+#include <utility>
+#include <vector>
+
+namespace rankfold::mpi::intercomm {
+namespace {
+
+bool supported(const CollectiveArgs& a) {
+    switch (a.kind) {
+    case CollectiveKind::Barrier:
+    case CollectiveKind::Bcast:
+    case CollectiveKind::Allreduce:
+        return !a.nonblocking;
+    case CollectiveKind::CommDup:
+    case CollectiveKind::CommSplit:
+    case CollectiveKind::CommCreate:
+    case CollectiveKind::IntercommMerge:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool check_buffer(WorldCore& core, int rank, const RankCall& call, const char* what,
+                  const void* buf, int count, MPI_Datatype type) {
+    if (count < 0)
+        return core.fail(rank, call, MPI_ERR_COUNT,
+                         fmt::format("negative {} count {}", what, count)),
+               false;
+    const TypemapRef map = core.usable_datatype(rank, call, type);
+    if (!map) return false;
+    if (null_buffer_misuse(buf, count, *map))
+        return core.fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
+                         fmt::format("NULL {} buffer with count {}", what, count)),
+               false;
+    return true;
+}
+
+// The parts of one group: members [first, first + count) of `op`.
+std::vector<CollectivePart> slice(const PendingCollective& op, int first, int count) {
+    return {op.parts.begin() + first, op.parts.begin() + first + count};
+}
+
+bool broadcast(WorldCore& core, int rank, const PendingCollective& op, const RankCall& call,
+               int split) {
+    std::optional<MpiFailure>& failure = core.ranks[rank].failure;
+    const int n = static_cast<int>(op.parts.size());
+    int root = -1;
+    for (int i = 0; i < n; ++i)
+        if (op.parts[i].args.root == MPI_ROOT) {
+            if (root >= 0) {
+                failure = MpiFailure{MPI_ERR_ROOT, Misuse::CollectiveMismatch,
+                                     fmt::format("{}: world ranks {} and {} both passed MPI_ROOT",
+                                                 call.name, op.parts[root].rank, op.parts[i].rank)};
+                return false;
+            }
+            root = i;
+        }
+    const bool root_first = root >= 0 && root < split;
+    const int root_rank = root_first ? root : root - split; // in its group
+    for (int i = 0; i < n; ++i) {
+        const bool same_group = (i < split) == root_first;
+        const int root_arg = op.parts[i].args.root;
+        const bool fits = root < 0     ? false
+                          : i == root  ? true
+                          : same_group ? root_arg == MPI_PROC_NULL
+                                       : root_arg == root_rank;
+        if (!fits) {
+            failure = MpiFailure{
+                MPI_ERR_ROOT, Misuse::CollectiveMismatch,
+                fmt::format("{}: world rank {} passed root {}, but {}", call.name, op.parts[i].rank,
+                            root_arg,
+                            root < 0 ? std::string("no member passed MPI_ROOT")
+                                     : fmt::format("the root is rank {} of the {} group "
+                                                   "(world rank {}): its own group passes "
+                                                   "MPI_PROC_NULL, the other group {}",
+                                                   root_rank, root_first ? "first" : "second",
+                                                   op.parts[root].rank, root_rank))};
+            return false;
+        }
+    }
+    // The root, then the other group, as an intracommunicator broadcast from member 0.
+    PendingCollective sub;
+    sub.parts.push_back(op.parts[root]);
+    const int first = root_first ? split : 0;
+    const int count = root_first ? n - split : split;
+    for (const CollectivePart& p : slice(op, first, count)) sub.parts.push_back(p);
+    for (CollectivePart& p : sub.parts) p.args.root = 0;
+    sub.arrived = static_cast<int>(sub.parts.size());
+    CollectiveRun run(core, sub, call, failure);
+    return collective::broadcast(run);
+}
+
+// Folds the contributions of `from` (in rank order) and writes the result into the receive
+// buffers of `to`.
+bool reduce_across(WorldCore& core, int rank, const std::vector<CollectivePart>& from,
+                   const std::vector<CollectivePart>& to, const RankCall& call) {
+    std::optional<MpiFailure>& failure = core.ranks[rank].failure;
+    PendingCollective sub;
+    sub.parts = from;
+    sub.parts.insert(sub.parts.end(), to.begin(), to.end());
+    sub.arrived = static_cast<int>(sub.parts.size());
+    CollectiveRun run(core, sub, call, failure);
+    const int senders = static_cast<int>(from.size());
+    const CollectiveArgs& a0 = run.args(0);
+    const Typemap* map0 = run.datatype(0, a0.sendtype);
+    if (map0 == nullptr)
+        return run.fail(MPI_ERR_TYPE, Misuse::InvalidHandle,
+                        fmt::format("the datatype {} of world rank {} is not valid",
+                                    datatype_name(a0.sendtype), from[0].rank));
+    if (predefined_op(a0.op) && !reduction_elements(a0.op, map0->signature()))
+        return run.fail(MPI_ERR_TYPE, Misuse::InvalidArgument,
+                        fmt::format("{} is not one predefined type repeated: a reduction cannot "
+                                    "combine it",
+                                    datatype_name(a0.sendtype)));
+    auto fits = [&](int member, int count, MPI_Datatype type) {
+        const Typemap* map = run.datatype(member, type);
+        if (map != nullptr && count == a0.sendcount && map->signature() == map0->signature())
+            return true;
+        return run.fail(MPI_ERR_OTHER, Misuse::CollectiveMismatch,
+                        fmt::format("world rank {} contributes {} x {} but world rank {} {} {} x "
+                                    "{}",
+                                    from[0].rank, a0.sendcount, datatype_name(a0.sendtype),
+                                    sub.parts[member].rank,
+                                    member < senders ? "contributes" : "expects", count,
+                                    datatype_name(type)));
+    };
+    Payload acc;
+    for (int i = 0; i < senders; ++i) {
+        const CollectiveArgs& a = run.args(i);
+        if (!fits(i, a.sendcount, a.sendtype)) return false;
+        Payload next;
+        if (!run.pack_data(i, a.sendbuf, a.sendcount, a.sendtype, next))
+            return run.fail(
+                MPI_ERR_BUFFER, Misuse::InvalidArgument,
+                fmt::format("the send buffer of world rank {} is not readable", from[i].rank));
+        if (i > 0 &&
+            !run.reduce_local(0, a0.op, a0.sendtype, acc.data(), next.data(), a0.sendcount))
+            return false;
+        acc = std::move(next);
+    }
+    for (int j = senders; j < static_cast<int>(sub.parts.size()); ++j) {
+        const CollectiveArgs& a = run.args(j);
+        if (!fits(j, a.recvcount, a.recvtype)) return false;
+        if (!run.unpack_data(j, acc.data(), acc.size(), a.recvtype, a.recvbuf))
+            return run.fail(MPI_ERR_BUFFER, Misuse::InvalidArgument,
+                            fmt::format("the receive buffer of world rank {} is not writable",
+                                        sub.parts[j].rank));
+    }
+    return true;
+}
+
+} // namespace
+
+bool check(WorldCore& core, int rank, const RankCall& call, const WorldCore::CommView& v) {
+    const CollectiveArgs& a = call.coll;
+    if (!supported(a))
+        return core.fail(
+                   rank, call, MPI_ERR_UNSUPPORTED_OPERATION, Misuse::Unsupported,
+                   fmt::format("{} on an intercommunicator is not supported by Rankfold "
+                               "(on intercommunicators it runs MPI_Barrier, MPI_Bcast, "
+                               "MPI_Allreduce, MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create and "
+                               "MPI_Intercomm_merge)",
+                               call.name)),
+               false;
+    if (a.kind == CollectiveKind::Bcast) {
+        if (a.root == MPI_PROC_NULL) return true;
+        if (a.root != MPI_ROOT && (a.root < 0 || a.root >= v.remote_size))
+            return core.fail(rank, call, MPI_ERR_ROOT,
+                             fmt::format("invalid root {} on an intercommunicator: MPI_ROOT at "
+                                         "the root, MPI_PROC_NULL in its group, a rank of the "
+                                         "remote group (size {}) in the other",
+                                         a.root, v.remote_size)),
+                   false;
+        return check_buffer(core, rank, call, "buffer", a.recvbuf, a.recvcount, a.recvtype);
+    }
+    if (a.kind == CollectiveKind::Allreduce) {
+        if (a.sendbuf == MPI_IN_PLACE)
+            return core.fail(rank, call, MPI_ERR_BUFFER, Misuse::InvalidArgument,
+                             "MPI_IN_PLACE is not allowed on an intercommunicator (MPI 3.1 "
+                             "§5.9.6)"),
+                   false;
+        if ((!predefined_op(a.op) && core.ranks[rank].ops.find(a.op) == nullptr) ||
+            a.op == MPI_REPLACE || a.op == MPI_NO_OP)
+            return core.fail(rank, call, MPI_ERR_OP,
+                             fmt::format("invalid operator {} for a reduction", op_name(a.op))),
+                   false;
+        if (predefined_op(a.op) && predefined_index(a.sendtype) &&
+            !op_defined_for(a.op, a.sendtype))
+            return core.fail(rank, call, MPI_ERR_OP,
+                             fmt::format("{} is not defined for {}", op_name(a.op),
+                                         datatype_name(a.sendtype))),
+                   false;
+        return check_buffer(core, rank, call, "send", a.sendbuf, a.sendcount, a.sendtype) &&
+               check_buffer(core, rank, call, "receive", a.recvbuf, a.recvcount, a.recvtype);
+    }
+    return true;
+}
+
+bool execute(WorldCore& core, int rank, const PendingCollective& op, const RankCall& call,
+             int first_group_size) {
+    const int n = static_cast<int>(op.parts.size());
+    switch (op.parts[0].args.kind) {
+    case CollectiveKind::Bcast:
+        return broadcast(core, rank, op, call, first_group_size);
+    case CollectiveKind::Allreduce: {
+        const auto first = slice(op, 0, first_group_size);
+        const auto second = slice(op, first_group_size, n - first_group_size);
+        return reduce_across(core, rank, second, first, call) &&
+               reduce_across(core, rank, first, second, call);
+    }
+    default: // Barrier: all are in, which is all it asks
+        return true;
+    }
+}
+
+} // namespace rankfold::mpi::intercomm
