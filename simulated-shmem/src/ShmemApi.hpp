@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 namespace rankfold::shmem {
 
@@ -48,6 +49,10 @@ public:
     int active_set(int start, int log_stride, int size) const;
     // Hands a visible call to the scheduler; returns once it has completed.
     void submit(const ShmemCall& shmem) const;
+    // Queues a put or non-fetching atomic of this PE (it lands later: ShmemDelivery.cpp).
+    void post(PendingPut put) const { world_.shmem().post(pe_, std::move(put)); }
+    // The call's return address in the program.
+    std::uintptr_t site() const { return site_; }
 
 private:
     const char* name_;
