@@ -22,6 +22,7 @@ public:
     ShmemEntry(const char* name, std::uintptr_t site);
 
     int pe() const { return pe_; }
+    mpi::MpiWorld& world() const { return world_; }
     int n_pes() const { return world_.size(); }
     PeState& state() { return world_.shmem().pe(pe_); }
 
@@ -50,7 +51,7 @@ public:
     // Hands a visible call to the scheduler; returns once it has completed.
     void submit(const ShmemCall& shmem) const;
     // Queues a put or non-fetching atomic of this PE (it lands later: ShmemDelivery.cpp).
-    void post(PendingPut put) const { world_.shmem().post(pe_, std::move(put)); }
+    void post(PendingPut put) const;
     // The call's return address in the program.
     std::uintptr_t site() const { return site_; }
 

@@ -36,6 +36,10 @@ void report(int origin, const PendingPut& put) {
     if (put.signal_at != 0)
         gate->delivered(origin, put.target, put.signal_at, put.signal_at + sizeof(std::uint64_t),
                         true, put.site);
+    // Whoever sees this landing's word (a wait_until on the flag or signal) learns that it and
+    // the origin's earlier puts to the target landed (they land in order).
+    if (origin != put.target)
+        gate->shmem_landed(origin, put.target, put.signal_at != 0 ? put.signal_at : put.at);
 }
 
 } // namespace
