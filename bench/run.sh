@@ -220,8 +220,9 @@ done
 # OpenSHMEM: a 1-D stencil over 4 PEs (puts into the neighbours' halos, two barriers per
 # iteration). Each put lands as a choice while its target may still run code before the barrier
 # that completes it (the checker knows no step's memory footprint), so each iteration explores
-# about 50 states: the figure is states/s beside fan-in's above. (Before delivery was a choice
-# it was one state, and 10000 iterations ran in 0.44 s; now 10000 take 500k states, 2 minutes.)
+# about 100 states (50 with --no-races: the race monitor's join parity tells the rest apart):
+# the figure is states/s beside fan-in's above. Before delivery was a choice it was one state,
+# and 10000 iterations ran in 0.44 s; 1000 now take 100k states, about 25 s.
 "$build/bin/rankfold-oshcc" -O2 -o "$work/shmem_stencil" "$here/programs/shmem_stencil.c"
 echo
 echo "== OpenSHMEM: 4 PEs, 1-D stencil, N iterations explored (whole run, stats.seconds; best of 3)"

@@ -129,7 +129,7 @@ void RemoteOrder::issued(const properties::races::RaceMonitor& races, int rank,
         if (call.kind == CallKind::Shmem && shmem::ShmemWorld::completes_puts(call.shmem))
             events_.on_remote_completion({rank, properties::kShmemWindow, -1, true, 0});
     }
-    if (races.follows_joins() || !races.remote_empty())
+    if (follows_joins(races))
         if (const std::uint64_t join = join_token(call)) sync(rank, SyncStep::Arrive, join);
     if (done) finished(races, rank, call);
 }
@@ -150,7 +150,7 @@ void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank
         (call.coll.kind == CollectiveKind::WinCreate || call.coll.kind == CollectiveKind::WinFree))
         expose(rank);
     if (const std::uint64_t join = join_token(call)) {
-        if (races.follows_joins() || !races.remote_empty()) sync(rank, SyncStep::Depart, join);
+        if (follows_joins(races)) sync(rank, SyncStep::Depart, join);
         return;
     }
     if (races.remote_empty()) return;
