@@ -234,7 +234,6 @@ void RaceMonitor::update_hulls() {
 
 std::unique_ptr<MonitorState> RaceMonitor::save() const {
     const bool empty = state_.remote.empty() && state_.remote.exposes_nothing() &&
-                       state_.remote.odd_joins().empty() &&
                        std::all_of(state_.ranks.begin(), state_.ranks.end(),
                                    [](const auto& b) { return b.empty(); });
     if (empty) return nullptr; // most states: no snapshot cost
