@@ -19,9 +19,24 @@ namespace rankfold::properties {
 enum class SyncStep : std::uint8_t { Release, Acquire, Arrive, Depart };
 
 // Token kinds, in the top byte of a token (the rest says which message, communicator, ...).
-enum class SyncChannel : std::uint8_t { Message = 1, Collective, Lock, PostWait };
+// Signal: an OpenSHMEM landing at a word of its target, acquired by the target's wait_until on
+// that word (shmem_signal_token).
+enum class SyncChannel : std::uint8_t { Message = 1, Collective, Lock, PostWait, Signal };
 constexpr std::uint64_t sync_token(SyncChannel channel, std::uint64_t id) {
     return (static_cast<std::uint64_t>(channel) << 56U) | (id & ((1ULL << 56U) - 1));
+}
+
+// The "window" of OpenSHMEM's puts and atomics (the symmetric memory of every PE).
+constexpr std::uint64_t kShmemWindow = 1ULL << 42U;
+// The token a landing at `address` of PE `target` carries to a wait_until on that word.
+constexpr std::uint64_t shmem_signal_token(int target, std::uintptr_t address) {
+    return sync_token(SyncChannel::Signal, (static_cast<std::uint64_t>(target) << 48U) ^
+                                               static_cast<std::uint64_t>(address));
+}
+
+// The token an OpenSHMEM lock passes from shmem_clear_lock to the next shmem_set_lock.
+constexpr std::uint64_t shmem_lock_token(std::uintptr_t lock) {
+    return sync_token(SyncChannel::Lock, (1ULL << 47U) | static_cast<std::uint64_t>(lock));
 }
 
 struct SyncEvent {

@@ -77,6 +77,30 @@ public:
                    std::uintptr_t site) override {
         events_.on_delivery({origin, target, begin, end, writes, site});
     }
+    void shmem_posted(int origin, int target, std::uintptr_t begin, std::uintptr_t end, bool atomic,
+                      std::size_t size, std::uintptr_t site, const char* name) override {
+        properties::RemoteOpEvent e;
+        e.origin = origin;
+        e.target = target;
+        e.window = properties::kShmemWindow;
+        e.bytes = {begin, end};
+        e.writes = true;
+        // OpenSHMEM atomics on one type are atomic with respect to each other, whatever the
+        // operation: one operator for all.
+        e.atomic = atomic;
+        e.atomic_type = size;
+        e.site = site;
+        e.name = name;
+        events_.on_remote_op(e);
+    }
+    void shmem_landed(int origin, int target, std::uintptr_t word) override {
+        events_.on_remote_completion({origin, properties::kShmemWindow, target, false,
+                                      properties::shmem_signal_token(target, word)});
+    }
+    void shmem_lock_cleared(int pe, std::uintptr_t lock) override {
+        events_.on_remote_completion({pe, properties::kShmemWindow, -1, true, 0});
+        events_.on_sync({pe, properties::SyncStep::Release, properties::shmem_lock_token(lock)});
+    }
     int local_error(const char* call, MPI_Comm comm, int code, mpi::Misuse misuse,
                     std::string message, std::uintptr_t site) override {
         return faults_.local_error(call, comm, code, misuse, std::move(message), site);

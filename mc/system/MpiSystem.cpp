@@ -272,7 +272,8 @@ void MpiSystem::take(const Transition& t) {
         break;
     case TransitionKind::LandingDeferred:
         // The step the closure held back, with the landings it could see still pending.
-        if (log_.on()) log_.note(t.rank, "", 0, "goes on before pending RMA operations land");
+        if (log_.on())
+            log_.note(t.rank, "", 0, "goes on before pending RMA operations or puts land");
         if (TraceStep* step = log_.last()) step->choice = true;
         if (runtime_.ranks().status(t.rank) == RankStatus::AtCall)
             issue(t.rank);
@@ -307,7 +308,9 @@ void MpiSystem::land(const Transition& t) {
     std::uintptr_t site = 0;
     const bool landed = world_.land_open(which, why, site);
     if (log_.on()) {
-        log_.note(t.rank, "", 0, fmt::format("its RMA operation lands at rank {}", t.outcome));
+        log_.note(t.rank, "", 0,
+                  t.object < 0 ? fmt::format("its put lands at PE {}", t.outcome)
+                               : fmt::format("its RMA operation lands at rank {}", t.outcome));
         log_.last()->choice = true;
     }
     if (landed) return;

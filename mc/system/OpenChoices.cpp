@@ -44,7 +44,7 @@ bool OpenChoices::landing_blocks(int rank) const {
     // choice that depends on the landings the rank could see.
     if (status == RankStatus::AtCall && mpi::MpiWorld::requests_lock(ranks_.call(rank)))
         return false;
-    return world_.observes_open_landing(rank, ranks_.call(rank));
+    return world_.observes_open_landing(rank, ranks_.call(rank), status == RankStatus::Blocked);
 }
 
 bool OpenChoices::completion_held(int rank) {
@@ -57,7 +57,8 @@ bool OpenChoices::completion_held(int rank) {
         const RankStatus status = ranks_.status(target);
         // A target waiting for a lock the origin's own lock excludes runs after the unlock.
         return target != rank && (status == RankStatus::AtCall || status == RankStatus::Blocked) &&
-               world_.observes_open_landing(target, ranks_.call(target)) &&
+               world_.observes_open_landing(target, ranks_.call(target),
+                                            status == RankStatus::Blocked) &&
                !(status == RankStatus::Blocked &&
                  world_.lock_blocked_by(target, ranks_.call(target), rank));
     });
@@ -95,8 +96,13 @@ void OpenChoices::list(std::vector<Transition>& out) {
     // later, when one of these happens (nothing else looks at those bytes).
     has_choice_.assign(static_cast<std::size_t>(ranks_.size()), 0);
     for (const Transition& t : out) has_choice_[static_cast<std::size_t>(t.rank)] = 1;
-    for (int r = 0; r < ranks_.size(); ++r)
+    for (int r = 0; r < ranks_.size(); ++r) {
         if (completion_held(r)) has_choice_[static_cast<std::size_t>(r)] = 2;
+        // A PE blocked in shmem_wait_until sees the landings that may wake it.
+        else if (ranks_.status(r) == RankStatus::Blocked &&
+                 mpi::MpiWorld::waits_for_landing(ranks_.call(r)))
+            has_choice_[static_cast<std::size_t>(r)] |= 1;
+    }
     world_.open_landings(landings_);
     for (const mpi::MpiWorld::OpenLanding& l : landings_) {
         // (An origin held at its unlock or flush has a choice: landing what it completes.)

@@ -1,5 +1,7 @@
 #include "mc/system/RemoteOrder.hpp"
 
+#include "simulated-shmem/interface/SymmetricMemory.hpp"
+
 namespace rankfold::mc {
 
 using mpi::CallKind;
@@ -22,7 +24,9 @@ std::uint64_t window_id(MPI_Win win) {
 std::uint64_t join_token(const mpi::RankCall& call) {
     if (call.kind == CallKind::Shmem) {
         const auto op = call.shmem.op;
-        if (op == shmem::ShmemOp::BarrierAll || op == shmem::ShmemOp::TeamSync)
+        if (op == shmem::ShmemOp::BarrierAll || op == shmem::ShmemOp::TeamSync ||
+            op == shmem::ShmemOp::Malloc || op == shmem::ShmemOp::Free ||
+            op == shmem::ShmemOp::Realloc || op == shmem::ShmemOp::Finalize)
             return sync_token(SyncChannel::Collective,
                               kShmemWorld | static_cast<unsigned>(call.shmem.team));
         return 0;
@@ -121,8 +125,11 @@ void RemoteOrder::issued(const properties::races::RaceMonitor& races, int rank,
         }
         if (call.kind == CallKind::Collective && call.coll.kind == CollectiveKind::WinFence)
             completions(rank, call); // before arriving: the fence completes them for everyone
+        // A quiet (alone or starting a barrier): the PE's puts are complete, and it knows.
+        if (call.kind == CallKind::Shmem && shmem::ShmemWorld::completes_puts(call.shmem))
+            events_.on_remote_completion({rank, properties::kShmemWindow, -1, true, 0});
     }
-    if (races.follows_joins() || !races.remote_empty())
+    if (follows_joins(races))
         if (const std::uint64_t join = join_token(call)) sync(rank, SyncStep::Arrive, join);
     if (done) finished(races, rank, call);
 }
@@ -143,10 +150,21 @@ void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank
         (call.coll.kind == CollectiveKind::WinCreate || call.coll.kind == CollectiveKind::WinFree))
         expose(rank);
     if (const std::uint64_t join = join_token(call)) {
-        if (races.follows_joins() || !races.remote_empty()) sync(rank, SyncStep::Depart, join);
+        if (follows_joins(races)) sync(rank, SyncStep::Depart, join);
         return;
     }
     if (races.remote_empty()) return;
+    // The lock word lives on PE 0: its address there names the lock for every PE.
+    if (call.kind == CallKind::Shmem && call.shmem.op == shmem::ShmemOp::SetLock)
+        if (const shmem::SymmetricMemory* memory = shmem::symmetric_memory())
+            sync(rank, SyncStep::Acquire,
+                 properties::shmem_lock_token(reinterpret_cast<std::uintptr_t>(
+                     memory->translate(rank, call.shmem.address, sizeof(long), 0))));
+    // A wait_until woken by a landing on its word learns what that landing carries.
+    if (call.kind == CallKind::Shmem && call.shmem.op == shmem::ShmemOp::WaitUntil)
+        sync(rank, SyncStep::Acquire,
+             properties::shmem_signal_token(rank,
+                                            reinterpret_cast<std::uintptr_t>(call.shmem.address)));
     if (call.kind != CallKind::Rma) return;
     completions(rank, call);
     const auto lock = [&](int target) {

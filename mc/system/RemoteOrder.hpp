@@ -32,6 +32,12 @@ private:
     // The operations the call completes (unlock, flush, fence, MPI_Win_complete).
     void completions(int rank, const mpi::RankCall& call);
     int world_target(int rank, MPI_Win win, int target) const;
+    // Whether joins are followed now: while windows exist or operations are live, and in every
+    // OpenSHMEM program (its puts go live between any two barriers: a join some PE saw before
+    // its first put and another after would be counted apart).
+    bool follows_joins(const properties::races::RaceMonitor& races) const {
+        return races.follows_joins() || !races.remote_empty() || world_.shmem().used();
+    }
     // The rank's windows changed: the bytes it now exposes.
     void expose(int rank);
 

@@ -106,7 +106,9 @@ std::optional<RemoteConflict> RemoteRaces::issue(const RemoteOpEvent& e) {
 
 void RemoteRaces::complete(const RemoteCompletionEvent& e) {
     for (RemoteOp& op : ops_) {
-        if (op.origin != e.origin || op.window != e.window || op.completed) continue;
+        // A completed operation still learns who else knows (an OpenSHMEM put completed by
+        // its landing, known to a waiter on its flag, then by its origin's quiet).
+        if (op.origin != e.origin || op.window != e.window) continue;
         if (e.target >= 0 && op.target != e.target) continue;
         op.completed = true;
         if (e.origin_knows) op.knowers |= bit(e.origin);

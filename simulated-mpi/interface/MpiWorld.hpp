@@ -105,7 +105,14 @@ public:
     // Whether the next step of `rank` (issuing or completing `call`, then running on) could
     // see an open landing happen or not: it is the target, or the origin of a fetching one
     // that `call` does not complete.
-    bool observes_open_landing(int rank, const RankCall& call) const;
+    // `entered`: the rank waits inside `call` (issued, blocked); else it is about to issue it.
+    bool observes_open_landing(int rank, const RankCall& call, bool entered = false) const;
+    // Whether `call` (while blocked) waits for its own memory to change (shmem_wait_until):
+    // landings to the rank are then open even though it has no step to take, since one of
+    // them may wake it and which lands first is what it sees when it wakes.
+    static bool waits_for_landing(const RankCall& call) {
+        return call.kind == CallKind::Shmem && call.shmem.op == shmem::ShmemOp::WaitUntil;
+    }
     // The targets (world ranks) of the open landings `call` of `rank` would complete (an
     // unlock or flush lands them), one entry per operation.
     void landings_completed_by(int rank, const RankCall& call, std::vector<int>& targets) const;

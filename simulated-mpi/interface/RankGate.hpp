@@ -46,6 +46,22 @@ public:
         (void)writes;
         (void)site;
     }
+    // An OpenSHMEM put or non-fetching atomic (`atomic`: of `size`-byte elements) of `origin`
+    // is on its way to `target`'s bytes [begin, end), for the race monitor.
+    virtual void shmem_posted(int origin, int target, std::uintptr_t begin, std::uintptr_t end,
+                              bool atomic, std::size_t size, std::uintptr_t site,
+                              const char* name) {
+        (void)origin, (void)target, (void)begin, (void)end, (void)atomic, (void)size;
+        (void)site, (void)name;
+    }
+    // One of them landed at `target`, first at `word` (a flag or signal a wait_until may be
+    // watching): whoever sees it there learns that `origin`'s earlier ones to it landed.
+    virtual void shmem_landed(int origin, int target, std::uintptr_t word) {
+        (void)origin, (void)target, (void)word;
+    }
+    // `pe` clears the lock at `lock` (its own address): its puts are complete (the clear is a
+    // quiet), and the next PE to set the lock learns so.
+    virtual void shmem_lock_cleared(int pe, std::uintptr_t lock) { (void)pe, (void)lock; }
     // Runs program code of `rank` (a user-defined operator) from the runtime: its allocations
     // must go to that rank's heap.
     virtual void run_as_rank(int rank, void (*fn)(void*), void* argument) {

@@ -17,6 +17,7 @@
 #include "simulated-mpi/src/Handles.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
 #include "simulated-mpi/src/RmaLanding.hpp"
+#include "simulated-mpi/src/ShmemLandings.hpp"
 
 namespace rankfold::mpi {
 namespace {
@@ -103,9 +104,12 @@ void MpiWorld::open_landings(std::vector<OpenLanding>& out) const {
                 if (origin.pending[i].passive && oldest_to_target(origin.pending, i))
                     out.push_back(describe(wi, w, origin, origin.pending[i]));
     }
+    // OpenSHMEM puts and atomics: all of them land by choice (there is no active target mode).
+    if (shmem_.used()) shmem_open_landings(shmem_, out);
 }
 
-bool MpiWorld::observes_open_landing(int rank, const RankCall& call) const {
+bool MpiWorld::observes_open_landing(int rank, const RankCall& call, bool entered) const {
+    if (shmem_.used() && shmem_observes_landing(shmem_, rank, call, entered)) return true;
     const WindowTable& windows = core_.windows;
     for (int wi = 0; wi < windows.size(); ++wi) {
         const Window& w = windows.at(wi);
@@ -128,6 +132,7 @@ bool MpiWorld::observes_open_landing(int rank, const RankCall& call) const {
 void MpiWorld::landings_completed_by(int rank, const RankCall& call,
                                      std::vector<int>& targets) const {
     targets.clear();
+    if (shmem_.used()) shmem_landings_completed_by(shmem_, rank, call, targets);
     if (call.kind != CallKind::Rma) return;
     const WindowTable& windows = core_.windows;
     const auto v = windows.view(rank, call.rma.win);
@@ -155,6 +160,8 @@ bool MpiWorld::lock_blocked_by(int waiter, const RankCall& call, int holder) con
 }
 
 bool MpiWorld::land_open(const OpenLanding& which, std::string& why, std::uintptr_t& site) {
+    if (which.window == kShmemLandingWindow)
+        return shmem_.land_oldest(which.origin, which.target, why, site);
     if (which.window < 0 || which.window >= core_.windows.size()) {
         why = "no such window";
         return false;

@@ -1,6 +1,8 @@
 // One visible OpenSHMEM call of a PE, as its entry point hands it to the scheduler inside a
 // RankCall (CallKind::Shmem): the calls that wait for other PEs (collectives, wait_until,
-// locks). Puts, gets and atomics are local: they reach the target's memory directly.
+// locks, quiet). Puts and non-fetching atomics are queued at their origin (PeState::pending) and
+// land when the explorer says or at the origin's quiet; gets and fetching atomics read the
+// target's memory during the call.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +20,7 @@ enum class ShmemOp : std::uint8_t {
     Realloc,    // shmem_realloc (collective)
     WaitUntil,  // shmem_TYPE_wait_until and friends: waits for its own memory to change
     SetLock,    // shmem_set_lock: waits until the lock is free
+    Quiet,      // shmem_quiet: lands every pending put and atomic of the PE
     // Collectives over a team (ShmemCall::team); the data moves when the last member enters.
     TeamSync,    // shmem_team_sync
     TeamSplit,   // shmem_team_split_strided (over the parent team)
@@ -67,6 +70,9 @@ struct ShmemCall {
     Compare cmp = Compare::Eq; // WaitUntil
     std::uint64_t operand = 0; // WaitUntil: the value compared with, as the variable's bytes
     void** result = nullptr;   // Malloc/Realloc: where the new block's address goes
+    // The call starts with a quiet (shmem_barrier_all, shmem_barrier, the allocation calls,
+    // shmem_finalize): the PE's pending puts land before it joins.
+    bool completes_puts = false;
 
     // Team collectives: `address` is dest, `size` the bytes of one element.
     int team = 0;                 // the team handle (SHMEM_TEAM_WORLD for the world ones)

@@ -54,10 +54,31 @@ struct Team {
     friend bool operator==(const Team&, const Team&) = default;
 };
 
+// Applies a non-fetching atomic to the target's element `at` with the operand's bytes.
+using AtomicUpdate = void (*)(void* at, const void* operand);
+
+// A put (any form) or non-fetching atomic of a PE, issued and not yet landed at its target
+// (ShmemDelivery.cpp). The source was read at the call, as a blocking put does.
+struct PendingPut {
+    int target = 0;                // world PE
+    std::uintptr_t at = 0;         // the target's copy of the destination
+    std::vector<std::byte> data;   // the bytes to write, or the atomic's operand
+    AtomicUpdate update = nullptr; // an atomic: how it combines with the target's value
+    std::uint32_t combine = 0;     // an atomic that commutes with those of an equal tag (0: none)
+    std::uintptr_t signal_at = 0;  // put-with-signal: the target's signal word (0: none)
+    std::uint64_t signal = 0;
+    bool signal_add = false; // SHMEM_SIGNAL_ADD (else SET)
+    std::uintptr_t site = 0; // the call, for reports
+    friend bool operator==(const PendingPut&, const PendingPut&) = default;
+};
+
 struct PeState {
     bool initialized = false;
     bool finalized = false;
     SymmetricHeap heap;
+    // This PE's puts and atomics on their way, in the order issued: of those to one target
+    // only the oldest may land (they land in order, which shmem_fence would ask for anyway).
+    std::vector<PendingPut> pending;
     friend bool operator==(const PeState&, const PeState&) = default;
 };
 
@@ -93,6 +114,20 @@ public:
     // Why `pe` still waits (deadlock reports): the condition and the value seen; `variable`
     // names the address waited on when the checker knows its name.
     std::string waiting_for(int pe, const ShmemCall& call, const std::string& variable = "") const;
+
+    // ---- delivery of puts and atomics (ShmemDelivery.cpp) -------------------------------------
+    // Queues a put or atomic of `origin`; one to the origin itself lands at once.
+    void post(int origin, PendingPut put);
+    // Lands the oldest pending put of `origin` to `target`; false with the reason when there
+    // is none. `site` is its call.
+    bool land_oldest(int origin, int target, std::string& why, std::uintptr_t& site);
+    // Lands every pending put of `origin`, in order (quiet).
+    void land_all(int origin);
+    // Whether `call` of `pe` lands its pending puts before the PE can run on (quiet, and the
+    // calls that start with one).
+    static bool completes_puts(const ShmemCall& call) {
+        return call.op == ShmemOp::Quiet || call.completes_puts;
+    }
 
     friend bool operator==(const ShmemWorld&, const ShmemWorld&) = default;
     std::uint64_t hash() const;

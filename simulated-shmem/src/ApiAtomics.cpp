@@ -1,8 +1,13 @@
-// Atomic memory operations. The PEs run one at a time, so an operation done during the call on
-// the target's copy of the variable is atomic with respect to every other.
+// Atomic memory operations. The PEs run one at a time, so an operation done on the target's
+// copy of the variable is atomic with respect to every other. A fetching one is done during
+// the call (it returns the value); one without a result is queued like a put and lands when
+// the explorer says or at the origin's quiet (ShmemDelivery.cpp), and two of one commuting
+// kind (add, and, or, xor on one type) commute as landings.
 #include "simulated-shmem/src/ShmemApi.hpp"
 
 #include <cstring>
+#include <type_traits>
+#include <utility>
 
 // The definition macros below take a type T (in declarations like `T* dest`), which cannot be
 // parenthesised.
@@ -29,6 +34,55 @@ T fetch_update(const ShmemEntry& entry, T* dest, int pe, Update update) {
     return old;
 }
 
+// How a queued atomic combines with the target's value (PendingPut::update).
+enum class Combining : std::uint32_t { None, Add, And, Or, Xor, Set };
+
+template <typename T, Combining C> void combine_at(void* at, const void* operand) {
+    T value;
+    T with;
+    std::memcpy(&value, at, sizeof(T));
+    std::memcpy(&with, operand, sizeof(T));
+    switch (C) {
+    case Combining::Add:
+        value = static_cast<T>(value + with);
+        break;
+    case Combining::And:
+        if constexpr (std::is_integral_v<T>) value = static_cast<T>(value & with);
+        break;
+    case Combining::Or:
+        if constexpr (std::is_integral_v<T>) value = static_cast<T>(value | with);
+        break;
+    case Combining::Xor:
+        if constexpr (std::is_integral_v<T>) value = static_cast<T>(value ^ with);
+        break;
+    case Combining::Set:
+    case Combining::None:
+        value = with;
+        break;
+    }
+    std::memcpy(at, &value, sizeof(T));
+}
+
+// Queues the non-fetching atomic `C` with `operand` on `dest` of `pe`.
+template <typename T, Combining C>
+void post_update(const ShmemEntry& entry, T* dest, T operand, int pe) {
+    T* there = target(entry, dest, pe);
+    if (there == nullptr) return;
+    rankfold::shmem::PendingPut put;
+    put.target = pe;
+    put.at = reinterpret_cast<std::uintptr_t>(there);
+    const auto* bytes = reinterpret_cast<const std::byte*>(&operand);
+    put.data.assign(bytes, bytes + sizeof(T));
+    put.update = &combine_at<T, C>;
+    // Equal operators on one size of integer commute; a set commutes with nothing. Bit 28
+    // keeps the tags apart from MPI accumulates' (RmaDelivery.cpp).
+    if (C != Combining::Set)
+        put.combine =
+            1U << 28 | static_cast<std::uint32_t>(C) << 8 | static_cast<std::uint32_t>(sizeof(T));
+    put.site = entry.site();
+    entry.post(std::move(put));
+}
+
 } // namespace
 
 #define RF_SHMEM_DEFINE_AMO(T, N)                                                                  \
@@ -38,7 +92,7 @@ T fetch_update(const ShmemEntry& entry, T* dest, int pe, Update update) {
     }                                                                                              \
     RF_EXPORT void shmem_##N##_atomic_inc(T* dest, int pe) {                                       \
         RF_SHMEM_ENTRY("shmem_" #N "_atomic_inc");                                                 \
-        fetch_update(entry, dest, pe, [](T v) { return static_cast<T>(v + 1); });                  \
+        post_update<T, Combining::Add>(entry, dest, static_cast<T>(1), pe);                        \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_atomic_fetch_add(T* dest, T value, int pe) {                           \
         RF_SHMEM_ENTRY("shmem_" #N "_atomic_fetch_add", static_cast<T>(0));                        \
@@ -46,7 +100,7 @@ T fetch_update(const ShmemEntry& entry, T* dest, int pe, Update update) {
     }                                                                                              \
     RF_EXPORT void shmem_##N##_atomic_add(T* dest, T value, int pe) {                              \
         RF_SHMEM_ENTRY("shmem_" #N "_atomic_add");                                                 \
-        fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v + value); });             \
+        post_update<T, Combining::Add>(entry, dest, value, pe);                                    \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_atomic_compare_swap(T* dest, T cond, T value, int pe) {                \
         RF_SHMEM_ENTRY("shmem_" #N "_atomic_compare_swap", static_cast<T>(0));                     \
@@ -58,7 +112,7 @@ T fetch_update(const ShmemEntry& entry, T* dest, int pe, Update update) {
     }                                                                                              \
     RF_EXPORT void shmem_##N##_inc(T* dest, int pe) {                                              \
         RF_SHMEM_ENTRY("shmem_" #N "_inc");                                                        \
-        fetch_update(entry, dest, pe, [](T v) { return static_cast<T>(v + 1); });                  \
+        post_update<T, Combining::Add>(entry, dest, static_cast<T>(1), pe);                        \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_fadd(T* dest, T value, int pe) {                                       \
         RF_SHMEM_ENTRY("shmem_" #N "_fadd", static_cast<T>(0));                                    \
@@ -66,7 +120,7 @@ T fetch_update(const ShmemEntry& entry, T* dest, int pe, Update update) {
     }                                                                                              \
     RF_EXPORT void shmem_##N##_add(T* dest, T value, int pe) {                                     \
         RF_SHMEM_ENTRY("shmem_" #N "_add");                                                        \
-        fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v + value); });             \
+        post_update<T, Combining::Add>(entry, dest, value, pe);                                    \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_cswap(T* dest, T cond, T value, int pe) {                              \
         RF_SHMEM_ENTRY("shmem_" #N "_cswap", static_cast<T>(0));                                   \
@@ -81,7 +135,7 @@ RF_SHMEM_AMO_TYPES(RF_SHMEM_DEFINE_AMO)
     }                                                                                              \
     RF_EXPORT void shmem_##N##_atomic_set(T* dest, T value, int pe) {                              \
         RF_SHMEM_ENTRY("shmem_" #N "_atomic_set");                                                 \
-        fetch_update(entry, dest, pe, [=](T) { return value; });                                   \
+        post_update<T, Combining::Set>(entry, dest, value, pe);                                    \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_atomic_swap(T* dest, T value, int pe) {                                \
         RF_SHMEM_ENTRY("shmem_" #N "_atomic_swap", static_cast<T>(0));                             \
@@ -93,7 +147,7 @@ RF_SHMEM_AMO_TYPES(RF_SHMEM_DEFINE_AMO)
     }                                                                                              \
     RF_EXPORT void shmem_##N##_set(T* dest, T value, int pe) {                                     \
         RF_SHMEM_ENTRY("shmem_" #N "_set");                                                        \
-        fetch_update(entry, dest, pe, [=](T) { return value; });                                   \
+        post_update<T, Combining::Set>(entry, dest, value, pe);                                    \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_swap(T* dest, T value, int pe) {                                       \
         RF_SHMEM_ENTRY("shmem_" #N "_swap", static_cast<T>(0));                                    \
@@ -108,7 +162,7 @@ RF_SHMEM_EXTENDED_AMO_TYPES(RF_SHMEM_DEFINE_EXTENDED_AMO)
     }                                                                                              \
     RF_EXPORT void shmem_##N##_atomic_and(T* dest, T value, int pe) {                              \
         RF_SHMEM_ENTRY("shmem_" #N "_atomic_and");                                                 \
-        fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v & value); });             \
+        post_update<T, Combining::And>(entry, dest, value, pe);                                    \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_atomic_fetch_or(T* dest, T value, int pe) {                            \
         RF_SHMEM_ENTRY("shmem_" #N "_atomic_fetch_or", static_cast<T>(0));                         \
@@ -116,7 +170,7 @@ RF_SHMEM_EXTENDED_AMO_TYPES(RF_SHMEM_DEFINE_EXTENDED_AMO)
     }                                                                                              \
     RF_EXPORT void shmem_##N##_atomic_or(T* dest, T value, int pe) {                               \
         RF_SHMEM_ENTRY("shmem_" #N "_atomic_or");                                                  \
-        fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v | value); });             \
+        post_update<T, Combining::Or>(entry, dest, value, pe);                                     \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_atomic_fetch_xor(T* dest, T value, int pe) {                           \
         RF_SHMEM_ENTRY("shmem_" #N "_atomic_fetch_xor", static_cast<T>(0));                        \
@@ -124,7 +178,7 @@ RF_SHMEM_EXTENDED_AMO_TYPES(RF_SHMEM_DEFINE_EXTENDED_AMO)
     }                                                                                              \
     RF_EXPORT void shmem_##N##_atomic_xor(T* dest, T value, int pe) {                              \
         RF_SHMEM_ENTRY("shmem_" #N "_atomic_xor");                                                 \
-        fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v ^ value); });             \
+        post_update<T, Combining::Xor>(entry, dest, value, pe);                                    \
     }
 RF_SHMEM_BITWISE_AMO_TYPES(RF_SHMEM_DEFINE_BITWISE_AMO)
 // NOLINTEND(bugprone-macro-parentheses)

@@ -216,6 +216,7 @@ RF_EXPORT void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long*)
     RF_SHMEM_ENTRY("shmem_barrier");
     RF_SHMEM_ACTIVE_SET();
     ShmemCall call = collective(ShmemOp::TeamSync, team, 0, 0);
+    call.completes_puts = true; // shmem_barrier is a quiet and a sync
     entry.submit(call);
 }
 

@@ -1,12 +1,15 @@
 // Remote memory access: puts and gets, typed, sized and strided, with their nbi and signal
-// forms. A put writes the target PE's copy of the symmetric object during the call, a get
-// reads it: both legal moments of delivery (the checker does not yet delay them). Every call
-// reports its arguments, buffers with the bytes they span, for contracts' read!/write!.
+// forms. A put reads its source during the call and is queued at the origin: it lands at the
+// target when the explorer says, or at the origin's quiet (ShmemDelivery.cpp). A get reads the
+// target's copy during the call (a blocking get returns with the data). An _nbi put is treated
+// as a blocking one: it reads its source at the call, one of the moments the standard allows.
+// Every call reports its arguments, buffers with the bytes they span, for contracts' read!/write!.
 #include "simulated-shmem/src/ShmemApi.hpp"
 
 #include <fmt/format.h>
 
 #include <cstring>
+#include <optional>
 
 // The definition macros below take a type T (in declarations like `T* dest`), which cannot be
 // parenthesised.
@@ -18,12 +21,35 @@ using rankfold::mpi::BufferArgument;
 using rankfold::shmem::ShmemEntry;
 using rankfold::shmem::strided_bytes;
 
+using rankfold::shmem::PendingPut;
+
+// The put of `bytes` from `source` to `dest` on `pe`, or nothing after a reported misuse.
+std::optional<PendingPut> make_put(const ShmemEntry& entry, void* dest, const void* source,
+                                   std::size_t bytes, int pe) {
+    if (bytes == 0) {
+        if (!entry.check_pe(pe)) return std::nullopt;
+        PendingPut put;
+        put.target = pe;
+        put.site = entry.site();
+        return put;
+    }
+    void* there = entry.remote(dest, bytes, pe, "dest");
+    if (there == nullptr) return std::nullopt;
+    PendingPut put;
+    put.target = pe;
+    put.at = reinterpret_cast<std::uintptr_t>(there);
+    const auto* from = static_cast<const std::byte*>(source);
+    put.data.assign(from, from + bytes);
+    put.site = entry.site();
+    return put;
+}
+
 void put_bytes(const ShmemEntry& entry, void* dest, const void* source, std::size_t bytes, int pe) {
     if (bytes == 0) {
         entry.check_pe(pe);
         return;
     }
-    if (void* there = entry.remote(dest, bytes, pe, "dest")) std::memmove(there, source, bytes);
+    if (auto put = make_put(entry, dest, source, bytes, pe)) entry.post(std::move(*put));
 }
 
 void get_bytes(const ShmemEntry& entry, void* dest, const void* source, std::size_t bytes, int pe) {
@@ -54,9 +80,12 @@ void iget_bytes(const ShmemEntry& entry, char* dest, const char* source, std::pt
                   size, pe);
 }
 
-// The signal of a put-with-signal, after the data (the standard orders them so).
-void signal(const ShmemEntry& entry, std::uint64_t* sig_addr, std::uint64_t value, int sig_op,
-            int pe) {
+// A put-with-signal: one pending operation whose signal lands right after its data (the
+// standard orders them so).
+void put_signal(const ShmemEntry& entry, void* dest, const void* source, std::size_t bytes,
+                std::uint64_t* sig_addr, std::uint64_t value, int sig_op, int pe) {
+    auto put = make_put(entry, dest, source, bytes, pe);
+    if (!put) return;
     if (sig_op != SHMEM_SIGNAL_SET && sig_op != SHMEM_SIGNAL_ADD) {
         entry.error(
             rankfold::mpi::Misuse::InvalidArgument,
@@ -66,16 +95,10 @@ void signal(const ShmemEntry& entry, std::uint64_t* sig_addr, std::uint64_t valu
     auto* there =
         static_cast<std::uint64_t*>(entry.remote(sig_addr, sizeof *sig_addr, pe, "sig_addr"));
     if (there == nullptr) return;
-    if (sig_op == SHMEM_SIGNAL_SET)
-        *there = value;
-    else
-        *there += value;
-}
-
-void put_signal(const ShmemEntry& entry, void* dest, const void* source, std::size_t bytes,
-                std::uint64_t* sig_addr, std::uint64_t value, int sig_op, int pe) {
-    put_bytes(entry, dest, source, bytes, pe);
-    signal(entry, sig_addr, value, sig_op, pe);
+    put->signal_at = reinterpret_cast<std::uintptr_t>(there);
+    put->signal = value;
+    put->signal_add = sig_op == SHMEM_SIGNAL_ADD;
+    entry.post(std::move(*put));
 }
 
 } // namespace

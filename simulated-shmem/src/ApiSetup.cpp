@@ -31,6 +31,7 @@ void* allocate(const char* name, std::uintptr_t site, std::size_t size, std::siz
     void* block = nullptr;
     ShmemCall call;
     call.op = ShmemOp::Malloc;
+    call.completes_puts = true;
     call.size = size;
     call.alignment = alignment;
     call.zero = zero;
@@ -61,6 +62,7 @@ RF_EXPORT void shmem_finalize(void) {
     RF_SHMEM_ENTRY("shmem_finalize");
     ShmemCall call;
     call.op = ShmemOp::Finalize;
+    call.completes_puts = true;
     entry.submit(call);
 }
 
@@ -141,6 +143,7 @@ RF_EXPORT void* shmem_realloc(void* ptr, size_t size) {
     void* block = nullptr;
     ShmemCall call;
     call.op = ShmemOp::Realloc;
+    call.completes_puts = true;
     call.address = ptr;
     call.size = size;
     call.result = &block;
@@ -152,6 +155,7 @@ RF_EXPORT void shmem_free(void* ptr) {
     RF_SHMEM_ENTRY_ARGS("shmem_free", (ptr));
     ShmemCall call;
     call.op = ShmemOp::Free;
+    call.completes_puts = true;
     call.address = ptr;
     entry.submit(call);
 }
@@ -162,9 +166,11 @@ RF_EXPORT void shmem_barrier_all(void) {
     RF_SHMEM_ENTRY("shmem_barrier_all");
     ShmemCall call;
     call.op = ShmemOp::BarrierAll;
+    call.completes_puts = true;
     entry.submit(call);
 }
 
+// A barrier without the quiet: puts may still be on their way after it.
 RF_EXPORT void shmem_sync_all(void) {
     RF_SHMEM_ENTRY("shmem_sync_all");
     ShmemCall call;
@@ -172,10 +178,15 @@ RF_EXPORT void shmem_sync_all(void) {
     entry.submit(call);
 }
 
-// Puts are delivered during the call: there is nothing left to order or complete.
+// A PE's puts to one target already land in the order issued (ShmemDelivery.cpp): a fence
+// has nothing left to order.
 RF_EXPORT void shmem_fence(void) {
     RF_SHMEM_ENTRY("shmem_fence");
 }
+// Visible: the explorer may still land some of the PE's puts before it, one by one.
 RF_EXPORT void shmem_quiet(void) {
     RF_SHMEM_ENTRY("shmem_quiet");
+    ShmemCall call;
+    call.op = ShmemOp::Quiet;
+    entry.submit(call);
 }

@@ -114,6 +114,10 @@ RF_EXPORT void shmem_clear_lock(long* lock) {
                                : fmt::format("the lock is held by PE {}", *word - 1));
         return;
     }
+    // The clear is a quiet: the critical section's puts land before the next holder looks.
+    entry.world().shmem().land_all(entry.pe());
+    rankfold::mpi::rank_gate().shmem_lock_cleared(entry.pe(),
+                                                  reinterpret_cast<std::uintptr_t>(word));
     *word = 0;
 }
 

@@ -31,6 +31,24 @@ bool ShmemEntry::check_state() const {
     return true;
 }
 
+void ShmemEntry::post(PendingPut put) const {
+    // The race monitor sees the operation live from its call (ShmemDelivery.cpp tells it of
+    // the landing); a put to the PE itself lands at once.
+    if (put.target != pe_ && (!put.data.empty() || put.signal_at != 0)) {
+        const bool signal_only = put.data.empty();
+        const std::uintptr_t begin = signal_only ? put.signal_at : put.at;
+        const std::uintptr_t end =
+            signal_only ? put.signal_at + sizeof(std::uint64_t) : put.at + put.data.size();
+        mpi::rank_gate().shmem_posted(pe_, put.target, begin, end, put.update != nullptr,
+                                      put.data.size(), put.site, name_);
+        if (!signal_only && put.signal_at != 0)
+            mpi::rank_gate().shmem_posted(pe_, put.target, put.signal_at,
+                                          put.signal_at + sizeof(std::uint64_t), true,
+                                          sizeof(std::uint64_t), put.site, name_);
+    }
+    world_.shmem().post(pe_, std::move(put));
+}
+
 bool ShmemEntry::check_pe(int target) const {
     if (target >= 0 && target < n_pes()) return true;
     error(mpi::Misuse::InvalidPe,

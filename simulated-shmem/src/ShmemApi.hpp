@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 namespace rankfold::shmem {
 
@@ -22,6 +23,7 @@ public:
     ShmemEntry(const char* name, std::uintptr_t site, mpi::LocalArguments args = {});
 
     int pe() const { return pe_; }
+    mpi::MpiWorld& world() const { return world_; }
     int n_pes() const { return world_.size(); }
     PeState& state() { return world_.shmem().pe(pe_); }
 
@@ -49,6 +51,10 @@ public:
     int active_set(int start, int log_stride, int size) const;
     // Hands a visible call to the scheduler; returns once it has completed.
     void submit(const ShmemCall& shmem) const;
+    // Queues a put or non-fetching atomic of this PE (it lands later: ShmemDelivery.cpp).
+    void post(PendingPut put) const;
+    // The call's return address in the program.
+    std::uintptr_t site() const { return site_; }
 
 private:
     const char* name_;

@@ -24,6 +24,8 @@ const char* op_name(ShmemOp op) {
         return "shmem_wait_until";
     case ShmemOp::SetLock:
         return "shmem_set_lock";
+    case ShmemOp::Quiet:
+        return "shmem_quiet";
     case ShmemOp::TeamSync:
         return "shmem_team_sync";
     case ShmemOp::TeamSplit:

@@ -22,6 +22,7 @@ bool collective(ShmemOp op) {
     case ShmemOp::Init:
     case ShmemOp::WaitUntil:
     case ShmemOp::SetLock:
+    case ShmemOp::Quiet:
         return false;
     default:
         return true;
@@ -156,6 +157,10 @@ Progress ShmemWorld::issue(int p, const ShmemCall& call, std::optional<ShmemFail
         failure = ShmemFailure{Misuse::CallAfterFinalize, "called after shmem_finalize"};
         return Progress::Failed;
     }
+    // Quiet first: a barrier (or a call that starts with one) lands the PE's puts before the
+    // PE joins it, so no member leaves before they are all in place.
+    if (completes_puts(call)) land_all(p);
+    if (call.op == ShmemOp::Quiet) return Progress::Done;
     if (call.op == ShmemOp::Free || call.op == ShmemOp::Realloc) {
         const auto offset = heap_offset(p, call.address);
         const bool null_ok = call.address == nullptr;
@@ -199,6 +204,7 @@ bool ShmemWorld::ready(int p, const ShmemCall& call) const {
         return *lock_word(p, call) == 0;
     case ShmemOp::None:
     case ShmemOp::Init:
+    case ShmemOp::Quiet:
         return true;
     default:
         break;

@@ -13,6 +13,19 @@ std::uint64_t ShmemWorld::hash() const {
             h.value(b.offset);
             h.value(b.size);
         }
+        h.value(p.pending.size());
+        for (const PendingPut& put : p.pending) {
+            h.value(put.target);
+            h.value(put.at);
+            h.value(put.data.size());
+            h.bytes(put.data.data(), put.data.size());
+            h.value(reinterpret_cast<std::uintptr_t>(put.update));
+            h.value(put.combine);
+            h.value(put.signal_at);
+            h.value(put.signal);
+            h.value(static_cast<std::uint8_t>(put.signal_add));
+            h.value(put.site);
+        }
     }
     h.value(teams_.size());
     for (const Team& t : teams_) {

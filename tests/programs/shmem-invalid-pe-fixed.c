@@ -1,6 +1,8 @@
 /* Title: the fixed twin of shmem-invalid-pe: the ring wraps around.
+ * PE 0's put may land before or after PE 1 runs its code up to the barrier (which could read
+ * the bytes, as far as the checker knows): 2 states, the two orders meeting in the barrier.
  *
- * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=2 transitions=2 executions=1 revisits=1
  * RANKFOLD-EXPECTED-OUTPUT: %S/shmem-invalid-pe-fixed.expected
  */
 #include <shmem.h>

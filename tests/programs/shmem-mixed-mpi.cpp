@@ -1,8 +1,10 @@
 /* Title: MPI and OpenSHMEM in one program: a ring of SHMEM puts, then an MPI_Allreduce.
  * The PEs are the ranks: shmem_my_pe and MPI_Comm_rank agree, and both runtimes' calls
  * synchronize the same ranks.
+ * One put is posted before its target has run its code up to the barrier: both orders, 2
+ * states.
  *
- * RANKFOLD-RUN: -np 3 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 => ok states=2 transitions=2 executions=1 revisits=1
  * RANKFOLD-EXPECTED-OUTPUT: %S/shmem-mixed-mpi.expected
  */
 #include <cstdio>

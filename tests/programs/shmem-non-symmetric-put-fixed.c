@@ -1,6 +1,7 @@
 /* Title: the fixed twin of shmem-non-symmetric-put: the destination is a static variable.
+ * The put may land before or after its target runs its code up to the barrier: 2 states.
  *
- * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=2 transitions=2 executions=1 revisits=1
  * RANKFOLD-EXPECTED-OUTPUT: %S/shmem-non-symmetric-put-fixed.expected
  */
 #include <shmem.h>

@@ -1,8 +1,10 @@
 /* Title: a pipeline of put-with-signal stages (OpenSHMEM shmem_put_signal).
  * PE 0 starts a value; every other PE waits on its signal with shmem_signal_wait_until, adds
  * its number and passes the value on with shmem_int_put_signal; the last PE prints it.
+ * Each stage's put-with-signal lands as a choice while its PE is held at its quiet-starting
+ * shmem_finalize and the next PE waits on the signal: 6 states, one final state.
  *
- * RANKFOLD-RUN: -np 4 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 4 => ok states=6 transitions=7 executions=1 revisits=2
  * RANKFOLD-EXPECTED-OUTPUT: %S/shmem-put-signal-pipeline.expected
  */
 #include <shmem.h>

@@ -1,9 +1,11 @@
 /* Title: a ring of puts on the symmetric heap and a global, with barriers (OpenSHMEM).
  * Each PE puts its number into the next PE's symmetric block and a global, then after a
- * barrier reads its left neighbour's block with a get. No choice is open: one state.
+ * barrier reads its left neighbour's block with a get. A PE's puts may land before or after its
+ * right neighbour runs its code up to the barrier (which could read them, as far as the checker
+ * knows): 9 states at 4 PEs, 3 at 2, one final state; the barriers complete the puts.
  *
- * RANKFOLD-RUN: -np 4 => ok states=1 transitions=0 executions=1 revisits=0
- * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 4 => ok states=9 transitions=16 executions=1 revisits=8
+ * RANKFOLD-RUN: -np 2 => ok states=3 transitions=4 executions=1 revisits=2
  * RANKFOLD-EXPECTED-OUTPUT: %S/shmem-ring-put.expected
  */
 #include <shmem.h>

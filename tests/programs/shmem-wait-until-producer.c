@@ -1,8 +1,11 @@
 /* Title: a producer puts data, then a flag; the consumer waits on the flag (OpenSHMEM).
  * PE 0 puts the data, orders it with shmem_fence before the flag, and PE 1 waits with
- * shmem_long_wait_until until the flag is set, then prints the data.
+ * shmem_long_wait_until until the flag is set, then prints the data. The race monitor must not
+ * report it: the wait on the flag orders the data put (its landing came first) before the reads.
+ * The data and the flag land in order (PE 0's puts to one PE), each a choice against PE 1's
+ * wake-up and PE 0's finalize: 7 states, one final state.
  *
- * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=7 transitions=10 executions=1 revisits=4
  * RANKFOLD-EXPECTED-OUTPUT: %S/shmem-wait-until-producer.expected
  */
 #include <shmem.h>
