@@ -1,7 +1,8 @@
 /* Title: each row gets a source buffer of its own until shmem_quiet (OpenSHMEM, fixed twin of
  * shmem-put-nbi-source-reuse.c).
+ * The states are the landings of the two puts, choices while the other PE fills its own rows.
  *
- * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=11 transitions=28 executions=1 revisits=18
  * RANKFOLD-EXPECTED-OUTPUT: %S/shmem-put-nbi-source-reuse-fixed.expected
  */
 #include <shmem.h>

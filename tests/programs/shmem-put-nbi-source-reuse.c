@@ -2,9 +2,10 @@
  * predefined class shmem-local-data-race). shmem_int_put_nbi may read `row` at any time until
  * the put completes, so the next row written into it may be what arrives. Rankfold's simulated
  * put copies at the call, so the output looks right: only the contract tells.
+ * The states are the landings of the two puts, choices while the other PE fills its own rows.
  *
  * RANKFOLD-RUN: -np 2 => contract states=0 transitions=0 executions=1 revisits=0
- * RANKFOLD-RUN: -np 2 --contracts-predefined mpi => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 --contracts-predefined mpi => ok states=11 transitions=28 executions=1 revisits=18
  */
 #include <shmem.h>
 #include <stdio.h>
