@@ -33,7 +33,7 @@ public:
     static constexpr std::size_t kMaxSpans = 256;
 
 private:
-    std::optional<std::vector<ByteSpan>> compute(TypeId type, int depth);
+    std::optional<std::vector<ByteSpan>> compute(TypeId id, int depth);
     const std::vector<VariableType>& types_;
     std::unordered_map<TypeId, std::optional<std::vector<ByteSpan>>> memo_;
 };

@@ -52,7 +52,9 @@ __attribute__((constructor(101))) static void rankfold_module_begin(void) {
 /* The bounds of the globals marked RANKFOLD_IGNORE (<rankfold.h>), which the linker gathers in
  * the section "rankfold_ignored" and bounds with __start_/__stop_ symbols (defined only when
  * referenced, as here; weak: null when no global is marked). The checker reads them per copy. */
+/* The linker names them: NOLINTNEXTLINE(bugprone-reserved-identifier) */
 extern char __start_rankfold_ignored[] __attribute__((weak, visibility("hidden")));
+/* NOLINTNEXTLINE(bugprone-reserved-identifier) */
 extern char __stop_rankfold_ignored[] __attribute__((weak, visibility("hidden")));
 __attribute__((visibility("default"))) const void* rankfold_module_ignored_bounds(int end) {
     return end ? (const void*)__stop_rankfold_ignored : (const void*)__start_rankfold_ignored;

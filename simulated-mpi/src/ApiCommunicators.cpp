@@ -98,13 +98,13 @@ RF_EXPORT int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
     const Communicator& cy = comms.communicator(b->id);
     const auto x = cx.local_group(call.rank), y = cy.local_group(call.rank);
     const auto rx = cx.remote_group(call.rank), ry = cy.remote_group(call.rank);
+    // An intercommunicator is never like an intracommunicator.
+    const bool same_kind = a->inter == b->inter;
     if (a->id == b->id)
         *result = MPI_IDENT;
-    else if (a->inter != b->inter)
-        *result = MPI_UNEQUAL;
-    else if (x == y && rx == ry)
+    else if (same_kind && x == y && rx == ry)
         *result = MPI_CONGRUENT;
-    else if (std::is_permutation(x.begin(), x.end(), y.begin(), y.end()) &&
+    else if (same_kind && std::is_permutation(x.begin(), x.end(), y.begin(), y.end()) &&
              std::is_permutation(rx.begin(), rx.end(), ry.begin(), ry.end()))
         *result = MPI_SIMILAR;
     else

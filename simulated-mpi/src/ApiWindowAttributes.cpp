@@ -117,7 +117,7 @@ RF_EXPORT int MPI_Win_set_attr(MPI_Win win, int win_keyval, void* attribute_val)
     if (m == nullptr) return invalid_window(call, win);
     const Keyval* k = window_key(call, win_keyval);
     if (k == nullptr || k->freed) return invalid_keyval(call, win, win_keyval);
-    const MPI_Aint value = reinterpret_cast<MPI_Aint>(attribute_val);
+    const auto value = reinterpret_cast<MPI_Aint>(attribute_val);
     auto& attributes = m->user_attributes;
     auto it = std::lower_bound(attributes.begin(), attributes.end(), win_keyval,
                                [](const auto& a, int key) { return a.first < key; });

@@ -83,10 +83,11 @@ CommConstruction::Plan CommConstruction::split_inter(const PendingCollective& op
         part.parts.assign(op.parts.begin() + first, op.parts.begin() + first + count);
         Plan p = split(part);
         std::map<int, std::vector<int>> by_color;
-        for (std::size_t g = 0; g < p.groups.size(); ++g) {
+        for (const auto& group : p.groups) {
             std::vector<int> members;
-            for (int m : p.groups[g]) members.push_back(first + m);
-            by_color[part.parts[p.groups[g].front()].args.color] = members;
+            members.reserve(group.size());
+            for (int m : group) members.push_back(first + m);
+            by_color[part.parts[group.front()].args.color] = members;
         }
         return by_color;
     };
@@ -194,6 +195,9 @@ bool CommConstruction::create_inter(const PendingCollective& op, const Communica
                                         op.parts[first].rank, p.rank));
             passed = g;
         }
+        if (passed == nullptr) // each group has members: the registry never makes an empty one
+            return fail(MPI_ERR_INTERN, Misuse::InvalidArgument,
+                        "an intercommunicator group is empty");
         for (int world : passed->members) {
             const auto begin = parent.members.begin() + first, end = parent.members.begin() + last;
             const auto it = std::find(begin, end, world);

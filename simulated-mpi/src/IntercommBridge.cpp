@@ -20,9 +20,9 @@ bool IntercommBridge::arrive(WorldCore& core, CollectiveQueue& queue, int rank,
     // The leader's peer communicator and remote leader were checked when it called.
     const auto peer = core.view(leader.rank, leader.args.peer_comm);
     half.peer_id = peer->id;
-    half.remote_leader =
-        core.comms.communicator(peer->id)
-            .members[static_cast<std::size_t>(peer->remote_offset + leader.args.remote_leader)];
+    half.remote_leader = core.comms.communicator(peer->id)
+                             .members[static_cast<std::size_t>(peer->remote_offset) +
+                                      static_cast<std::size_t>(leader.args.remote_leader)];
     half.tag = leader.args.tag;
     half.op = std::move(op);
 

@@ -92,6 +92,7 @@ bool broadcast(WorldCore& core, int rank, const PendingCollective& op, const Ran
     }
     // The root, then the other group, as an intracommunicator broadcast from member 0.
     PendingCollective sub;
+    // cppcheck-suppress negativeContainerIndex ; root >= 0 here: without one the loop above failed
     sub.parts.push_back(op.parts[root]);
     const int first = root_first ? split : 0;
     const int count = root_first ? n - split : split;

@@ -76,6 +76,7 @@ std::vector<std::uint64_t> call_sites(const Built& b) {
     g_sites.clear();
     CHECK(probe(5) == 8);
     std::vector<std::uint64_t> out;
+    out.reserve(g_sites.size());
     for (std::uintptr_t s : g_sites) out.push_back(s - b.bias - 1);
     return out;
 }
