@@ -78,6 +78,21 @@ std::string describe_part(const CollectivePart& p) {
 
 } // namespace
 
+bool check_collective_buffer(WorldCore& core, int rank, const RankCall& call, const char* what,
+                             const void* buf, int count, MPI_Datatype type) {
+    if (count < 0)
+        return core.fail(rank, call, MPI_ERR_COUNT,
+                         fmt::format("negative {} count {}", what, count)),
+               false;
+    const TypemapRef map = core.usable_datatype(rank, call, type);
+    if (!map) return false;
+    if (null_buffer_misuse(buf, count, *map))
+        return core.fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
+                         fmt::format("NULL {} buffer with count {}", what, count)),
+               false;
+    return true;
+}
+
 const PendingCollective* Collectives::waiting(const WorldCore& core, int rank,
                                               MPI_Comm comm) const {
     auto v = core.view(rank, comm);
@@ -99,17 +114,7 @@ bool Collectives::check(WorldCore& core, int rank, const RankCall& call,
                false;
     const SidesUsed used = sides_used(a, has_root(a.kind) && a.root == v.my_rank);
     auto check_side = [&](const char* what, const void* buf, int count, MPI_Datatype type) {
-        if (count < 0)
-            return core.fail(rank, call, MPI_ERR_COUNT,
-                             fmt::format("negative {} count {}", what, count)),
-                   false;
-        const TypemapRef map = core.usable_datatype(rank, call, type);
-        if (!map) return false;
-        if (null_buffer_misuse(buf, count, *map))
-            return core.fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
-                             fmt::format("NULL {} buffer with count {}", what, count)),
-                   false;
-        return true;
+        return check_collective_buffer(core, rank, call, what, buf, count, type);
     };
     if (used.send && !check_side("send", a.sendbuf, a.sendcount, a.sendtype)) return false;
     if (used.recv && !check_side("receive", a.recvbuf, a.recvcount, a.recvtype)) return false;

@@ -17,6 +17,11 @@ namespace rankfold::mpi {
 
 class StateHasher;
 
+// One buffer argument of a collective (`what`: "send", "receive"): its count is not negative,
+// its datatype usable, and it is no NULL buffer holding data; false after core.fail().
+bool check_collective_buffer(WorldCore& core, int rank, const RankCall& call, const char* what,
+                             const void* buf, int count, MPI_Datatype type);
+
 class Collectives {
 public:
     // Checks and files the collective `call` of `rank`; runs the operation if it completes it.

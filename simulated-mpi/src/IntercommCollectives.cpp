@@ -3,6 +3,7 @@
 #include "simulated-mpi/src/IntercommCollectives.hpp"
 
 #include "simulated-mpi/src/CollectiveRun.hpp"
+#include "simulated-mpi/src/Collectives.hpp"
 #include "simulated-mpi/src/Handles.hpp"
 #include "simulated-mpi/src/PredefinedTypes.hpp"
 #include "simulated-mpi/src/ReduceOp.hpp"
@@ -30,21 +31,6 @@ bool supported(const CollectiveArgs& a) {
     default:
         return false;
     }
-}
-
-bool check_buffer(WorldCore& core, int rank, const RankCall& call, const char* what,
-                  const void* buf, int count, MPI_Datatype type) {
-    if (count < 0)
-        return core.fail(rank, call, MPI_ERR_COUNT,
-                         fmt::format("negative {} count {}", what, count)),
-               false;
-    const TypemapRef map = core.usable_datatype(rank, call, type);
-    if (!map) return false;
-    if (null_buffer_misuse(buf, count, *map))
-        return core.fail(rank, call, MPI_ERR_BUFFER, Misuse::NullBuffer,
-                         fmt::format("NULL {} buffer with count {}", what, count)),
-               false;
-    return true;
 }
 
 // The parts of one group: members [first, first + count) of `op`.
@@ -184,7 +170,8 @@ bool check(WorldCore& core, int rank, const RankCall& call, const WorldCore::Com
                                          "remote group (size {}) in the other",
                                          a.root, v.remote_size)),
                    false;
-        return check_buffer(core, rank, call, "buffer", a.recvbuf, a.recvcount, a.recvtype);
+        return check_collective_buffer(core, rank, call, "buffer", a.recvbuf, a.recvcount,
+                                       a.recvtype);
     }
     if (a.kind == CollectiveKind::Allreduce) {
         if (a.sendbuf == MPI_IN_PLACE)
@@ -203,8 +190,10 @@ bool check(WorldCore& core, int rank, const RankCall& call, const WorldCore::Com
                              fmt::format("{} is not defined for {}", op_name(a.op),
                                          datatype_name(a.sendtype))),
                    false;
-        return check_buffer(core, rank, call, "send", a.sendbuf, a.sendcount, a.sendtype) &&
-               check_buffer(core, rank, call, "receive", a.recvbuf, a.recvcount, a.recvtype);
+        return check_collective_buffer(core, rank, call, "send", a.sendbuf, a.sendcount,
+                                       a.sendtype) &&
+               check_collective_buffer(core, rank, call, "receive", a.recvbuf, a.recvcount,
+                                       a.recvtype);
     }
     return true;
 }
