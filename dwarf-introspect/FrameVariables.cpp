@@ -50,16 +50,17 @@ bool exprloc(DieReader& dies, Dwarf_Die die, Dwarf_Half at, std::vector<unsigned
 // `DW_OP_fbreg N` alone: N.
 std::optional<std::int64_t> frameBaseOffset(const std::vector<unsigned char>& e) {
     if (e.size() < 2 || e[0] != DW_OP_fbreg) return std::nullopt;
-    std::int64_t v = 0;
+    // Decoded unsigned (shifts of a signed value are implementation-defined), then sign-extended.
+    std::uint64_t v = 0;
     int shift = 0;
     for (std::size_t i = 1; i < e.size(); ++i) {
         const unsigned char byte = e[i];
-        v |= static_cast<std::int64_t>(byte & 0x7f) << shift;
+        v |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
         shift += 7;
         if ((byte & 0x80) == 0) {
             if (i + 1 != e.size()) return std::nullopt; // more operations follow
-            if (shift < 64 && (byte & 0x40)) v |= -(std::int64_t{1} << shift);
-            return v;
+            if (shift < 64 && (byte & 0x40)) v |= ~std::uint64_t{0} << shift;
+            return static_cast<std::int64_t>(v);
         }
         if (shift >= 63) return std::nullopt;
     }
