@@ -166,23 +166,55 @@ private:
         f.low = range->low;
         f.high = range->high;
         f.name = dies_.text(die, DW_AT_name);
+        if (unoptimised_ && frameBaseIsCfa(die))
+            collectParameters(die, f);
+        else
+            f.parameters_why_not =
+                unoptimised_ ? "frame base is not the CFA" : "compiled with optimisation";
         if (!unoptimised_) {
             f.why_not = "compiled with optimisation";
         } else if (!c_unit_) {
             // C++ frames hold objects no variable names (temporaries bound to references,
             // the ranges of range-for loops) that outlive a call.
             f.why_not = "not C";
+        } else if (!frameBaseIsCfa(die)) {
+            f.why_not = "frame base is not the CFA";
         } else {
-            std::vector<unsigned char> base;
-            bool present = false;
-            if (!exprloc(dies_, die, DW_AT_frame_base, base, &present) || base.size() != 1 ||
-                base[0] != DW_OP_call_frame_cfa)
-                f.why_not = "frame base is not the CFA";
-            else
-                walkBlock(die, f, PcRange{0, ~std::uint64_t{0}}, 0);
+            walkBlock(die, f, PcRange{0, ~std::uint64_t{0}}, 0);
         }
         if (!f.why_not.empty()) f.slots.clear();
         out_.functions_.push_back(std::move(f));
+    }
+
+    bool frameBaseIsCfa(Dwarf_Die die) {
+        std::vector<unsigned char> base;
+        bool present = false;
+        return exprloc(dies_, die, DW_AT_frame_base, base, &present) && base.size() == 1 &&
+               base[0] == DW_OP_call_frame_cfa;
+    }
+
+    // The function's own parameters (not those of nested blocks or declarations), in order.
+    void collectParameters(Dwarf_Die die, FrameVariables::Function& f) {
+        dies_.forEachChild(die, [&](Dwarf_Die child) {
+            if (!f.parameters_why_not.empty()) return;
+            const Dwarf_Half tag = dies_.tag(child);
+            if (tag == DW_TAG_unspecified_parameters) {
+                f.parameters_why_not = "variadic arguments";
+                return;
+            }
+            if (tag != DW_TAG_formal_parameter) return;
+            std::vector<unsigned char> expr;
+            bool present = false;
+            std::optional<std::int64_t> offset;
+            if (exprloc(dies_, child, DW_AT_location, expr, &present))
+                offset = frameBaseOffset(expr);
+            const TypeRef type = types_.typeOf(child);
+            if (!offset || type.id == kNoType)
+                f.parameters_why_not = "a parameter whose place or type is not known";
+            else
+                f.parameters.push_back({0, ~std::uint64_t{0}, *offset, type.id});
+        });
+        if (!f.parameters_why_not.empty()) f.parameters.clear();
     }
 
     void walkBlock(Dwarf_Die block, FrameVariables::Function& f, PcRange scope, int depth) {

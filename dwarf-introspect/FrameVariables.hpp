@@ -57,7 +57,24 @@ public:
         std::string name;
         std::string why_not; // empty: described
         std::vector<Slot> slots;
+        // Its formal parameters in declaration order, where the prologue stores them (CFA
+        // offsets, any language); empty with `parameters_why_not` set when not known.
+        std::vector<Slot> parameters;
+        std::string parameters_why_not;
     };
+
+    // A parameter as a call's argument is read at the function's entry, once the prologue
+    // has stored it: `size` bytes at the CFA plus `cfa_offset`.
+    struct EntryParameter {
+        std::int64_t cfa_offset = 0;
+        std::uint64_t size = 0;
+        bool pointer = false;
+        std::uint64_t pointee_size = 0; // pointers: 0 for void, functions and unknown
+    };
+    // The parameters of the function whose code starts at `entry` (an ELF address), in order;
+    // nullptr and *why_not when they are not known (optimised code, no DWARF for it, a variadic
+    // function, a parameter of unknown size).
+    const std::vector<EntryParameter>* entry_parameters(std::uint64_t entry, std::string* why_not);
 
     FrameVariables(const FrameVariables&) = delete;
     FrameVariables& operator=(const FrameVariables&) = delete;
@@ -72,6 +89,7 @@ private:
     std::vector<VariableType> types_;
     std::unique_ptr<ValueLayout> layout_;
     std::unordered_map<std::uint64_t, FramePlan> plans_;
+    std::unordered_map<std::uint64_t, std::vector<EntryParameter>> entry_parameters_;
 };
 
 // The optimisation level GCC or Clang recorded in DW_AT_producer ("GNU C17 12.2.0 -g -O2"):

@@ -24,6 +24,7 @@
 #include "properties/StandardMonitors.hpp"
 #include "snapshot/RankMemory.hpp"
 
+#include <dlfcn.h>
 #include <fmt/format.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -53,6 +54,17 @@ void on_heap_error(const char* operation, snapshot::RankArena::FreeResult result
                            : "invalid pointer (not the start of a heap block) passed to";
     s->faults().rank_violation(ViolationKind::HeapError,
                                fmt::format("{} {}: {}", what, operation, pointer), site);
+}
+
+// Where a function of the program is: every rank's copy of the program is the same file (its
+// DWARF is read once); another module (a shared library) is found by the loader.
+std::optional<CodeModule> code_module(const ProgramImage& image, std::uintptr_t pc) {
+    if (const int r = image.copy_containing(pc); r >= 0)
+        return CodeModule{image.copy(0).path, image.copy(r).base};
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void*>(pc), &info) == 0 || info.dli_fname == nullptr)
+        return std::nullopt;
+    return CodeModule{info.dli_fname, reinterpret_cast<std::uintptr_t>(info.dli_fbase)};
 }
 
 // The snapshot store's budget: what the user asked, else 3/4 of physical memory, so the
@@ -106,9 +118,12 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         // -finstrument-functions) reach the monitors as calls too.
         std::optional<FunctionCalls> function_calls;
         if (!contracts->empty())
-            function_calls.emplace(monitors, [&set = *contracts](std::string_view f) {
-                return !f.starts_with("MPI_") && set.concerns(f);
-            });
+            function_calls.emplace(
+                monitors,
+                [&set = *contracts](std::string_view f) {
+                    return !f.starts_with("MPI_") && set.concerns(f);
+                },
+                [&image](std::uintptr_t pc) { return code_module(image, pc); }, output.report());
         RankRuntime runtime({o.program, o.arguments}, image, memory, output, world, monitors);
         MpiSystem system({o.both_buffering}, runtime, world, monitors);
         std::optional<AccessChecker> access_checker;

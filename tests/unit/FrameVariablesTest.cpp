@@ -47,12 +47,13 @@ struct Built {
     }
 };
 
-void build(Built& out, const std::string& name, const std::string& flags, const char* lang) {
+void build(Built& out, const std::string& name, const std::string& flags, const char* lang,
+           const char* program = kProgram) {
     const auto dir =
         std::filesystem::temp_directory_path() / ("rf-frame-vars-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const auto source = dir / (name + (std::string(lang) == "c" ? ".c" : ".cpp"));
-    std::ofstream(source) << (std::string(lang) == "c" ? "" : "extern \"C\" {\n") << kProgram
+    std::ofstream(source) << (std::string(lang) == "c" ? "" : "extern \"C\" {\n") << program
                           << (std::string(lang) == "c" ? "" : "}\n");
     out.path = (dir / (name + ".so")).string();
     const std::string command = std::string(std::string(lang) == "c" ? "cc" : "c++") +
@@ -140,6 +141,59 @@ TEST_CASE("frames FrameVariables does not describe say why") {
         CHECK(FrameVariables::open("/nonexistent/x.so", &error) == nullptr);
         CHECK(error.find("cannot open") == 0);
     }
+}
+
+namespace {
+const char* const kLibrary = R"(
+struct big { long a, b, c; };
+struct journal { int open; };
+void journal_put(struct journal* j, short level, double weight, struct big b, void* any) {
+    j->open += level + (int)weight + (int)b.a + (any != 0);
+}
+int sum(int n, ...) { return n; }
+)";
+
+std::uint64_t entry(const Built& b, const char* name) {
+    void* f = dlsym(b.handle, name);
+    REQUIRE(f != nullptr);
+    return reinterpret_cast<std::uintptr_t>(f) - b.bias;
+}
+} // namespace
+
+TEST_CASE("the arguments of an unoptimised function, where its prologue stores them") {
+    for (const char* lang : {"c", "c++"}) {
+        Built b;
+        build(b, std::string("lib-") + (lang[1] ? "cxx" : "c"), "-O0", lang, kLibrary);
+        auto vars = FrameVariables::open(b.path, nullptr);
+        REQUIRE(vars != nullptr);
+        std::string why;
+        const auto* params = vars->entry_parameters(entry(b, "journal_put"), &why);
+        INFO(lang << ": " << why);
+        REQUIRE(params != nullptr);
+        REQUIRE(params->size() == 5);
+        CHECK((*params)[0].pointer);
+        CHECK((*params)[0].pointee_size == 4); // struct journal
+        CHECK((*params)[0].size == 8);
+        CHECK((*params)[1].size == 2);
+        CHECK_FALSE((*params)[1].pointer);
+        CHECK((*params)[2].size == 8);
+        CHECK((*params)[3].size == 24); // passed in memory: the caller's outgoing arguments
+        CHECK((*params)[3].cfa_offset >= 0);
+        CHECK((*params)[4].pointer);
+        CHECK((*params)[4].pointee_size == 0); // void*
+        for (std::size_t i : {0, 1, 2, 4}) CHECK((*params)[i].cfa_offset < 0);
+        CHECK(vars->entry_parameters(entry(b, "sum"), &why) == nullptr);
+        CHECK(why == "variadic arguments");
+        CHECK(vars->entry_parameters(entry(b, "journal_put") + 1, &why) == nullptr);
+        CHECK(why == "no DWARF describes the function");
+    }
+    Built o2;
+    build(o2, "lib-o2", "-O2", "c", kLibrary);
+    auto vars = FrameVariables::open(o2.path, nullptr);
+    REQUIRE(vars != nullptr);
+    std::string why;
+    CHECK(vars->entry_parameters(entry(o2, "journal_put"), &why) == nullptr);
+    CHECK(why == "compiled with optimisation");
 }
 
 TEST_CASE("the optimisation level recorded by the compiler") {
