@@ -88,97 +88,101 @@ void post_update(const ShmemEntry& entry, T* dest, T operand, int pe) {
 
 #define RF_SHMEM_DEFINE_AMO(T, N)                                                                  \
     RF_EXPORT T shmem_##N##_atomic_fetch_inc(T* dest, int pe) {                                    \
-        RF_SHMEM_ENTRY("shmem_" #N "_atomic_fetch_inc", static_cast<T>(0));                        \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_fetch_inc", (dest, pe), static_cast<T>(0));       \
         return fetch_update(entry, dest, pe, [](T v) { return static_cast<T>(v + 1); });           \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_atomic_inc(T* dest, int pe) {                                       \
-        RF_SHMEM_ENTRY("shmem_" #N "_atomic_inc");                                                 \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_inc", (dest, pe));                                \
         post_update<T, Combining::Add>(entry, dest, static_cast<T>(1), pe);                        \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_atomic_fetch_add(T* dest, T value, int pe) {                           \
-        RF_SHMEM_ENTRY("shmem_" #N "_atomic_fetch_add", static_cast<T>(0));                        \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_fetch_add", (dest, value, pe),                    \
+                            static_cast<T>(0));                                                    \
         return fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v + value); });      \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_atomic_add(T* dest, T value, int pe) {                              \
-        RF_SHMEM_ENTRY("shmem_" #N "_atomic_add");                                                 \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_add", (dest, value, pe));                         \
         post_update<T, Combining::Add>(entry, dest, value, pe);                                    \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_atomic_compare_swap(T* dest, T cond, T value, int pe) {                \
-        RF_SHMEM_ENTRY("shmem_" #N "_atomic_compare_swap", static_cast<T>(0));                     \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_compare_swap", (dest, cond, value, pe),           \
+                            static_cast<T>(0));                                                    \
         return fetch_update(entry, dest, pe, [=](T v) { return v == cond ? value : v; });          \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_finc(T* dest, int pe) {                                                \
-        RF_SHMEM_ENTRY("shmem_" #N "_finc", static_cast<T>(0));                                    \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_finc", (dest, pe), static_cast<T>(0));                   \
         return fetch_update(entry, dest, pe, [](T v) { return static_cast<T>(v + 1); });           \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_inc(T* dest, int pe) {                                              \
-        RF_SHMEM_ENTRY("shmem_" #N "_inc");                                                        \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_inc", (dest, pe));                                       \
         post_update<T, Combining::Add>(entry, dest, static_cast<T>(1), pe);                        \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_fadd(T* dest, T value, int pe) {                                       \
-        RF_SHMEM_ENTRY("shmem_" #N "_fadd", static_cast<T>(0));                                    \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_fadd", (dest, value, pe), static_cast<T>(0));            \
         return fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v + value); });      \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_add(T* dest, T value, int pe) {                                     \
-        RF_SHMEM_ENTRY("shmem_" #N "_add");                                                        \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_add", (dest, value, pe));                                \
         post_update<T, Combining::Add>(entry, dest, value, pe);                                    \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_cswap(T* dest, T cond, T value, int pe) {                              \
-        RF_SHMEM_ENTRY("shmem_" #N "_cswap", static_cast<T>(0));                                   \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_cswap", (dest, cond, value, pe), static_cast<T>(0));     \
         return fetch_update(entry, dest, pe, [=](T v) { return v == cond ? value : v; });          \
     }
 RF_SHMEM_AMO_TYPES(RF_SHMEM_DEFINE_AMO)
 
 #define RF_SHMEM_DEFINE_EXTENDED_AMO(T, N)                                                         \
     RF_EXPORT T shmem_##N##_atomic_fetch(const T* source, int pe) {                                \
-        RF_SHMEM_ENTRY("shmem_" #N "_atomic_fetch", static_cast<T>(0));                            \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_fetch", (source, pe), static_cast<T>(0));         \
         return fetch_update(entry, const_cast<T*>(source), pe, [](T v) { return v; });             \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_atomic_set(T* dest, T value, int pe) {                              \
-        RF_SHMEM_ENTRY("shmem_" #N "_atomic_set");                                                 \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_set", (dest, value, pe));                         \
         post_update<T, Combining::Set>(entry, dest, value, pe);                                    \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_atomic_swap(T* dest, T value, int pe) {                                \
-        RF_SHMEM_ENTRY("shmem_" #N "_atomic_swap", static_cast<T>(0));                             \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_swap", (dest, value, pe), static_cast<T>(0));     \
         return fetch_update(entry, dest, pe, [=](T) { return value; });                            \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_fetch(const T* source, int pe) {                                       \
-        RF_SHMEM_ENTRY("shmem_" #N "_fetch", static_cast<T>(0));                                   \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_fetch", (source, pe), static_cast<T>(0));                \
         return fetch_update(entry, const_cast<T*>(source), pe, [](T v) { return v; });             \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_set(T* dest, T value, int pe) {                                     \
-        RF_SHMEM_ENTRY("shmem_" #N "_set");                                                        \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_set", (dest, value, pe));                                \
         post_update<T, Combining::Set>(entry, dest, value, pe);                                    \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_swap(T* dest, T value, int pe) {                                       \
-        RF_SHMEM_ENTRY("shmem_" #N "_swap", static_cast<T>(0));                                    \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_swap", (dest, value, pe), static_cast<T>(0));            \
         return fetch_update(entry, dest, pe, [=](T) { return value; });                            \
     }
 RF_SHMEM_EXTENDED_AMO_TYPES(RF_SHMEM_DEFINE_EXTENDED_AMO)
 
 #define RF_SHMEM_DEFINE_BITWISE_AMO(T, N)                                                          \
     RF_EXPORT T shmem_##N##_atomic_fetch_and(T* dest, T value, int pe) {                           \
-        RF_SHMEM_ENTRY("shmem_" #N "_atomic_fetch_and", static_cast<T>(0));                        \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_fetch_and", (dest, value, pe),                    \
+                            static_cast<T>(0));                                                    \
         return fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v & value); });      \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_atomic_and(T* dest, T value, int pe) {                              \
-        RF_SHMEM_ENTRY("shmem_" #N "_atomic_and");                                                 \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_and", (dest, value, pe));                         \
         post_update<T, Combining::And>(entry, dest, value, pe);                                    \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_atomic_fetch_or(T* dest, T value, int pe) {                            \
-        RF_SHMEM_ENTRY("shmem_" #N "_atomic_fetch_or", static_cast<T>(0));                         \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_fetch_or", (dest, value, pe), static_cast<T>(0)); \
         return fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v | value); });      \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_atomic_or(T* dest, T value, int pe) {                               \
-        RF_SHMEM_ENTRY("shmem_" #N "_atomic_or");                                                  \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_or", (dest, value, pe));                          \
         post_update<T, Combining::Or>(entry, dest, value, pe);                                     \
     }                                                                                              \
     RF_EXPORT T shmem_##N##_atomic_fetch_xor(T* dest, T value, int pe) {                           \
-        RF_SHMEM_ENTRY("shmem_" #N "_atomic_fetch_xor", static_cast<T>(0));                        \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_fetch_xor", (dest, value, pe),                    \
+                            static_cast<T>(0));                                                    \
         return fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v ^ value); });      \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_atomic_xor(T* dest, T value, int pe) {                              \
-        RF_SHMEM_ENTRY("shmem_" #N "_atomic_xor");                                                 \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_xor", (dest, value, pe));                         \
         post_update<T, Combining::Xor>(entry, dest, value, pe);                                    \
     }
 RF_SHMEM_BITWISE_AMO_TYPES(RF_SHMEM_DEFINE_BITWISE_AMO)

@@ -132,28 +132,28 @@ int reduce(const ShmemEntry& entry, shmem_team_t team, T* dest, const T* source,
 
 RF_EXPORT int shmem_broadcastmem(shmem_team_t team, void* dest, const void* source, size_t nelems,
                                  int PE_root) {
-    RF_SHMEM_ENTRY("shmem_broadcastmem", -1);
+    RF_SHMEM_ENTRY_ARGS("shmem_broadcastmem", (team, dest, source, nelems, PE_root), -1);
     return broadcast(entry, team, dest, source, 1, nelems, PE_root);
 }
 
 RF_EXPORT int shmem_collectmem(shmem_team_t team, void* dest, const void* source, size_t nelems) {
-    RF_SHMEM_ENTRY("shmem_collectmem", -1);
+    RF_SHMEM_ENTRY_ARGS("shmem_collectmem", (team, dest, source, nelems), -1);
     return run(entry, collective(ShmemOp::Collect, team, 1, nelems), dest, source, nelems, nelems);
 }
 
 RF_EXPORT int shmem_fcollectmem(shmem_team_t team, void* dest, const void* source, size_t nelems) {
-    RF_SHMEM_ENTRY("shmem_fcollectmem", -1);
+    RF_SHMEM_ENTRY_ARGS("shmem_fcollectmem", (team, dest, source, nelems), -1);
     return run(entry, collective(ShmemOp::Fcollect, team, 1, nelems), dest, source, nelems, nelems);
 }
 
 RF_EXPORT int shmem_alltoallmem(shmem_team_t team, void* dest, const void* source, size_t nelems) {
-    RF_SHMEM_ENTRY("shmem_alltoallmem", -1);
+    RF_SHMEM_ENTRY_ARGS("shmem_alltoallmem", (team, dest, source, nelems), -1);
     return run(entry, collective(ShmemOp::Alltoall, team, 1, nelems), dest, source, nelems, nelems);
 }
 
 RF_EXPORT int shmem_alltoallsmem(shmem_team_t team, void* dest, const void* source, ptrdiff_t dst,
                                  ptrdiff_t sst, size_t nelems) {
-    RF_SHMEM_ENTRY("shmem_alltoallsmem", -1);
+    RF_SHMEM_ENTRY_ARGS("shmem_alltoallsmem", (team, dest, source, dst, sst, nelems), -1);
     return alltoalls(entry, team, dest, source, 1, dst, sst, nelems);
 }
 
@@ -161,31 +161,31 @@ RF_EXPORT int shmem_alltoallsmem(shmem_team_t team, void* dest, const void* sour
 #define RF_SHMEM_DEFINE_COLLECTIVES(T, N)                                                          \
     RF_EXPORT int shmem_##N##_broadcast(shmem_team_t team, T* dest, const T* source,               \
                                         size_t nelems, int PE_root) {                              \
-        RF_SHMEM_ENTRY("shmem_" #N "_broadcast", -1);                                              \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_broadcast", (team, dest, source, nelems, PE_root), -1);  \
         return broadcast(entry, team, dest, source, sizeof(T), nelems, PE_root, false,             \
                          RF_KIND(N));                                                              \
     }                                                                                              \
     RF_EXPORT int shmem_##N##_collect(shmem_team_t team, T* dest, const T* source,                 \
                                       size_t nelems) {                                             \
-        RF_SHMEM_ENTRY("shmem_" #N "_collect", -1);                                                \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_collect", (team, dest, source, nelems), -1);             \
         return run(entry, collective(ShmemOp::Collect, team, sizeof(T), nelems, RF_KIND(N)), dest, \
                    source, nelems, nelems);                                                        \
     }                                                                                              \
     RF_EXPORT int shmem_##N##_fcollect(shmem_team_t team, T* dest, const T* source,                \
                                        size_t nelems) {                                            \
-        RF_SHMEM_ENTRY("shmem_" #N "_fcollect", -1);                                               \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_fcollect", (team, dest, source, nelems), -1);            \
         return run(entry, collective(ShmemOp::Fcollect, team, sizeof(T), nelems, RF_KIND(N)),      \
                    dest, source, nelems, nelems);                                                  \
     }                                                                                              \
     RF_EXPORT int shmem_##N##_alltoall(shmem_team_t team, T* dest, const T* source,                \
                                        size_t nelems) {                                            \
-        RF_SHMEM_ENTRY("shmem_" #N "_alltoall", -1);                                               \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_alltoall", (team, dest, source, nelems), -1);            \
         return run(entry, collective(ShmemOp::Alltoall, team, sizeof(T), nelems, RF_KIND(N)),      \
                    dest, source, nelems, nelems);                                                  \
     }                                                                                              \
     RF_EXPORT int shmem_##N##_alltoalls(shmem_team_t team, T* dest, const T* source,               \
                                         ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {             \
-        RF_SHMEM_ENTRY("shmem_" #N "_alltoalls", -1);                                              \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_alltoalls", (team, dest, source, dst, sst, nelems), -1); \
         return alltoalls(entry, team, dest, source, sizeof(T), dst, sst, nelems, RF_KIND(N));      \
     }
 RF_SHMEM_RMA_TYPES(RF_SHMEM_DEFINE_COLLECTIVES)
@@ -193,7 +193,7 @@ RF_SHMEM_RMA_TYPES(RF_SHMEM_DEFINE_COLLECTIVES)
 #define RF_SHMEM_DEFINE_REDUCE(T, N, OP, Op)                                                       \
     RF_EXPORT int shmem_##N##_##OP##_reduce(shmem_team_t team, T* dest, const T* source,           \
                                             size_t nreduce) {                                      \
-        RF_SHMEM_ENTRY("shmem_" #N "_" #OP "_reduce", -1);                                         \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_" #OP "_reduce", (team, dest, source, nreduce), -1);     \
         return reduce<T, ReduceOp::Op>(entry, team, dest, source, nreduce, ElementType::t_##N);    \
     }
 #define RF_SHMEM_DEFINE_ARITH(T, N)                                                                \
@@ -212,16 +212,16 @@ RF_SHMEM_REDUCE_BITWISE_TYPES(RF_SHMEM_DEFINE_BITWISE)
     const int team = entry.active_set(PE_start, logPE_stride, PE_size);                            \
     if (team < 0) return fail
 
-RF_EXPORT void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long*) {
-    RF_SHMEM_ENTRY("shmem_barrier");
+RF_EXPORT void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long* pSync) {
+    RF_SHMEM_ENTRY_ARGS("shmem_barrier", (PE_start, logPE_stride, PE_size, pSync));
     RF_SHMEM_ACTIVE_SET();
     ShmemCall call = collective(ShmemOp::TeamSync, team, 0, 0);
     call.completes_puts = true; // shmem_barrier is a quiet and a sync
     entry.submit(call);
 }
 
-RF_EXPORT void shmem_sync(int PE_start, int logPE_stride, int PE_size, long*) {
-    RF_SHMEM_ENTRY("shmem_sync");
+RF_EXPORT void shmem_sync(int PE_start, int logPE_stride, int PE_size, long* pSync) {
+    RF_SHMEM_ENTRY_ARGS("shmem_sync", (PE_start, logPE_stride, PE_size, pSync));
     RF_SHMEM_ACTIVE_SET();
     ShmemCall call = collective(ShmemOp::TeamSync, team, 0, 0);
     entry.submit(call);
@@ -229,36 +229,41 @@ RF_EXPORT void shmem_sync(int PE_start, int logPE_stride, int PE_size, long*) {
 
 #define RF_SHMEM_DEFINE_SIZED_COLLECTIVES(B)                                                       \
     RF_EXPORT void shmem_broadcast##B(void* dest, const void* source, size_t nelems, int PE_root,  \
-                                      int PE_start, int logPE_stride, int PE_size, long*) {        \
-        RF_SHMEM_ENTRY("shmem_broadcast" #B);                                                      \
+                                      int PE_start, int logPE_stride, int PE_size, long* pSync) {  \
+        RF_SHMEM_ENTRY_ARGS("shmem_broadcast" #B, (dest, source, nelems, PE_root, PE_start,        \
+                                                   logPE_stride, PE_size, pSync));                 \
         RF_SHMEM_ACTIVE_SET();                                                                     \
         broadcast(entry, team, dest, source, B / 8, nelems, PE_root, true);                        \
     }                                                                                              \
     RF_EXPORT void shmem_collect##B(void* dest, const void* source, size_t nelems, int PE_start,   \
-                                    int logPE_stride, int PE_size, long*) {                        \
-        RF_SHMEM_ENTRY("shmem_collect" #B);                                                        \
+                                    int logPE_stride, int PE_size, long* pSync) {                  \
+        RF_SHMEM_ENTRY_ARGS("shmem_collect" #B,                                                    \
+                            (dest, source, nelems, PE_start, logPE_stride, PE_size, pSync));       \
         RF_SHMEM_ACTIVE_SET();                                                                     \
         run(entry, collective(ShmemOp::Collect, team, B / 8, nelems), dest, source, nelems,        \
             nelems);                                                                               \
     }                                                                                              \
     RF_EXPORT void shmem_fcollect##B(void* dest, const void* source, size_t nelems, int PE_start,  \
-                                     int logPE_stride, int PE_size, long*) {                       \
-        RF_SHMEM_ENTRY("shmem_fcollect" #B);                                                       \
+                                     int logPE_stride, int PE_size, long* pSync) {                 \
+        RF_SHMEM_ENTRY_ARGS("shmem_fcollect" #B,                                                   \
+                            (dest, source, nelems, PE_start, logPE_stride, PE_size, pSync));       \
         RF_SHMEM_ACTIVE_SET();                                                                     \
         run(entry, collective(ShmemOp::Fcollect, team, B / 8, nelems), dest, source, nelems,       \
             nelems);                                                                               \
     }                                                                                              \
     RF_EXPORT void shmem_alltoall##B(void* dest, const void* source, size_t nelems, int PE_start,  \
-                                     int logPE_stride, int PE_size, long*) {                       \
-        RF_SHMEM_ENTRY("shmem_alltoall" #B);                                                       \
+                                     int logPE_stride, int PE_size, long* pSync) {                 \
+        RF_SHMEM_ENTRY_ARGS("shmem_alltoall" #B,                                                   \
+                            (dest, source, nelems, PE_start, logPE_stride, PE_size, pSync));       \
         RF_SHMEM_ACTIVE_SET();                                                                     \
         run(entry, collective(ShmemOp::Alltoall, team, B / 8, nelems), dest, source, nelems,       \
             nelems);                                                                               \
     }                                                                                              \
     RF_EXPORT void shmem_alltoalls##B(void* dest, const void* source, ptrdiff_t dst,               \
                                       ptrdiff_t sst, size_t nelems, int PE_start,                  \
-                                      int logPE_stride, int PE_size, long*) {                      \
-        RF_SHMEM_ENTRY("shmem_alltoalls" #B);                                                      \
+                                      int logPE_stride, int PE_size, long* pSync) {                \
+        RF_SHMEM_ENTRY_ARGS("shmem_alltoalls" #B, (dest, source, dst, sst, nelems, PE_start,       \
+                                                   logPE_stride, PE_size, pSync));                 \
         RF_SHMEM_ACTIVE_SET();                                                                     \
         alltoalls(entry, team, dest, source, B / 8, dst, sst, nelems);                             \
     }
@@ -267,8 +272,10 @@ RF_SHMEM_DEFINE_SIZED_COLLECTIVES(64)
 
 #define RF_SHMEM_DEFINE_TO_ALL(T, N, OP, Op)                                                       \
     RF_EXPORT void shmem_##N##_##OP##_to_all(T* dest, const T* source, int nreduce, int PE_start,  \
-                                             int logPE_stride, int PE_size, T*, long*) {           \
-        RF_SHMEM_ENTRY("shmem_" #N "_" #OP "_to_all");                                             \
+                                             int logPE_stride, int PE_size, T* pWrk,               \
+                                             long* pSync) {                                        \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_" #OP "_to_all", (dest, source, nreduce, PE_start,       \
+                                                            logPE_stride, PE_size, pWrk, pSync));  \
         if (nreduce < 0) {                                                                         \
             entry.error(Misuse::InvalidCount, fmt::format("nreduce {} is negative", nreduce));     \
             return;                                                                                \

@@ -54,7 +54,7 @@ RF_EXPORT int shmem_init_thread(int requested, int* provided) {
 }
 
 RF_EXPORT void shmem_query_thread(int* provided) {
-    RF_SHMEM_ENTRY("shmem_query_thread");
+    RF_SHMEM_ENTRY_ARGS("shmem_query_thread", (provided));
     if (provided != nullptr) *provided = SHMEM_THREAD_MULTIPLE;
 }
 
@@ -67,7 +67,7 @@ RF_EXPORT void shmem_finalize(void) {
 }
 
 RF_EXPORT void shmem_global_exit(int status) {
-    RF_SHMEM_ENTRY("shmem_global_exit");
+    RF_SHMEM_ENTRY_ARGS("shmem_global_exit", (status));
     rankfold::mpi::rank_gate().abort_run(status, caller(__builtin_return_address(0)));
 }
 
@@ -92,12 +92,12 @@ RF_EXPORT int _num_pes(void) {
 }
 
 RF_EXPORT int shmem_pe_accessible(int pe) {
-    RF_SHMEM_ENTRY("shmem_pe_accessible", 0);
+    RF_SHMEM_ENTRY_ARGS("shmem_pe_accessible", (pe), 0);
     return pe >= 0 && pe < entry.n_pes() ? 1 : 0;
 }
 
 RF_EXPORT int shmem_addr_accessible(const void* addr, int pe) {
-    RF_SHMEM_ENTRY("shmem_addr_accessible", 0);
+    RF_SHMEM_ENTRY_ARGS("shmem_addr_accessible", (addr, pe), 0);
     const rankfold::shmem::SymmetricMemory* memory = rankfold::shmem::symmetric_memory();
     if (pe < 0 || pe >= entry.n_pes() || memory == nullptr) return 0;
     return memory->translate(entry.pe(), addr, 1, pe) != nullptr ? 1 : 0;
@@ -106,7 +106,7 @@ RF_EXPORT int shmem_addr_accessible(const void* addr, int pe) {
 // Another PE's memory is not load/store accessible here (NULL, as the standard allows): its
 // accesses go through puts and gets, which the checker sees.
 RF_EXPORT void* shmem_ptr(const void* dest, int pe) {
-    RF_SHMEM_ENTRY("shmem_ptr", nullptr);
+    RF_SHMEM_ENTRY_ARGS("shmem_ptr", (dest, pe), nullptr);
     if (!entry.check_pe(pe)) return nullptr;
     const rankfold::shmem::SymmetricMemory* memory = rankfold::shmem::symmetric_memory();
     if (pe != entry.pe() || memory == nullptr) return nullptr;

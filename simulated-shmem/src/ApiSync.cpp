@@ -58,37 +58,37 @@ long* lock_on_pe0(const ShmemEntry& entry, long* lock) {
 
 #define RF_SHMEM_DEFINE_SYNC(T, N)                                                                 \
     RF_EXPORT void shmem_##N##_wait_until(T* ivar, int cmp, T cmp_value) {                         \
-        RF_SHMEM_ENTRY("shmem_" #N "_wait_until");                                                 \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_wait_until", (ivar, cmp, cmp_value));                    \
         wait_until(entry, ivar, cmp, cmp_value);                                                   \
     }                                                                                              \
     RF_EXPORT void shmem_##N##_wait(T* ivar, T cmp_value) {                                        \
-        RF_SHMEM_ENTRY("shmem_" #N "_wait");                                                       \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_wait", (ivar, cmp_value));                               \
         wait_until(entry, ivar, SHMEM_CMP_NE, cmp_value);                                          \
     }                                                                                              \
     RF_EXPORT int shmem_##N##_test(T* ivar, int cmp, T cmp_value) {                                \
-        RF_SHMEM_ENTRY("shmem_" #N "_test", 0);                                                    \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_test", (ivar, cmp, cmp_value), 0);                       \
         return test(entry, ivar, cmp, cmp_value);                                                  \
     }
 RF_SHMEM_SYNC_TYPES(RF_SHMEM_DEFINE_SYNC)
 
 RF_EXPORT void shmem_wait_until(long* ivar, int cmp, long cmp_value) {
-    RF_SHMEM_ENTRY("shmem_wait_until");
+    RF_SHMEM_ENTRY_ARGS("shmem_wait_until", (ivar, cmp, cmp_value));
     wait_until(entry, ivar, cmp, cmp_value);
 }
 
 RF_EXPORT void shmem_wait(long* ivar, long cmp_value) {
-    RF_SHMEM_ENTRY("shmem_wait");
+    RF_SHMEM_ENTRY_ARGS("shmem_wait", (ivar, cmp_value));
     wait_until(entry, ivar, SHMEM_CMP_NE, cmp_value);
 }
 
 RF_EXPORT uint64_t shmem_signal_fetch(const uint64_t* sig_addr) {
-    RF_SHMEM_ENTRY("shmem_signal_fetch", 0);
+    RF_SHMEM_ENTRY_ARGS("shmem_signal_fetch", (sig_addr), 0);
     if (!symmetric(entry, sig_addr, sizeof *sig_addr)) return 0;
     return *sig_addr;
 }
 
 RF_EXPORT uint64_t shmem_signal_wait_until(uint64_t* sig_addr, int cmp, uint64_t cmp_value) {
-    RF_SHMEM_ENTRY("shmem_signal_wait_until", 0);
+    RF_SHMEM_ENTRY_ARGS("shmem_signal_wait_until", (sig_addr, cmp, cmp_value), 0);
     wait_until(entry, sig_addr, cmp, cmp_value);
     return *sig_addr;
 }

@@ -21,20 +21,20 @@ const Team* queried(const rankfold::shmem::ShmemEntry& entry, shmem_team_t team)
 } // namespace
 
 RF_EXPORT int shmem_team_my_pe(shmem_team_t team) {
-    RF_SHMEM_ENTRY("shmem_team_my_pe", -1);
+    RF_SHMEM_ENTRY_ARGS("shmem_team_my_pe", (team), -1);
     const Team* t = queried(entry, team);
     return t ? entry.team_pe(*t) : -1;
 }
 
 RF_EXPORT int shmem_team_n_pes(shmem_team_t team) {
-    RF_SHMEM_ENTRY("shmem_team_n_pes", -1);
+    RF_SHMEM_ENTRY_ARGS("shmem_team_n_pes", (team), -1);
     const Team* t = queried(entry, team);
     return t ? static_cast<int>(t->members.size()) : -1;
 }
 
 RF_EXPORT int shmem_team_get_config(shmem_team_t team, long config_mask,
                                     shmem_team_config_t* config) {
-    RF_SHMEM_ENTRY("shmem_team_get_config", -1);
+    RF_SHMEM_ENTRY_ARGS("shmem_team_get_config", (team, config_mask, config), -1);
     if (queried(entry, team) == nullptr) return -1;
     // Contexts are not modelled: a team asks for none.
     if (config != nullptr && (config_mask & SHMEM_TEAM_NUM_CONTEXTS) != 0) config->num_contexts = 0;
@@ -42,7 +42,7 @@ RF_EXPORT int shmem_team_get_config(shmem_team_t team, long config_mask,
 }
 
 RF_EXPORT int shmem_team_translate_pe(shmem_team_t src_team, int src_pe, shmem_team_t dest_team) {
-    RF_SHMEM_ENTRY("shmem_team_translate_pe", -1);
+    RF_SHMEM_ENTRY_ARGS("shmem_team_translate_pe", (src_team, src_pe, dest_team), -1);
     const Team* from = queried(entry, src_team);
     if (from == nullptr) return -1;
     const Team* to = queried(entry, dest_team);
