@@ -122,15 +122,16 @@ bool forbids_access(const Formula& f) {
 }
 
 void decide_formula(const Formula& f, std::vector<LeafStatus>& out,
-                    const std::function<bool(const CallOp&)>& happened) {
+                    const std::function<bool(const CallOp&)>& happened,
+                    const std::function<bool(const AccessOp&)>& accessed) {
     if (f.kind == Kind::Or || f.kind == Kind::Xor) {
-        for (const Formula& c : f.children) decide_formula(c, out, happened);
+        for (const Formula& c : f.children) decide_formula(c, out, happened, accessed);
         return;
     }
-    if (f.kind == Kind::Call)
-        out.push_back(happened(f.call) ? LeafStatus::Satisfied : LeafStatus::Violated);
-    else
-        out.push_back(LeafStatus::Satisfied); // accesses, and releases in a PRE: not checked
+    bool holds = true; // releases in a PRE: not checked
+    if (f.kind == Kind::Call) holds = happened(f.call);
+    if (f.kind == Kind::Access) holds = accessed(f.access);
+    out.push_back(holds ? LeafStatus::Satisfied : LeafStatus::Violated);
 }
 
 } // namespace
@@ -241,9 +242,10 @@ void settle_accesses(const std::vector<Formula>& list, std::span<LeafStatus> lea
 }
 
 std::vector<LeafStatus> decide_pre(const std::vector<Formula>& list,
-                                   const std::function<bool(const CallOp&)>& happened) {
+                                   const std::function<bool(const CallOp&)>& happened,
+                                   const std::function<bool(const AccessOp&)>& accessed) {
     std::vector<LeafStatus> out;
-    for (const Formula& f : list) decide_formula(f, out, happened);
+    for (const Formula& f : list) decide_formula(f, out, happened, accessed);
     return out;
 }
 

@@ -7,9 +7,9 @@
 // buffer parameter k of the supplying call describes — every byte its count and datatype reach,
 // not only its start address: a read (write) of the supplying rank that touches them satisfies
 // a required read!/write! (which the end violates) and violates a forbidden one before its
-// release. In a PRE they are not checked (accesses before the call are not watched) and count
-// as satisfied. `|` holds when one child holds, `^` when exactly one does (so it is decided only
-// when all its children are), a list when all do.
+// release. In a PRE they are decided by the rank's accesses before the call (`accessed(op)`:
+// some byte of the buffer was read, or written). `|` holds when one child holds, `^` when exactly
+// one does (so it is decided only when all its children are), a list when all do.
 #pragma once
 
 #include "properties/Event.hpp"
@@ -80,8 +80,10 @@ void watched_bytes(const std::vector<Formula>& list, std::span<const LeafStatus>
 // Where accesses are not observed: the access leaves of a POST list count as satisfied.
 void settle_accesses(const std::vector<Formula>& list, std::span<LeafStatus> leaves);
 
-// The leaves of a PRE list, decided by the calls made before (`happened(op)`).
+// The leaves of a PRE list, decided by the calls made before (`happened(op)`) and the accesses
+// made before (`accessed(op)`). A no!...until! in a PRE is not decided (satisfied).
 std::vector<LeafStatus> decide_pre(const std::vector<Formula>& list,
-                                   const std::function<bool(const CallOp&)>& happened);
+                                   const std::function<bool(const CallOp&)>& happened,
+                                   const std::function<bool(const AccessOp&)>& accessed);
 
 } // namespace rankfold::properties::contracts

@@ -18,7 +18,15 @@ void fingerprint_args(const Arguments& args, snapshot::FingerprintBuilder& into)
 }
 
 bool is_empty(const RankContracts& rc) {
-    return rc.history.empty() && rc.open.empty();
+    return rc.history.empty() && rc.open.empty() && rc.reads.empty() && rc.writes.empty();
+}
+
+void fingerprint_touched(const TouchedBytes& t, snapshot::FingerprintBuilder& into) {
+    into.value(static_cast<std::uint64_t>(t.ranges().size()));
+    for (const ByteRange& r : t.ranges()) {
+        into.value(static_cast<std::uint64_t>(r.low));
+        into.value(static_cast<std::uint64_t>(r.high));
+    }
 }
 
 } // namespace
@@ -38,13 +46,16 @@ void ContractState::fingerprint(snapshot::FingerprintBuilder& into) const {
             fingerprint_args(p.args, into);
             for (const LeafStatus s : p.leaves) into.value(static_cast<std::uint8_t>(s));
         }
+        fingerprint_touched(rc.reads, into);
+        fingerprint_touched(rc.writes, into);
     }
 }
 
 ContractMonitor::ContractMonitor(Verdicts& verdicts, const ContractSet& set, MemoryReader read,
                                  SiteLocator locate, bool accesses)
     : Monitor(verdicts), set_(set), read_(std::move(read)), matcher_(set_, read_),
-      locate_(std::move(locate)), accesses_(accesses && set.watches_accesses()) {}
+      locate_(std::move(locate)), accesses_(accesses && set.watches_accesses()),
+      records_(accesses && set.records_accesses()) {}
 
 RankContracts& ContractMonitor::rank(int r) {
     const auto index = static_cast<std::size_t>(std::max(r, 0));
@@ -108,14 +119,25 @@ bool ContractMonitor::check_pre(const SuppliedContract& c, const RankContracts& 
             return matcher_.matches(op, past, e.args);
         });
     };
-    const std::vector<LeafStatus> leaves = decide_pre(c.contract.pre, happened);
+    // A parameter of unknown extent (arguments not decoded) cannot be asked about: satisfied.
+    const auto accessed = [&](const AccessOp& op) {
+        const ByteRange bytes = access_bytes(op, e.args);
+        if (!records_ || bytes.low >= bytes.high) return true;
+        return (op.write ? rc.writes : rc.reads).overlaps(bytes);
+    };
+    const std::vector<LeafStatus> leaves = decide_pre(c.contract.pre, happened, accessed);
     if (list_status(c.contract.pre, leaves, true) != LeafStatus::Violated) return true;
     report(c, e.rank, e.site, e.site, failed_part(c.contract.pre, leaves, true));
     return false;
 }
 
 void ContractMonitor::on_memory_access(const MemoryAccessEvent& e) {
-    if (!accesses_ || e.rank < 0 || static_cast<std::size_t>(e.rank) >= state_.ranks.size()) return;
+    if (e.rank < 0) return;
+    if (records_) {
+        RankContracts& rc = rank(e.rank);
+        (e.write ? rc.writes : rc.reads).add({e.address, e.address + e.size});
+    }
+    if (!accesses_ || static_cast<std::size_t>(e.rank) >= state_.ranks.size()) return;
     RankContracts& rc = state_.ranks[static_cast<std::size_t>(e.rank)];
     const AccessView access{{e.address, e.address + e.size}, e.write};
     for (auto it = rc.open.begin(); it != rc.open.end();) {
@@ -138,6 +160,7 @@ void ContractMonitor::on_memory_access(const MemoryAccessEvent& e) {
 
 ByteRange ContractMonitor::watched_bytes(int rank) const {
     ByteRange hull;
+    if (records_) return {0, ~std::uintptr_t{0}}; // every access is remembered
     if (!accesses_ || rank < 0 || static_cast<std::size_t>(rank) >= state_.ranks.size())
         return hull;
     for (const OpenPost& p : state_.ranks[static_cast<std::size_t>(rank)].open) {

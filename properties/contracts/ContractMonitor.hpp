@@ -53,7 +53,8 @@ private:
     MemoryReader read_;
     Matcher matcher_;
     SiteLocator locate_;
-    bool accesses_;
+    bool accesses_; // open POSTs' read!/write! are decided by accesses
+    bool records_;  // every access is remembered for PREs' read!/write!
     ContractState state_;
 };
 

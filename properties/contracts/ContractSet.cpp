@@ -44,6 +44,7 @@ void ContractSet::add(const std::vector<Declaration>& declarations, const std::s
         c.pre_accesses = any_needs_accesses(c.contract.pre);
         c.post_accesses = any_needs_accesses(c.contract.post);
         watches_accesses_ = watches_accesses_ || (c.post_accesses && covered_by.empty());
+        records_accesses_ = records_accesses_ || (c.pre_accesses && covered_by.empty());
         c.release_in_pre = std::any_of(c.contract.pre.begin(), c.contract.pre.end(), has_release);
         contracts_.push_back(std::move(c));
         if (covered_by.empty()) index(static_cast<int>(contracts_.size()) - 1);
@@ -127,11 +128,8 @@ std::vector<std::string> ContractSet::unchecked_parts(bool accesses) const {
         if (!c.covered_by.empty()) continue;
         const std::string at =
             c.file + ":" + std::to_string(c.pos.line) + ":" + std::to_string(c.pos.column) + ": ";
-        if (c.pre_accesses)
-            out.push_back(at + "the read!/write! parts of the PRE of " + c.function +
-                          " are not checked: accesses before the call are not watched");
-        if (c.post_accesses && !accesses)
-            out.push_back(at + "the read!/write! parts of the POST of " + c.function +
+        if ((c.pre_accesses || c.post_accesses) && !accesses)
+            out.push_back(at + "the read!/write! parts of the contract of " + c.function +
                           " are not checked: --no-races turns the memory-access checks off");
         if (c.release_in_pre)
             out.push_back(at + "the no!...until! parts of the PRE of " + c.function +

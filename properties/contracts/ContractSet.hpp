@@ -27,7 +27,7 @@ struct SuppliedContract {
     SourcePos pos;
     std::string covered_by;      // non-empty: not monitored, that check reports it
     std::size_t post_leaves = 0; // operations in the POST list (one status each)
-    bool pre_accesses = false;   // read!/write! in PRE: not checked (before the call, unseen)
+    bool pre_accesses = false;   // read!/write! in PRE: decided by the accesses remembered
     bool post_accesses = false;  // read!/write! in POST: checked on memory-access events
     bool release_in_pre = false; // a no!...until! in PRE: not checked (it speaks of "after")
 };
@@ -53,6 +53,8 @@ public:
 
     // Whether some monitored POST has read!/write! parts (they need memory-access events).
     bool watches_accesses() const { return watches_accesses_; }
+    // Some monitored PRE has a read!/write!: every access of the program must be remembered.
+    bool records_accesses() const { return records_accesses_; }
 
     // One line per monitored contract that has parts not checked, "FILE:LINE:COLUMN: ...".
     // `accesses`: whether memory accesses are observed (not under --no-races).
@@ -66,6 +68,7 @@ private:
     std::vector<SuppliedContract> contracts_;
     std::size_t monitored_ = 0;
     bool watches_accesses_ = false;
+    bool records_accesses_ = false;
     std::map<std::string, std::vector<int>, std::less<>> supplied_;
     std::map<std::string, std::vector<Tag>, std::less<>> tags_;
     std::set<std::string, std::less<>> call_targets_;  // call!(F) of monitored contracts

@@ -1,11 +1,12 @@
 // What the contract monitor remembers, per rank, as a value (DESIGN.md §6): the calls a PRE may
-// ask about, and the POST requirements still open. It is copied into every snapshot and is part
-// of the state's fingerprint and equality, so two paths that reach the same memory with
-// different open requirements stay two states.
+// ask about, the bytes a PRE's read!/write! may ask about, and the POST requirements still open. It
+// is copied into every snapshot and is part of the state's fingerprint and equality, so two paths
+// that reach the same memory with different open requirements stay two states.
 #pragma once
 
 #include "properties/Event.hpp"
 #include "properties/Monitor.hpp"
+#include "properties/contracts/TouchedBytes.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -51,6 +52,9 @@ struct OpenPost {
 struct RankContracts {
     std::vector<CallRecord> history;
     std::vector<OpenPost> open;
+    // What the rank's code has read and written so far, kept only when some PRE has a
+    // read!/write! (ContractSet::records_accesses).
+    TouchedBytes reads, writes;
     friend bool operator==(const RankContracts&, const RankContracts&) = default;
 };
 

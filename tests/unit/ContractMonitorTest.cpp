@@ -285,19 +285,84 @@ TEST_CASE("read!/write! in a POST: required accesses, unknown extents, no instru
     // --no-races: nothing observes accesses; the parts count as satisfied, and Rankfold says so.
     Harness off(contract, false);
     CHECK(off.set.unchecked_parts(false) ==
-          std::vector<std::string>{"t.h:1:5: the read!/write! parts of the POST of put are not "
-                                   "checked: --no-races turns the memory-access checks off"});
+          std::vector<std::string>{"t.h:1:5: the read!/write! parts of the contract of put are "
+                                   "not checked: --no-races turns the memory-access checks off"});
     off.buffer_call("put", 1000, 8);
     CHECK(off.monitor->watched_bytes(0) == ByteRange{});
     off.end();
     CHECK(off.found() == 0);
 
-    Harness pre("int f(void* b) CONTRACT(PRE { read!(*0) });");
-    CHECK(pre.set.unchecked_parts(true) ==
-          std::vector<std::string>{"t.h:1:5: the read!/write! parts of the PRE of f are not "
-                                   "checked: accesses before the call are not watched"});
     Harness release_in_pre("int f() CONTRACT(PRE { no! (call!(a)) until! (call!(b)) });");
     CHECK(release_in_pre.set.unchecked_parts(true).size() == 1);
+}
+
+TEST_CASE("a PRE's read!/write!: some byte of the buffer accessed before the call", "[contracts]") {
+    const std::string contract = "int send(void* b) CONTRACT(PRE { write!(*0) MSG \"unwritten\" "
+                                 "}); int show(void* b) CONTRACT(PRE { (read!(*0) | call!(g)) });";
+    Harness h(contract);
+    CHECK(h.set.records_accesses());
+    CHECK(h.set.unchecked_parts(true).empty());
+    // Every access is remembered, so every access must reach the monitor.
+    CHECK(h.monitor->watched_bytes(0) == ByteRange{0, ~std::uintptr_t{0}});
+    h.access(1000, 4, false); // a read does not make a write
+    h.buffer_call("send", 1000, 8);
+    REQUIRE(h.found() == 1);
+    CHECK(h.last().contract->failed == "unwritten");
+
+    Harness w(contract);
+    w.access(1006, 4, true); // overlaps the buffer's last two bytes
+    w.buffer_call("send", 1000, 8);
+    CHECK(w.found() == 0);
+    w.buffer_call("send", 1010, 8, 2); // starts after the write: never written
+    CHECK(w.found() == 1);
+
+    Harness r(contract);
+    r.access(2000, 1, false, 9, 1); // another rank's read does not count
+    r.buffer_call("show", 2000, 1);
+    CHECK(r.found() == 1);
+    Harness r2(contract);
+    r2.call("g");
+    r2.buffer_call("show", 2000, 1); // the other branch of the |
+    CHECK(r2.found() == 0);
+
+    // The remembered bytes are part of the state.
+    Harness s(contract);
+    s.access(64, 8, true);
+    const auto one = s.monitor->save();
+    REQUIRE(one);
+    s.access(80, 8, true);
+    const auto two = s.monitor->save();
+    CHECK_FALSE(one->equals(*two));
+
+    // --no-races: nothing is remembered and the parts are not decided; Rankfold says so.
+    Harness off(contract, false);
+    CHECK(off.set.unchecked_parts(false).size() == 2);
+    CHECK(off.monitor->watched_bytes(0) == ByteRange{});
+    off.buffer_call("send", 1000, 8);
+    CHECK(off.found() == 0);
+}
+
+TEST_CASE("TouchedBytes merges what it is given and answers overlaps", "[contracts]") {
+    TouchedBytes t;
+    CHECK_FALSE(t.overlaps({0, 100}));
+    t.add({10, 14});
+    t.add({14, 18}); // adjacent: merges
+    t.add({30, 40});
+    t.add({5, 5}); // empty: nothing
+    CHECK(t.ranges() == std::vector<ByteRange>{{10, 18}, {30, 40}});
+    t.add({12, 16}); // inside: nothing changes
+    CHECK(t.ranges().size() == 2);
+    t.add({16, 31}); // bridges both
+    CHECK(t.ranges() == std::vector<ByteRange>{{10, 40}});
+    t.add({50, 60});
+    t.add({0, 2});
+    CHECK(t.ranges() == std::vector<ByteRange>{{0, 2}, {10, 40}, {50, 60}});
+    CHECK(t.overlaps({39, 45}));
+    CHECK_FALSE(t.overlaps({40, 50}));
+    CHECK_FALSE(t.overlaps({2, 10}));
+    CHECK(t.overlaps({1, 2}));
+    CHECK(t.overlaps({0, 1000}));
+    CHECK_FALSE(t.overlaps({60, 61}));
 }
 
 TEST_CASE("the monitor's state is a value: saved, compared, fingerprinted, restored",
