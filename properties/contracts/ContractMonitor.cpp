@@ -55,7 +55,8 @@ ContractMonitor::ContractMonitor(Verdicts& verdicts, const ContractSet& set, Mem
                                  SiteLocator locate, bool accesses)
     : Monitor(verdicts), set_(set), read_(std::move(read)), matcher_(set_, read_),
       locate_(std::move(locate)), accesses_(accesses && set.watches_accesses()),
-      records_(accesses && set.records_accesses()) {}
+      records_reads_(accesses && set.records_reads()),
+      records_writes_(accesses && set.records_writes()) {}
 
 RankContracts& ContractMonitor::rank(int r) {
     const auto index = static_cast<std::size_t>(std::max(r, 0));
@@ -122,7 +123,7 @@ bool ContractMonitor::check_pre(const SuppliedContract& c, const RankContracts& 
     // A parameter of unknown extent (arguments not decoded) cannot be asked about: satisfied.
     const auto accessed = [&](const AccessOp& op) {
         const ByteRange bytes = access_bytes(op, e.args);
-        if (!records_ || bytes.low >= bytes.high) return true;
+        if (!(op.write ? records_writes_ : records_reads_) || bytes.low >= bytes.high) return true;
         return (op.write ? rc.writes : rc.reads).overlaps(bytes);
     };
     const std::vector<LeafStatus> leaves = decide_pre(c.contract.pre, happened, accessed);
@@ -133,7 +134,7 @@ bool ContractMonitor::check_pre(const SuppliedContract& c, const RankContracts& 
 
 void ContractMonitor::on_memory_access(const MemoryAccessEvent& e) {
     if (e.rank < 0) return;
-    if (records_) {
+    if (e.write ? records_writes_ : records_reads_) {
         RankContracts& rc = rank(e.rank);
         (e.write ? rc.writes : rc.reads).add({e.address, e.address + e.size});
     }
@@ -160,7 +161,7 @@ void ContractMonitor::on_memory_access(const MemoryAccessEvent& e) {
 
 ByteRange ContractMonitor::watched_bytes(int rank) const {
     ByteRange hull;
-    if (records_) return {0, ~std::uintptr_t{0}}; // every access is remembered
+    if (records_reads_ || records_writes_) return {0, ~std::uintptr_t{0}}; // all remembered
     if (!accesses_ || rank < 0 || static_cast<std::size_t>(rank) >= state_.ranks.size())
         return hull;
     for (const OpenPost& p : state_.ranks[static_cast<std::size_t>(rank)].open) {

@@ -53,8 +53,8 @@ private:
     MemoryReader read_;
     Matcher matcher_;
     SiteLocator locate_;
-    bool accesses_; // open POSTs' read!/write! are decided by accesses
-    bool records_;  // every access is remembered for PREs' read!/write!
+    bool accesses_;                       // open POSTs' read!/write! are decided by accesses
+    bool records_reads_, records_writes_; // every load / store is remembered for PREs
     ContractState state_;
 };
 

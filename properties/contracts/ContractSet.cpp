@@ -23,6 +23,14 @@ bool any_needs_accesses(const std::vector<Formula>& list) {
                        [](const Formula& f) { return f.needs_accesses(); });
 }
 
+// Which kinds of access a PRE's read!/write! leaves ask about (a release in a PRE is not
+// decided, so what it names is not needed).
+void pre_access_kinds(const Formula& f, bool& reads, bool& writes) {
+    if (f.kind == Formula::Kind::Access) (f.access.write ? writes : reads) = true;
+    if (f.kind == Formula::Kind::Or || f.kind == Formula::Kind::Xor)
+        for (const Formula& c : f.children) pre_access_kinds(c, reads, writes);
+}
+
 } // namespace
 
 void ContractSet::add(const std::vector<Declaration>& declarations, const std::string& covered_by) {
@@ -44,7 +52,9 @@ void ContractSet::add(const std::vector<Declaration>& declarations, const std::s
         c.pre_accesses = any_needs_accesses(c.contract.pre);
         c.post_accesses = any_needs_accesses(c.contract.post);
         watches_accesses_ = watches_accesses_ || (c.post_accesses && covered_by.empty());
-        records_accesses_ = records_accesses_ || (c.pre_accesses && covered_by.empty());
+        if (covered_by.empty())
+            for (const Formula& f : c.contract.pre)
+                pre_access_kinds(f, records_reads_, records_writes_);
         c.release_in_pre = std::any_of(c.contract.pre.begin(), c.contract.pre.end(), has_release);
         contracts_.push_back(std::move(c));
         if (covered_by.empty()) index(static_cast<int>(contracts_.size()) - 1);

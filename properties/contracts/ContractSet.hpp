@@ -53,8 +53,10 @@ public:
 
     // Whether some monitored POST has read!/write! parts (they need memory-access events).
     bool watches_accesses() const { return watches_accesses_; }
-    // Some monitored PRE has a read!/write!: every access of the program must be remembered.
-    bool records_accesses() const { return records_accesses_; }
+    // Some monitored PRE has a read! (write!): every load (store) of the program must be
+    // remembered.
+    bool records_reads() const { return records_reads_; }
+    bool records_writes() const { return records_writes_; }
 
     // One line per monitored contract that has parts not checked, "FILE:LINE:COLUMN: ...".
     // `accesses`: whether memory accesses are observed (not under --no-races).
@@ -68,7 +70,7 @@ private:
     std::vector<SuppliedContract> contracts_;
     std::size_t monitored_ = 0;
     bool watches_accesses_ = false;
-    bool records_accesses_ = false;
+    bool records_reads_ = false, records_writes_ = false;
     std::map<std::string, std::vector<int>, std::less<>> supplied_;
     std::map<std::string, std::vector<Tag>, std::less<>> tags_;
     std::set<std::string, std::less<>> call_targets_;  // call!(F) of monitored contracts

@@ -300,7 +300,12 @@ TEST_CASE("a PRE's read!/write!: some byte of the buffer accessed before the cal
     const std::string contract = "int send(void* b) CONTRACT(PRE { write!(*0) MSG \"unwritten\" "
                                  "}); int show(void* b) CONTRACT(PRE { (read!(*0) | call!(g)) });";
     Harness h(contract);
-    CHECK(h.set.records_accesses());
+    CHECK(h.set.records_reads());
+    CHECK(h.set.records_writes());
+    Harness writes_only("int send(void* b) CONTRACT(PRE { write!(*0) });");
+    CHECK_FALSE(writes_only.set.records_reads());
+    writes_only.access(64, 8, false);
+    CHECK(writes_only.monitor->save() == nullptr); // a read is not remembered
     CHECK(h.set.unchecked_parts(true).empty());
     // Every access is remembered, so every access must reach the monitor.
     CHECK(h.monitor->watched_bytes(0) == ByteRange{0, ~std::uintptr_t{0}});
