@@ -94,14 +94,6 @@ bool allgather(CollectiveRun& run) {
     return true;
 }
 
-namespace {
-// Where block j of a member's send (or, in place, receive) buffer is.
-struct BlockSpec {
-    std::ptrdiff_t bytes;
-    int count;
-    MPI_Datatype type;
-};
-
 bool block_spec(CollectiveRun& run, int who, bool send, int j, BlockSpec& s) {
     const CollectiveKind k = run.args(0).kind;
     const CollectiveArgs& a = run.args(who);
@@ -121,7 +113,6 @@ bool block_spec(CollectiveRun& run, int who, bool send, int j, BlockSpec& s) {
     s.bytes = k == CollectiveKind::Alltoallw ? displ : displ * run.extent(who, s.type);
     return true;
 }
-} // namespace
 
 bool alltoall(CollectiveRun& run) {
     const int n = run.members();

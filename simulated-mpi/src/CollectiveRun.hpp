@@ -86,6 +86,15 @@ bool alltoall(CollectiveRun& run);  // Alltoall, Alltoallv, Alltoallw
 bool reduction(CollectiveRun& run); // Reduce, Allreduce, Scan, Exscan, ReduceScatter(Block)
 // The data movement of any collective but communicator construction (Barrier moves none).
 bool execute(CollectiveRun& run);
+
+// Where block j of member `who`'s send (`send`; in place, its receive) or receive buffer is,
+// for the Alltoall kinds (v and w: from its counts, displacements and types).
+struct BlockSpec {
+    std::ptrdiff_t bytes;
+    int count;
+    MPI_Datatype type;
+};
+bool block_spec(CollectiveRun& run, int who, bool send, int j, BlockSpec& s);
 } // namespace collective
 
 } // namespace rankfold::mpi

@@ -1,10 +1,10 @@
 // Collectives on an intercommunicator (MPI 3.1 §5.2.2): every member of both groups takes part,
-// and data flows from one group to the other. Rankfold runs MPI_Barrier, MPI_Bcast (the root
-// passes MPI_ROOT, the rest of its group MPI_PROC_NULL, the other group the root's rank) and
-// MPI_Allreduce (each group receives the reduction of the other group's contributions), and
-// makes communicators with MPI_Comm_dup, MPI_Comm_split and MPI_Intercomm_merge; any other
-// collective on an intercommunicator is refused by name rather than given an
-// intracommunicator's meaning.
+// and data flows from one group to the other. Rankfold runs the rooted ones (Bcast, Gather,
+// Scatter, Reduce: the root passes MPI_ROOT, the rest of its group MPI_PROC_NULL, the other
+// group the root's rank), Barrier, Allgather, Alltoall, Allreduce and Reduce_scatter, their v, w
+// and I-forms (IntercommFamilies.hpp moves the data), and makes communicators with
+// MPI_Comm_dup, MPI_Comm_split and MPI_Intercomm_merge; Scan and Exscan, which MPI does not
+// define there, are refused by name rather than given an intracommunicator's meaning.
 #pragma once
 
 #include "simulated-mpi/interface/PendingCollective.hpp"
@@ -15,7 +15,7 @@ namespace rankfold::mpi::intercomm {
 
 // The argument checks of `call` on intercommunicator view `v`; false after fail().
 bool check(WorldCore& core, int rank, const RankCall& call, const WorldCore::CommView& v);
-// Moves the data of a Barrier, Bcast or Allreduce every member of both groups has joined;
+// Moves the data of a collective every member of both groups has joined;
 // `op`'s parts are in `Communicator::members` order, the first `first_group_size` one group.
 // Failures are recorded on `call` of `rank`, the call that completed the operation.
 bool execute(WorldCore& core, int rank, const PendingCollective& op, const RankCall& call,

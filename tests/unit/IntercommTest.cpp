@@ -103,21 +103,33 @@ TEST_CASE("Intercomm_create waits for the other group, then both get the interco
         CHECK(sum[0] == 40);
         CHECK(sum[1] == 3);
     }
-    SECTION("a collective Rankfold does not run on intercommunicators is refused by name") {
+    SECTION("a collective MPI does not define on intercommunicators is refused by name") {
         int x = 0;
-        CollectiveArgs args{.kind = CollectiveKind::Gather,
+        CollectiveArgs args{.kind = CollectiveKind::Scan,
                             .sendbuf = &x,
                             .sendcount = 1,
                             .sendtype = MPI_INT,
                             .recvbuf = &x,
                             .recvcount = 1,
                             .recvtype = MPI_INT,
-                            .root = MPI_ROOT};
-        RankCall g = on(out[0], args, "MPI_Gather");
+                            .op = MPI_SUM};
+        RankCall g = on(out[0], args, "MPI_Scan");
         REQUIRE(w.issue(0, g) == Failed);
         CHECK(w.rank_state(0).failure->misuse == Misuse::Unsupported);
-        CHECK_THAT(w.rank_state(0).failure->message,
-                   Contains("MPI_Gather on an intercommunicator"));
+        CHECK_THAT(w.rank_state(0).failure->message, Contains("MPI_Scan on an intercommunicator"));
+    }
+    SECTION("MPI_IN_PLACE is refused on an intercommunicator") {
+        int x = 0;
+        CollectiveArgs args{.kind = CollectiveKind::Allgather,
+                            .sendbuf = MPI_IN_PLACE,
+                            .sendcount = 1,
+                            .sendtype = MPI_INT,
+                            .recvbuf = &x,
+                            .recvcount = 1,
+                            .recvtype = MPI_INT};
+        RankCall g = on(out[0], args, "MPI_Allgather");
+        REQUIRE(w.issue(0, g) == Failed);
+        CHECK_THAT(w.rank_state(0).failure->message, Contains("MPI_IN_PLACE is not allowed"));
     }
 }
 
