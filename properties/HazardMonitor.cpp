@@ -3,12 +3,7 @@
 namespace rankfold::properties {
 
 void HazardMonitor::on_hazard(const HazardEvent& e) {
-    Violation v;
-    v.kind = ViolationKind::Usage;
-    v.subkind = e.subkind;
-    v.rank = e.rank;
-    v.message = e.message;
-    v.location = e.location;
+    Violation v = usage_violation(e.rank, e.subkind, e.message, e.location);
     if (strict_)
         verdicts().report_violation(std::move(v));
     else

@@ -3,12 +3,7 @@
 namespace rankfold::properties {
 
 void LeakMonitor::on_leak(const LeakEvent& e) {
-    Violation v;
-    v.kind = ViolationKind::Usage;
-    v.subkind = e.subkind;
-    v.rank = e.rank;
-    v.message = e.message;
-    v.location = e.location;
+    Violation v = usage_violation(e.rank, e.subkind, e.message, e.location);
     if (allow_leaks_ && !e.always_fatal)
         verdicts().report_warning(std::move(v));
     else

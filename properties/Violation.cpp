@@ -40,4 +40,15 @@ bool same_finding(const Violation& a, const Violation& b) {
            a.message == b.message && place(a) == place(b);
 }
 
+Violation usage_violation(int rank, const std::string& subkind, const std::string& message,
+                          const std::optional<CodeLocation>& location) {
+    Violation v;
+    v.kind = subkind.empty() ? ViolationKind::MpiError : ViolationKind::Usage;
+    v.subkind = subkind;
+    v.rank = rank;
+    v.message = message;
+    v.location = location;
+    return v;
+}
+
 } // namespace rankfold::properties

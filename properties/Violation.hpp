@@ -79,4 +79,9 @@ struct Violation {
 // Two violations a user would fix in one place: same kind, rank, place and message.
 bool same_finding(const Violation& a, const Violation& b);
 
+// A finding of the usage checks the runtimes make (misuse, leak, hazard events): kind Usage
+// with `subkind`, or MpiError when `subkind` is empty (an internal error).
+Violation usage_violation(int rank, const std::string& subkind, const std::string& message,
+                          const std::optional<CodeLocation>& location);
+
 } // namespace rankfold::properties
