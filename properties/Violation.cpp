@@ -28,6 +28,8 @@ const char* kind_name(ViolationKind kind) {
         return "contract";
     case ViolationKind::Race:
         return "race";
+    case ViolationKind::NonTermination:
+        return "non-termination";
     }
     return "unknown";
 }

@@ -25,7 +25,10 @@ enum class ViolationKind {
     NonProgress,
     Liveness, // an LTL property or never claim: a run that repeats a cycle forever (a lasso)
     Contract, // a contract of the CoVer language (properties/contracts) was broken
-    Race      // two accesses to the same bytes that nothing orders, at least one a write
+    Race,     // two accesses to the same bytes that nothing orders, at least one a write
+    // --check-termination: a cycle of states the run can go round for ever (a lasso); a cycle
+    // that never passes rankfold_progress() under --check-progress is NonProgress ("cycle")
+    NonTermination
 };
 const char* kind_name(ViolationKind kind);
 
@@ -75,6 +78,14 @@ struct Violation {
     std::optional<RacePair> race;           // races: both accesses (location is the second's)
     friend bool operator==(const Violation&, const Violation&) = default;
 };
+
+// A violation of the whole run rather than of one rank (no rank to name): a deadlock, and the
+// cycles (liveness, non-termination, a cycle without progress).
+inline bool whole_run(const Violation& v) {
+    return v.kind == ViolationKind::Deadlock || v.kind == ViolationKind::Liveness ||
+           v.kind == ViolationKind::NonTermination ||
+           (v.kind == ViolationKind::NonProgress && v.subkind == "cycle");
+}
 
 // Two violations a user would fix in one place: same kind, rank, place and message.
 bool same_finding(const Violation& a, const Violation& b);

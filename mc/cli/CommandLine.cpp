@@ -130,6 +130,10 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     app.add_flag("--shortest", o.shortest,
                  "after a violation, search breadth-first for a counterexample with the fewest "
                  "choices to it (within --max-states, default 100000, and --time-limit)");
+    app.add_flag("--check-termination", o.check_termination,
+                 "report a cycle of states the run can go round for ever (non-termination)");
+    app.add_flag("--check-progress", o.check_progress,
+                 "report a cycle of states that never passes rankfold_progress() (non-progress)");
     app.add_flag("--keep-going", o.keep_going,
                  "after a violation, go on and report every distinct one");
     app.add_option("--max-states", o.max_states, "stop after this many states (exit status 3)");
@@ -214,6 +218,14 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                 "the liveness search needs state matching and stops at the first violation: it "
                 "cannot be combined with --keep-going, --shortest, --no-state-matching or "
                 "--backtrack reexecute");
+        // Under --replay it is accepted and has no effect (the trace says what to run).
+        if ((o.check_termination || o.check_progress) &&
+            (o.liveness() || o.single_run || seed_opt->count() > 0 || o.check_snapshots ||
+             o.check_independence))
+            throw CLI::ValidationError(
+                o.check_termination ? "--check-termination" : "--check-progress",
+                "is checked by the exploration: it cannot be combined with --ltl, --never, "
+                "--single-run, --seed or the self-tests");
         if (!o.liveness() && (!o.propositions.empty() || o.fairness != "none"))
             throw CLI::ValidationError(o.propositions.empty() ? "--fairness" : "--prop",
                                        "is for liveness checks: give --ltl or --never too");

@@ -71,7 +71,33 @@ std::vector<Transition> shorter_path(PathShortener& shortener, const std::vector
     return best;
 }
 
+// The kind a lasso trace names: liveness, non-termination or non-progress.
+ViolationKind cycle_kind(const std::string& name) {
+    for (const ViolationKind k : {ViolationKind::NonTermination, ViolationKind::NonProgress})
+        if (name == kind_name(k)) return k;
+    return ViolationKind::Liveness;
+}
+
 } // namespace
+
+std::optional<Violation> cycle_violation(const RunOptions& o, const std::vector<Transition>& path,
+                                         std::size_t start, bool progress) {
+    // A cycle of "not yet" answers alone is a rank polling while the others, which would answer
+    // it, are not scheduled: no fair run goes round it (and if nobody can answer, MpiSearchSpace
+    // reports the deadlock it hides).
+    if (std::all_of(path.begin() + static_cast<std::ptrdiff_t>(start), path.end(), is_not_yet))
+        return std::nullopt;
+    if (!o.check_termination && progress) return std::nullopt;
+    const std::size_t cycle = path.size() - start;
+    Violation v;
+    v.kind = o.check_termination ? ViolationKind::NonTermination : ViolationKind::NonProgress;
+    if (!o.check_termination) v.subkind = "cycle";
+    v.message = fmt::format("after {} choice{}, the run can repeat the {} choice{} from step {} on "
+                            "forever{}",
+                            start, start == 1 ? "" : "s", cycle, cycle == 1 ? "" : "s", start + 1,
+                            o.check_termination ? "" : " without passing rankfold_progress()");
+    return v;
+}
 
 RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& output,
                           const ProgramImage& image, std::size_t memory_limit) {
@@ -93,11 +119,13 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     eo.reduction = o.reduction;
     eo.keep_going = o.keep_going;
     eo.max_depth = o.max_depth;
+    eo.watch_cycles = o.check_termination || o.check_progress;
     Explorer explorer(space, eo);
 
     struct Found {
         Violation violation;
         std::vector<Transition> path;
+        std::optional<std::size_t> cycle_start; // a lasso: path[cycle_start, end) repeats
     };
     std::vector<Found> found;
     ProgressLine progress(output.report());
@@ -107,9 +135,18 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
         const bool known = std::any_of(found.begin(), found.end(), [&](const Found& f) {
             return properties::same_finding(f.violation, v);
         });
-        if (!known) found.push_back({v, path});
+        if (!known) found.push_back({v, path, std::nullopt});
         return true;
     };
+    explorer.on_cycle([&](const Explorer::Path& path, std::size_t start, bool progress) {
+        std::optional<Violation> v = cycle_violation(o, path, start, progress);
+        if (!v) return false;
+        const bool known = std::any_of(found.begin(), found.end(), [&](const Found& f) {
+            return properties::same_finding(f.violation, *v);
+        });
+        if (!known) found.push_back({*v, path, start});
+        return true;
+    });
     SearchLimits limits(o, memory_limit, begin);
     const auto within_limits = [&](const ExplorerStats& s) {
         const std::size_t memory = state.memory().store().stats().total_bytes();
@@ -144,14 +181,27 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     PathShortener shortener(system, initial, prologue.size());
     for (std::size_t n = 0; n < found.size(); ++n) {
         Found& f = found[n];
-        f.path = shorter_path(shortener, f.path, f.violation, o, begin);
+        // A lasso is kept as found: dropping choices would open its cycle.
+        if (!f.cycle_start) f.path = shorter_path(shortener, f.path, f.violation, o, begin);
         std::vector<TraceStep> story = prologue;
         state.restore(initial);
         system.record_steps(&story);
-        for (const Transition& t : f.path) system.take(t);
-        system.finish_path(f.violation.kind == ViolationKind::Deadlock);
+        std::size_t cycle_story_start = 0;
+        for (std::size_t i = 0; i < f.path.size(); ++i) {
+            if (f.cycle_start && i == *f.cycle_start) cycle_story_start = story.size();
+            system.take(f.path[i]);
+        }
+        if (!f.cycle_start) system.finish_path(f.violation.kind == ViolationKind::Deadlock);
         system.record_steps(nullptr);
-        if (system.violation()) f.violation = *system.violation(); // as this path shows it
+        if (f.cycle_start) {
+            // Placed at the cycle's first step that has a place in the program.
+            for (std::size_t i = cycle_story_start; i < story.size() && !f.violation.location; ++i)
+                if (locate(story[i], image); story[i].source)
+                    f.violation.location = story[i].source;
+            if (cycle_story_start < story.size()) story[cycle_story_start].cycle_start = true;
+        } else if (system.violation()) {
+            f.violation = *system.violation(); // as this path shows it
+        }
         if (n == 0) {
             std::vector<std::string> out;
             out.reserve(static_cast<std::size_t>(o.ranks));
@@ -165,10 +215,22 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
         if (skip > 0)
             fv.story.push_back(
                 fmt::format("... {} earlier steps (all are in the trace file)", skip));
-        for (std::size_t i = skip; i < story.size(); ++i)
+        for (std::size_t i = skip; i < story.size(); ++i) {
+            if (f.cycle_start && story[i].cycle_start)
+                fv.story.emplace_back(
+                    "--- the cycle: from here the steps below repeat forever ---");
             fv.story.push_back(step_line(story[i], image));
+        }
         fv.trace_path = trace_path_for(o, n);
-        attach_trace(fv, make_trace(o, f.violation, f.path, story, image), o, output);
+        Trace trace = make_trace(o, f.violation, f.path, story, image);
+        if (f.cycle_start) {
+            fv.lasso = true;
+            fv.prefix_length = *f.cycle_start;
+            fv.cycle_length = f.path.size() - *f.cycle_start;
+            trace.property = o.check_termination ? "termination" : "progress";
+            trace.cycle_start = static_cast<int>(*f.cycle_start);
+        }
+        attach_trace(fv, trace, o, output);
         result.violations.push_back(std::move(fv));
     }
     if (found.empty() && space.first_output())
@@ -213,7 +275,7 @@ int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output,
     std::optional<SystemSnapshot> cycle_state;
     std::size_t cycle_step = 0, second_pass = 0;
     std::string mismatch;
-    if (lasso) system.enable_snapshots(false);
+    if (lasso) system.enable_snapshots(false, o.state_equality); // as the search compared
     std::vector<Transition> open;
     for (std::size_t i = 0; i <= path.size() && !system.violation(); ++i) {
         if (lasso && (i - trace->cycle_start) % std::max<std::size_t>(cycle_length, 1) == 0 &&
@@ -260,7 +322,8 @@ int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output,
                    "twice: the cycle returns to the state at step {}\n",
                    trace->property, trace->cycle_start, cycle_length, cycle_step + 1);
         FoundViolation& fv = result.violations.emplace_back();
-        fv.violation.kind = ViolationKind::Liveness;
+        fv.violation.kind = cycle_kind(trace->violation_kind);
+        if (fv.violation.kind == ViolationKind::NonProgress) fv.violation.subkind = "cycle";
         fv.violation.message = trace->violation_message;
         fv.lasso = true;
         fv.prefix_length = static_cast<std::size_t>(trace->cycle_start);
@@ -270,6 +333,14 @@ int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output,
         if (cycle_step < story.size()) story[cycle_step].cycle_start = true;
     }
     for (TraceStep& step : story) locate(step, image);
+    if (lasso && !result.violations.empty()) {
+        // Termination and progress cycles are placed, as the search placed them, at the
+        // cycle's first located step.
+        Violation& v = result.violations.front().violation;
+        if (v.kind != ViolationKind::Liveness && !v.location)
+            for (std::size_t i = cycle_step; i < story.size() && !v.location; ++i)
+                if (story[i].source) v.location = story[i].source;
+    }
     if (!result.violations.empty()) result.violations.front().steps = std::move(story);
     result.stats.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();

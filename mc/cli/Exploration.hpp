@@ -9,10 +9,20 @@
 #include "mc/runtime/ProgramImage.hpp"
 #include "mc/system/MpiSystem.hpp"
 
+#include <optional>
+#include <vector>
+
 namespace rankfold::mc {
 
 RunResult explore_program(const RunOptions& options, MpiSystem& system, OutputRouter& output,
                           const ProgramImage& image, std::size_t memory_limit);
+
+// --check-termination and --check-progress: whether a cycle the search closed on its path
+// (path[start, end) comes back to the state path[0, start) leads to; `progress`: one of its
+// steps passed rankfold_progress()) is a violation, and which.
+std::optional<Violation> cycle_violation(const RunOptions& options,
+                                         const std::vector<Transition>& path, std::size_t start,
+                                         bool progress);
 
 // Writes `trace` to fv.trace_path and sets the replay command; on failure says why on the report
 // stream and clears the path. Copies the trace's located steps into fv.steps.

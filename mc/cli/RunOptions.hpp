@@ -50,6 +50,10 @@ struct RunOptions {
     std::string trace_path;  // where counterexample traces go ("" : next to the program)
     std::string replay_path; // --replay TRACE: run that one execution
     bool reexecute = false;  // --backtrack reexecute: no snapshot but the initial one
+    // Cycles the search closes on its path: any (--check-termination), or one that never
+    // passes rankfold_progress() (--check-progress).
+    bool check_termination = false;
+    bool check_progress = false;
     // Liveness (LTL / never claims): the property, its propositions, the fairness assumed.
     std::string ltl;                       // --ltl FORMULA
     std::string never_path;                // --never FILE

@@ -82,8 +82,7 @@ std::string where(const std::optional<CodeLocation>& loc) {
 std::string headline(const Violation& v) {
     std::string kind = kind_name(v.kind);
     if (!v.subkind.empty()) kind += " (" + v.subkind + ")";
-    if (v.kind == ViolationKind::Deadlock || v.kind == ViolationKind::Liveness)
-        return kind + ": " + v.message;
+    if (properties::whole_run(v)) return kind + ": " + v.message;
     return fmt::format("{} in rank {}{}: {}", kind, v.rank, where(v.location), v.message);
 }
 

@@ -35,8 +35,8 @@ void print_violation(FILE* out, const FoundViolation& found) {
         for (const BlockedRank& b : v.blocked)
             fmt::print(out, "  rank {} is blocked in {}{}\n      waiting for {}\n", b.rank, b.call,
                        where(b.location), b.waiting_for);
-    } else if (v.kind == ViolationKind::Liveness) {
-        fmt::print(out, "rankfold: liveness: {}\n", v.message);
+    } else if (properties::whole_run(v)) {
+        fmt::print(out, "rankfold: {}: {}\n", kind_name(v.kind), v.message);
     } else {
         const std::string kind = v.subkind.empty()
                                      ? std::string(kind_name(v.kind))

@@ -9,7 +9,7 @@ namespace {
 
 // Kinds from properties::kind_name, usage sub-kinds from mpi::misuse_name (ViolationRulesTest
 // checks that every one has its sentence).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 55> kRules{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 58> kRules{{
     {"deadlock", "Every rank that has not finished waits for something no other rank will do."},
     {"crash", "A rank was killed by a signal (SIGSEGV, SIGABRT, ...) or an uncaught exception."},
     {"assertion", "An assertion failed in a rank."},
@@ -19,6 +19,9 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 55> kRules{{
     {"usage", "The program used MPI in a way the standard forbids."},
     {"heap-error", "A rank freed memory twice or freed a pointer that malloc did not return."},
     {"non-progress", "A rank computed for the watchdog's time without calling MPI."},
+    {"non-progress/cycle",
+     "The run can go round a cycle of states for ever without passing rankfold_progress()."},
+    {"non-termination", "The run can go round a cycle of states for ever: it need not end."},
     {"liveness", "A run that repeats a cycle forever violates the LTL property or never claim."},
     {"contract", "A call broke a contract (CoVer's language) that a call of the program supplied."},
     {"race", "Two accesses to the same bytes, at least one a write, that nothing orders."},
@@ -30,6 +33,8 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 55> kRules{{
      "the same bytes, one writes, and no synchronisation orders them."},
     {"heap-error/out-of-bounds", "A rank read or wrote heap memory outside the block it holds."},
     {"heap-error/use-after-free", "A rank read or wrote a heap block after freeing it."},
+    {"heap-error/ignore-not-a-block",
+     "rankfold_ignore_heap was given a pointer that is not the start of a live heap block."},
     {"usage/invalid-handle",
      "A communicator, datatype, operator, request or group that is not one, or was freed."},
     {"usage/invalid-rank", "A source or destination rank outside the communicator."},

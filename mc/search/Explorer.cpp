@@ -4,6 +4,17 @@
 
 namespace rankfold::mc {
 
+bool Explorer::cycle_violates(const snapshot::Fingerprint& state) {
+    if (!on_cycle_) return false;
+    // stack_[k] is the state path_[0, k) leads to (every state on the path was expanded).
+    std::size_t start = 0;
+    while (start < stack_.size() && stack_[start].fingerprint != state) ++start;
+    if (start == stack_.size()) return false;
+    const bool progress = std::find(path_progress_.begin() + static_cast<std::ptrdiff_t>(start),
+                                    path_progress_.end(), true) != path_progress_.end();
+    return on_cycle_(path_, start, progress);
+}
+
 Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     stats_.max_depth = std::max<std::uint64_t>(stats_.max_depth, path_.size());
     if (space_.violated()) {
@@ -14,11 +25,21 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     }
     space_.enabled(enabled_);
     const bool watch_cycle = !options_.state_matching && space_.may_repeat();
+    const bool track_path = watch_cycle || options_.watch_cycles;
     const snapshot::Fingerprint state =
-        options_.state_matching || watch_cycle ? space_.fingerprint() : snapshot::Fingerprint{};
-    if (watch_cycle && path_fingerprints_.contains(state)) {
-        ++stats_.revisits; // a cycle on the current path: what follows is being explored
-        return Arrival::Leaf;
+        options_.state_matching || track_path ? space_.fingerprint() : snapshot::Fingerprint{};
+    if (track_path && path_fingerprints_.contains(state)) {
+        if (options_.watch_cycles && cycle_violates(state)) {
+            ++stats_.executions;
+            ++stats_.violations;
+            return options_.keep_going ? Arrival::Leaf : Arrival::Stop;
+        }
+        // A cycle on the current path: what follows is being explored. Under state matching
+        // the store says so too (and keeps the sleep-set rule's count).
+        if (!options_.state_matching) {
+            ++stats_.revisits;
+            return Arrival::Leaf;
+        }
     }
     if (enabled_.empty()) { // every rank finished (a deadlock is a violation above)
         // Under state matching a final state goes through the store like any other, so that
@@ -62,7 +83,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         return Arrival::Leaf;
     }
     frame.sleep = std::move(sleep);
-    if (watch_cycle) {
+    if (track_path) {
         frame.on_path = true;
         path_fingerprints_.insert(state);
     }
@@ -84,7 +105,10 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
     SleepSet child_sleep;
     while (!stop && !stack_.empty()) {
         Frame& top = stack_.back();
-        if (top.next > 0) path_.pop_back(); // the previous child is done
+        if (top.next > 0) { // the previous child is done
+            path_.pop_back();
+            path_progress_.pop_back();
+        }
         if (top.next == top.todo.size()) {
             if (top.has_saved) space_.discard(top.saved);
             if (top.on_path) path_fingerprints_.erase(path_fingerprints_.find(top.fingerprint));
@@ -96,15 +120,19 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
         ++top.next;
         reduction_.child_sleep(top.sleep, t, child_sleep);
         reduction_.explored(top.sleep, t);
+        const std::uint64_t marks = options_.watch_cycles ? space_.progress_marks() : 0;
         space_.execute(t);
         ++stats_.transitions;
         path_.push_back(t);
+        path_progress_.push_back(options_.watch_cycles && space_.progress_marks() != marks);
         stop = arrive(child_sleep) == Arrival::Stop;
     }
     for (Frame& f : stack_)
         if (f.has_saved) space_.discard(f.saved);
     stack_.clear();
     path_fingerprints_.clear();
+    path_.clear();
+    path_progress_.clear();
     stats_.store_bytes = visited_.bytes();
     stats_.fingerprint_collision_probability =
         static_cast<double>(visited_.collision_probability());

@@ -30,6 +30,9 @@ struct ExplorerOptions {
     bool keep_going = false;      // continue after a violation
     std::uint64_t max_states = 0; // 0: no limit
     std::uint64_t max_depth = 0;  // transitions on one path; 0: no limit
+    // Tell the cycle handler of every cycle the search closes on its current path (a state
+    // reached again while it is still on the stack): --check-termination, --check-progress.
+    bool watch_cycles = false;
 };
 
 struct ExplorerStats {
@@ -58,6 +61,13 @@ public:
     using ViolationHandler = std::function<bool(const Path&)>;
     // Called at every new state; returning false stops the search with SearchEnd::Limit.
     using LimitCheck = std::function<bool(const ExplorerStats&)>;
+    // With watch_cycles: called when the path comes back to a state still on it. path[0,
+    // cycle_start) leads to that state and path[cycle_start, end) returns to it; `progress`:
+    // some step of the cycle passed a progress mark. Returns true when the cycle is a
+    // violation (the branch then ends like at a violating state).
+    using CycleHandler =
+        std::function<bool(const Path& path, std::size_t cycle_start, bool progress)>;
+    void on_cycle(CycleHandler handler) { on_cycle_ = std::move(handler); }
 
     // `reduction` (if given) must outlive the explorer; otherwise options.reduction chooses.
     Explorer(SearchSpace& space, ExplorerOptions options, const Reduction* reduction = nullptr)
@@ -82,6 +92,8 @@ private:
     enum class Arrival { Expand, Leaf, Stop };
     // Looks at the current state (reached with `sleep`): a leaf, or a frame to expand.
     Arrival arrive(SleepSet sleep);
+    // A cycle on the path back to `state` (on it): the handler's verdict.
+    bool cycle_violates(const snapshot::Fingerprint& state);
 
     SearchSpace& space_;
     ExplorerOptions options_;
@@ -90,9 +102,12 @@ private:
     ExplorerStats stats_;
     VisitedStates visited_;
     std::vector<Frame> stack_;
-    // Without state matching: the states on the path that may repeat (SearchSpace::may_repeat).
+    // Without state matching: the states on the path that may repeat (SearchSpace::may_repeat);
+    // with watch_cycles: every state on the path.
     std::unordered_multiset<snapshot::Fingerprint, snapshot::FingerprintHash> path_fingerprints_;
     Path path_;
+    std::vector<bool> path_progress_; // for each transition of path_: it passed a progress mark
+    CycleHandler on_cycle_;
     std::vector<Transition> enabled_;
     SleepSet needed_;
     const ViolationHandler* on_violation_ = nullptr;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "mc/runtime/OutputRouter.hpp"
+#include "mc/runtime/ProgressMarks.hpp"
 #include "mc/search/Backtracking.hpp"
 #include "mc/search/SearchSpace.hpp"
 #include "mc/system/MpiSystem.hpp"
@@ -30,6 +31,7 @@ public:
     bool violated() override;
     snapshot::Fingerprint fingerprint() override;
     bool may_repeat() override { return polled_; }
+    std::uint64_t progress_marks() override { return ProgressMarks::passed(); }
     bool dependent(const Transition& a, const Transition& b) const override;
     Saved save() override;
     void restore(Saved saved) override;

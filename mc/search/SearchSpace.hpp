@@ -34,6 +34,9 @@ public:
     // that said "not yet"). Without state matching, the explorer fingerprints only such states,
     // to cut the cycles that would otherwise make a finite program's search endless.
     virtual bool may_repeat() { return false; }
+    // How many progress marks (rankfold_progress) the system has passed so far, counted up and
+    // never rolled back by restore: the explorer compares it around each transition it takes.
+    virtual std::uint64_t progress_marks() { return 0; }
     // Whether the order of a and b can matter. Must be symmetric; transitions of one rank are
     // always dependent.
     virtual bool dependent(const Transition& a, const Transition& b) const = 0;

@@ -20,6 +20,17 @@ void rankfold_prop_sized(const char* name, const void* address, size_t size);
  * choice; it is not undone. Stack addresses are not supported (nothing happens). */
 void rankfold_ignore(const void* address, size_t size);
 
+/* Leaves the whole heap block POINTER points at (as malloc, calloc or realloc returned it) out
+ * of the calling rank's state, like rankfold_ignore on its bytes. For a block the program keeps
+ * until it ends: the mark is not undone when the block is freed. A pointer that is not the start
+ * of a live heap block ends the rank with a heap-error (ignore-not-a-block). */
+void rankfold_ignore_heap(const void* pointer);
+
+/* Marks progress, like a Spin progress label: with rankfold-run --check-progress, a cycle of
+ * states that never passes a call of this function is reported as non-progress. Not a choice and
+ * not part of the state; without --check-progress it does nothing. */
+void rankfold_progress(void);
+
 #ifdef __cplusplus
 }
 #endif

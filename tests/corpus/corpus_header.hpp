@@ -30,12 +30,14 @@ using Strings = std::vector<std::string>;
 // Verdicts a RUN line may expect: "ok", "limit" (a --max-* or --time-limit bound was reached
 // first, exit status 3) or the kind of the first violation; a usage violation is written with
 // its sub-kind, `usage:<subkind>` (e.g. `usage:type-mismatch`); so are races and the heap
-// errors of the access checks (`race:local-buffer`, `heap-error:out-of-bounds`).
+// errors of the access checks (`race:local-buffer`, `heap-error:out-of-bounds`) and the cycle
+// that never passes a progress mark (`non-progress:cycle`, --check-progress).
 inline const std::set<std::string> kVerdicts = {
-    "ok",   "limit",     "deadlock",   "crash",        "assertion", "abort",
-    "exit", "mpi-error", "heap-error", "non-progress", "contract",  "liveness"};
+    "ok",        "limit",      "deadlock",     "crash",    "assertion", "abort",          "exit",
+    "mpi-error", "heap-error", "non-progress", "contract", "liveness",  "non-termination"};
 // Kinds whose violations may carry a sub-kind, written `kind:subkind`.
-inline const std::set<std::string> kKindsWithSubkind = {"usage", "race", "heap-error"};
+inline const std::set<std::string> kKindsWithSubkind = {"usage", "race", "heap-error",
+                                                        "non-progress"};
 
 // Report stats a RUN line may pin with `key=value` after its verdict.
 inline const std::set<std::string> kStatKeys = {

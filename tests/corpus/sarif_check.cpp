@@ -116,8 +116,10 @@ std::string check_sarif_run(const Options& opt, const Program& p, const RunLine&
     } else {
         modes.push_back({"search", {"--trace-file", trace.string()}, true});
         modes.push_back({"replay", {"--replay", trace.string()}, true});
-        // A liveness check is a search by nature: no --single-run of it.
-        if (single_run && r.verdict != "liveness")
+        // A liveness, termination or progress check is a search by nature (a cycle of states):
+        // no --single-run of it.
+        if (single_run && r.verdict != "liveness" && r.verdict != "non-termination" &&
+            r.verdict != "non-progress:cycle")
             modes.push_back({"single-run", {"--single-run"}, false});
     }
     fs::remove(trace);
