@@ -7,17 +7,26 @@ namespace rankfold::mc {
 Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     stats_.max_depth = std::max<std::uint64_t>(stats_.max_depth, path_.size());
     if (space_.violated()) {
+        if (source_ && !stack_.empty()) {
+            space_.waiting(waiting_);
+            source_->violation_reached(waiting_);
+        }
         ++stats_.executions;
         ++stats_.violations;
         const bool go_on = (*on_violation_)(path_) && options_.keep_going;
         return go_on ? Arrival::Leaf : Arrival::Stop;
     }
     space_.enabled(enabled_);
+    if (source_ && !stack_.empty()) {
+        space_.waiting(waiting_);
+        source_->arrived(enabled_, waiting_);
+    }
     const bool watch_cycle = !options_.state_matching && space_.may_repeat();
     const snapshot::Fingerprint state =
         options_.state_matching || watch_cycle ? space_.fingerprint() : snapshot::Fingerprint{};
     if (watch_cycle && path_fingerprints_.contains(state)) {
         ++stats_.revisits; // a cycle on the current path: what follows is being explored
+        stopped_at(state);
         return Arrival::Leaf;
     }
     if (enabled_.empty()) { // every rank finished (a deadlock is a violation above)
@@ -36,6 +45,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     if (options_.state_matching) {
         if (!visited_.visit(state, sleep, needed_)) {
             ++stats_.revisits;
+            stopped_at(state);
             if (needed_.empty()) return Arrival::Leaf;
             revisit = true; // only what the earlier visit left asleep is still to do
         }
@@ -61,13 +71,20 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         ++stats_.sleep_blocked;
         return Arrival::Leaf;
     }
+    // Source sets may add any transition not asleep later: then such a state is saved.
+    const bool more_than_one =
+        source_ ? std::ranges::count_if(
+                      enabled_, [&](const Transition& t) { return !contains(sleep, t); }) > 1
+                : frame.todo.size() > 1;
+    if (source_)
+        source_->push(state, options_.state_matching || watch_cycle, revisit, enabled_, frame.todo);
     frame.sleep = std::move(sleep);
     if (watch_cycle) {
         frame.on_path = true;
         path_fingerprints_.insert(state);
     }
     // A state with one transition to try is never come back to: no need to save it.
-    if (frame.todo.size() > 1) {
+    if (more_than_one) {
         frame.saved = space_.save();
         frame.has_saved = true;
     }
@@ -84,27 +101,37 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
     SleepSet child_sleep;
     while (!stop && !stack_.empty()) {
         Frame& top = stack_.back();
-        if (top.next > 0) path_.pop_back(); // the previous child is done
+        if (top.child_open) { // the previous child is done
+            path_.pop_back();
+            top.child_open = false;
+            if (source_) source_->child_done();
+        }
+        while (top.next < top.todo.size() && contains(top.sleep, top.todo[top.next])) ++top.next;
         if (top.next == top.todo.size()) {
             if (top.has_saved) space_.discard(top.saved);
             if (top.on_path) path_fingerprints_.erase(path_fingerprints_.find(top.fingerprint));
+            if (source_) source_->pop();
             stack_.pop_back();
             continue;
         }
         const Transition t = top.todo[top.next];
-        if (top.next > 0) space_.restore(top.saved);
+        if (top.started) space_.restore(top.saved);
         ++top.next;
+        top.child_open = true;
+        top.started = true;
         reduction_.child_sleep(top.sleep, t, child_sleep);
         reduction_.explored(top.sleep, t);
         space_.execute(t);
         ++stats_.transitions;
         path_.push_back(t);
+        if (source_) source_->executed(t);
         stop = arrive(child_sleep) == Arrival::Stop;
     }
     for (Frame& f : stack_)
         if (f.has_saved) space_.discard(f.saved);
     stack_.clear();
     path_fingerprints_.clear();
+    if (source_) source_->clear();
     stats_.store_bytes = visited_.bytes();
     stats_.fingerprint_collision_probability =
         static_cast<double>(visited_.collision_probability());
