@@ -18,12 +18,20 @@ bool Explorer::cycle_violates(const snapshot::Fingerprint& state) {
 Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     stats_.max_depth = std::max<std::uint64_t>(stats_.max_depth, path_.size());
     if (space_.violated()) {
+        if (source_ && !stack_.empty()) {
+            space_.waiting(waiting_);
+            source_->violation_reached(waiting_);
+        }
         ++stats_.executions;
         ++stats_.violations;
         const bool go_on = (*on_violation_)(path_) && options_.keep_going;
         return go_on ? Arrival::Leaf : Arrival::Stop;
     }
     space_.enabled(enabled_);
+    if (source_ && !stack_.empty()) {
+        space_.waiting(waiting_);
+        source_->arrived(enabled_, waiting_);
+    }
     const bool watch_cycle = !options_.state_matching && space_.may_repeat();
     const bool track_path = watch_cycle || options_.watch_cycles;
     const snapshot::Fingerprint state =
@@ -38,6 +46,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         // the store says so too (and keeps the sleep-set rule's count).
         if (!options_.state_matching) {
             ++stats_.revisits;
+            stopped_at(state);
             return Arrival::Leaf;
         }
     }
@@ -57,6 +66,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     if (options_.state_matching) {
         if (!visited_.visit(state, sleep, needed_)) {
             ++stats_.revisits;
+            stopped_at(state);
             if (needed_.empty()) return Arrival::Leaf;
             revisit = true; // only what the earlier visit left asleep is still to do
         }
@@ -82,13 +92,20 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         ++stats_.sleep_blocked;
         return Arrival::Leaf;
     }
+    // Source sets may add any transition not asleep later: then such a state is saved.
+    const bool more_than_one =
+        source_ ? std::ranges::count_if(
+                      enabled_, [&](const Transition& t) { return !contains(sleep, t); }) > 1
+                : frame.todo.size() > 1;
+    if (source_)
+        source_->push(state, options_.state_matching || watch_cycle, revisit, enabled_, frame.todo);
     frame.sleep = std::move(sleep);
     if (track_path) {
         frame.on_path = true;
         path_fingerprints_.insert(state);
     }
     // A state with one transition to try is never come back to: no need to save it.
-    if (frame.todo.size() > 1) {
+    if (more_than_one) {
         frame.saved = space_.save();
         frame.has_saved = true;
     }
@@ -105,19 +122,25 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
     SleepSet child_sleep;
     while (!stop && !stack_.empty()) {
         Frame& top = stack_.back();
-        if (top.next > 0) { // the previous child is done
+        if (top.child_open) { // the previous child is done
             path_.pop_back();
             path_progress_.pop_back();
+            top.child_open = false;
+            if (source_) source_->child_done();
         }
+        while (top.next < top.todo.size() && contains(top.sleep, top.todo[top.next])) ++top.next;
         if (top.next == top.todo.size()) {
             if (top.has_saved) space_.discard(top.saved);
             if (top.on_path) path_fingerprints_.erase(path_fingerprints_.find(top.fingerprint));
+            if (source_) source_->pop();
             stack_.pop_back();
             continue;
         }
         const Transition t = top.todo[top.next];
-        if (top.next > 0) space_.restore(top.saved);
+        if (top.started) space_.restore(top.saved);
         ++top.next;
+        top.child_open = true;
+        top.started = true;
         reduction_.child_sleep(top.sleep, t, child_sleep);
         reduction_.explored(top.sleep, t);
         const std::uint64_t marks = options_.watch_cycles ? space_.progress_marks() : 0;
@@ -125,6 +148,7 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
         ++stats_.transitions;
         path_.push_back(t);
         path_progress_.push_back(options_.watch_cycles && space_.progress_marks() != marks);
+        if (source_) source_->executed(t);
         stop = arrive(child_sleep) == Arrival::Stop;
     }
     for (Frame& f : stack_)
@@ -133,6 +157,7 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
     path_fingerprints_.clear();
     path_.clear();
     path_progress_.clear();
+    if (source_) source_->clear();
     stats_.store_bytes = visited_.bytes();
     stats_.fingerprint_collision_probability =
         static_cast<double>(visited_.collision_probability());

@@ -6,6 +6,9 @@
 // each class of equivalent interleavings ends in exactly one complete execution. Every enabled
 // transition that is not asleep is tried
 // (no persistent sets), so none can be ignored around a cycle and no cycle proviso is needed.
+// With source sets (options.source_sets, SourceSets.hpp) only a state's source set is tried:
+// the races found along the stack and in the summaries of visited states add to it, and a
+// cycle expands its states fully.
 // State matching stops a branch at a state seen before,
 // with Godefroid's sleep-set-aware caching rule (VisitedStates), which keeps the pair sound; a
 // state still on the stack (a cycle) is treated the same way, which is what makes server loops
@@ -14,11 +17,14 @@
 
 #include "mc/search/Reduction.hpp"
 #include "mc/search/SearchSpace.hpp"
+#include "mc/search/SourceSets.hpp"
 #include "mc/search/VisitedStates.hpp"
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 #include <unordered_set>
 #include <vector>
 
@@ -26,7 +32,10 @@ namespace rankfold::mc {
 
 struct ExplorerOptions {
     bool state_matching = true;
-    bool reduction = true;        // sleep sets, when the explorer is not given a Reduction
+    bool reduction = true; // sleep sets, when the explorer is not given a Reduction
+    // With reduction: source sets on top of the sleep sets (SourceSets.hpp). Sound only for a
+    // space whose dependency relation makes a transition dependent with those it enables.
+    bool source_sets = false;
     bool keep_going = false;      // continue after a violation
     std::uint64_t max_states = 0; // 0: no limit
     std::uint64_t max_depth = 0;  // transitions on one path; 0: no limit
@@ -73,7 +82,15 @@ public:
     Explorer(SearchSpace& space, ExplorerOptions options, const Reduction* reduction = nullptr)
         : space_(space), options_(options),
           own_reduction_(reduction ? nullptr : make_reduction(options.reduction, space)),
-          reduction_(reduction ? *reduction : *own_reduction_) {}
+          reduction_(reduction ? *reduction : *own_reduction_) {
+        if (options.reduction && options.source_sets && !space.source_sets_sound())
+            throw std::invalid_argument("source sets are not sound for this search space");
+        if (options.reduction && options.source_sets)
+            source_.emplace(space, options.state_matching,
+                            [this](std::size_t level) -> std::vector<Transition>& {
+                                return stack_[level].todo;
+                            });
+    }
 
     // Explores everything reachable from the space's current state.
     SearchEnd run(const ViolationHandler& on_violation, const LimitCheck& within_limits = {});
@@ -83,9 +100,12 @@ private:
     struct Frame {
         SearchSpace::Saved saved = 0;
         bool has_saved = false;
-        std::vector<Transition> todo; // enabled, minus the initial sleep set, in order
+        std::vector<Transition> todo; // enabled, minus the initial sleep set, in order (source
+                                      // sets: the backtrack set, which grows; asleep ones skipped)
         std::size_t next = 0;
-        SleepSet sleep; // grows with each explored child
+        bool child_open = false; // todo[next - 1] is being explored
+        bool started = false;    // a child was explored (the state must be restored)
+        SleepSet sleep;          // grows with each explored child
         snapshot::Fingerprint fingerprint;
         bool on_path = false; // its fingerprint is in path_fingerprints_
     };
@@ -94,11 +114,16 @@ private:
     Arrival arrive(SleepSet sleep);
     // A cycle on the path back to `state` (on it): the handler's verdict.
     bool cycle_violates(const snapshot::Fingerprint& state);
+    // The branch stopped at a state seen before (source sets: its summary's races).
+    void stopped_at(const snapshot::Fingerprint& state) {
+        if (source_ && !stack_.empty()) source_->stopped_at(state);
+    }
 
     SearchSpace& space_;
     ExplorerOptions options_;
     std::unique_ptr<Reduction> own_reduction_;
     const Reduction& reduction_;
+    std::optional<SourceSets> source_;
     ExplorerStats stats_;
     VisitedStates visited_;
     std::vector<Frame> stack_;
@@ -109,6 +134,7 @@ private:
     std::vector<bool> path_progress_; // for each transition of path_: it passed a progress mark
     CycleHandler on_cycle_;
     std::vector<Transition> enabled_;
+    std::vector<Transition> waiting_; // source sets: SearchSpace::waiting
     SleepSet needed_;
     const ViolationHandler* on_violation_ = nullptr;
     const LimitCheck* within_limits_ = nullptr;

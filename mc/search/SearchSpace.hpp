@@ -22,6 +22,15 @@ public:
     // The transitions enabled in the current state, in a fixed order (the order the explorer
     // tries them in). None: the state is final (every rank finished, or a deadlock).
     virtual void enabled(std::vector<Transition>& out) = 0;
+    // The next transitions of processes that wait (disabled now), for source sets: one that an
+    // earlier transition disabled races with it without ever running (SourceSets.hpp). A
+    // space that cannot list them leaves `out` empty.
+    virtual void waiting(std::vector<Transition>& out) { out.clear(); }
+    // Whether source sets (SourceSets.hpp) are sound here: `dependent` makes a transition
+    // dependent with those it enables, and `waiting` lists every disabled next transition.
+    // Not the MPI space's relation: another rank's step may add an outcome (a sender) to a
+    // wildcard receive already matched, which no race between the two transitions shows.
+    virtual bool source_sets_sound() const { return false; }
     // Moves to the successor by `t`, which is enabled.
     virtual void execute(const Transition& t) = 0;
     // The current state ends its branch with a violation (reported through the explorer's

@@ -111,6 +111,7 @@ TEST_CASE("Explorer: random looping systems, every reachable state is visited", 
         const Graph g = state_graph(sys);
         check_matching_only(sys, g);
         check_matching_and_reduction(sys, g);
+        check_source_with_matching(sys, g);
     }
 }
 
@@ -223,5 +224,6 @@ TEST_CASE("Explorer: looping systems terminate with state matching", "[explorer]
         CHECK(g.finals.empty()); // the loops never end
         check_matching_only(sys, g);
         check_matching_and_reduction(sys, g);
+        check_source_with_matching(sys, g);
     }
 }

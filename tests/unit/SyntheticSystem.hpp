@@ -166,6 +166,15 @@ public:
             runs_.push_back(trail_);
         }
     }
+    bool source_sets_sound() const override { return true; } // guards count as reads
+    void waiting(std::vector<Transition>& out) override {
+        out.clear();
+        for (std::size_t p = 0; p < procs_.size(); ++p) {
+            const Action* a = next_action(current_, static_cast<int>(p));
+            if (a && a->guard >= 0 && current_.vars[a->guard] != a->guard_value)
+                out.push_back(label(static_cast<int>(p), current_.pc[p]));
+        }
+    }
     void execute(const Transition& t) override {
         if (!is_enabled(current_, t)) throw std::logic_error("executed a disabled transition");
         if (record_edges) edges_.emplace_back(current_, t);

@@ -1,0 +1,259 @@
+#include "mc/search/SourceSets.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+namespace rankfold::mc {
+
+namespace {
+
+// Summaries are sorted sets of transitions with every field: the ids are not part of a
+// transition's identity, but a footprint (RemoteLanding's bytes) may read them.
+auto key(const Transition& t) {
+    return std::tie(t.kind, t.rank, t.object, t.outcome, t.receive_id, t.message_id, t.detail);
+}
+bool less(const Transition& a, const Transition& b) {
+    return key(a) < key(b);
+}
+bool same(const Transition& a, const Transition& b) {
+    return key(a) == key(b);
+}
+
+void unite(std::vector<Transition>& into, const std::vector<Transition>& from) {
+    if (from.empty()) return;
+    std::vector<Transition> merged;
+    merged.reserve(into.size() + from.size());
+    std::ranges::set_union(into, from, std::back_inserter(merged), less);
+    into = std::move(merged);
+}
+
+void insert(std::vector<Transition>& set, const Transition& t) {
+    auto at = std::ranges::lower_bound(set, t, less);
+    if (at == set.end() || !same(*at, t)) set.insert(at, t);
+}
+
+bool test(const std::vector<std::uint64_t>& bits, std::size_t i) {
+    return i / 64 < bits.size() && ((bits[i / 64] >> (i % 64)) & 1U) != 0;
+}
+void set(std::vector<std::uint64_t>& bits, std::size_t i) {
+    if (bits.size() <= i / 64) bits.resize(i / 64 + 1, 0);
+    bits[i / 64] |= std::uint64_t{1} << (i % 64);
+}
+void unite(std::vector<std::uint64_t>& into, const std::vector<std::uint64_t>& from) {
+    if (into.size() < from.size()) into.resize(from.size(), 0);
+    for (std::size_t w = 0; w < from.size(); ++w) into[w] |= from[w];
+}
+bool intersect(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
+    const std::size_t n = std::min(a.size(), b.size());
+    for (std::size_t w = 0; w < n; ++w)
+        if ((a[w] & b[w]) != 0) return true;
+    return false;
+}
+
+bool holds(const std::vector<Transition>& set, const Transition& t) {
+    return std::ranges::find(set, t) != set.end();
+}
+
+} // namespace
+
+void SourceSets::push(const snapshot::Fingerprint& state, bool tracked, bool revisit,
+                      const std::vector<Transition>& enabled, std::vector<Transition>& candidates) {
+    const std::size_t level = levels_.size();
+    Level& l = levels_.emplace_back();
+    l.state = state;
+    l.tracked = tracked;
+    l.enabled = enabled;
+    if (tracked) on_stack_.try_emplace(state, level);
+    if (revisit || candidates.empty()) return;
+    const int rank = candidates.front().rank;
+    std::erase_if(candidates, [&](const Transition& t) { return t.rank != rank; });
+}
+
+void SourceSets::add(std::size_t level, const Transition& t) {
+    std::vector<Transition>& backtrack = backtrack_(level);
+    for (const Transition& e : levels_[level].enabled)
+        if (e.rank == t.rank && !holds(backtrack, e)) backtrack.push_back(e);
+}
+
+void SourceSets::add_rank_or_all(std::size_t level, int rank) {
+    for (const Transition& e : levels_[level].enabled)
+        if (e.rank == rank) {
+            add(level, e);
+            return;
+        }
+    expand(level);
+}
+
+void SourceSets::expand(std::size_t level) {
+    Level& l = levels_[level];
+    if (l.expanded) return;
+    l.expanded = true;
+    ++full_expansions_;
+    std::vector<Transition>& backtrack = backtrack_(level);
+    for (const Transition& e : l.enabled)
+        if (!holds(backtrack, e)) backtrack.push_back(e);
+}
+
+// One pass from the latest event down: an event that happens before one already found to
+// happen before `t` is covered (no race); otherwise a dependent event of another rank races.
+void SourceSets::races_with(const Transition& t, Bits& before_t, std::vector<std::size_t>& out) {
+    before_t.clear();
+    out.clear();
+    for (std::size_t i = levels_.size(); i-- > 0;) {
+        const Level& l = levels_[i];
+        if (!l.has_event || test(before_t, i)) continue;
+        if (!space_.dependent(l.event, t)) continue;
+        if (l.event.rank != t.rank) out.push_back(i);
+        set(before_t, i);
+        unite(before_t, l.happens_before);
+    }
+}
+
+void SourceSets::reverse(const Transition& t, const Bits& before_t,
+                         const std::vector<std::size_t>& racing, std::size_t end) {
+    std::vector<Transition> initials;
+    for (std::size_t i : racing) {
+        // v = notdep(e_i).t: the later events that do not happen after e_i, then t. Its
+        // initials are those with no predecessor in v.
+        Bits in_v;
+        initials.clear();
+        for (std::size_t k = i + 1; k < end; ++k) {
+            const Level& l = levels_[k];
+            if (test(l.happens_before, i)) continue;
+            if (!intersect(l.happens_before, in_v)) initials.push_back(l.event);
+            set(in_v, k);
+        }
+        if (!intersect(before_t, in_v)) initials.push_back(t);
+        std::vector<Transition>& backtrack = backtrack_(i);
+        const bool covered =
+            std::ranges::any_of(initials, [&](const Transition& w) { return holds(backtrack, w); });
+        if (covered) continue;
+        const auto enabled_initial = std::ranges::find_if(
+            initials, [&](const Transition& w) { return holds(levels_[i].enabled, w); });
+        if (enabled_initial != initials.end())
+            add(i, *enabled_initial);
+        else
+            add_rank_or_all(i, t.rank); // t was not enabled there (the race cannot reverse
+                                        // as is): Flanagan and Godefroid's rule
+    }
+}
+
+void SourceSets::executed(const Transition& t) {
+    const std::size_t top = levels_.size() - 1;
+    Bits before_t;
+    std::vector<std::size_t> racing;
+    races_with(t, before_t, racing);
+    races_ += racing.size();
+    reverse(t, before_t, racing, top);
+    Level& l = levels_[top];
+    l.event = t;
+    l.has_event = true;
+    l.happens_before = std::move(before_t);
+}
+
+void SourceSets::arrived(const std::vector<Transition>& enabled,
+                         const std::vector<Transition>& waiting) {
+    const std::size_t top = levels_.size() - 1;
+    const Level& l = levels_[top];
+    for (const Transition& e : l.enabled)
+        if (e.rank != l.event.rank && !holds(enabled, e) && !holds(backtrack_(top), e)) add(top, e);
+    race_waiting(waiting);
+}
+
+void SourceSets::violation_reached(const std::vector<Transition>& waiting) {
+    expand(levels_.size() - 1);
+    race_waiting(waiting);
+}
+
+void SourceSets::race_waiting(const std::vector<Transition>& waiting) {
+    const std::size_t top = levels_.size() - 1;
+    Bits before_w;
+    std::vector<std::size_t> racing;
+    for (const Transition& w : waiting) {
+        // Part of the summary too: a branch that stops above must see this race.
+        if (state_matching_) insert(levels_[top].summary, w);
+        races_with(w, before_w, racing);
+        races_ += racing.size();
+        reverse(w, before_w, racing, levels_.size());
+    }
+}
+
+void SourceSets::child_done() {
+    Level& l = levels_.back();
+    if (state_matching_) insert(l.summary, l.event);
+    l.has_event = false;
+    l.happens_before.clear();
+}
+
+void SourceSets::collect(const snapshot::Fingerprint& state, std::vector<Transition>& summary,
+                         std::vector<snapshot::Fingerprint>& seen) {
+    if (std::ranges::find(seen, state) != seen.end()) return;
+    seen.push_back(state);
+    const std::size_t top = levels_.size() - 1;
+    if (auto s = on_stack_.find(state); s != on_stack_.end()) {
+        // A cycle through the stack: expand it, and the top's summary waits for its head.
+        for (std::size_t k = s->second; k <= top; ++k) expand(k);
+        if (s->second < top) levels_[top].heads.push_back(s->second);
+        return;
+    }
+    auto it = stored_.find(state);
+    if (it == stored_.end()) return; // a leaf (final or sleep-blocked): nothing below it
+    unite(summary, it->second.summary);
+    const std::vector<snapshot::Fingerprint> heads = it->second.heads;
+    for (const snapshot::Fingerprint& h : heads) collect(h, summary, seen);
+}
+
+void SourceSets::stopped_at(const snapshot::Fingerprint& state) {
+    std::vector<Transition> summary;
+    std::vector<snapshot::Fingerprint> seen;
+    collect(state, summary, seen);
+    Bits before_u;
+    std::vector<std::size_t> racing;
+    // Every level from the first whose event is dependent with something below the state
+    // seen before is expanded (Flanagan and Godefroid's rule, adding a single transition per
+    // race, proved too little here: the summary does not carry the order of its events).
+    std::size_t first = levels_.size();
+    for (const Transition& u : summary)
+        for (std::size_t i = 0; i < first; ++i) {
+            const Level& l = levels_[i];
+            if (l.has_event && l.event.rank != u.rank && space_.dependent(l.event, u)) {
+                first = i;
+                break;
+            }
+        }
+    for (std::size_t k = first; k < levels_.size(); ++k) expand(k);
+    unite(levels_.back().summary, summary);
+}
+
+void SourceSets::pop() {
+    const std::size_t level = levels_.size() - 1;
+    Level& l = levels_.back();
+    if (l.tracked) {
+        if (state_matching_) {
+            Stored& stored = stored_[l.state];
+            unite(stored.summary, l.summary);
+            for (std::size_t h : l.heads)
+                if (h < level &&
+                    std::ranges::find(stored.heads, levels_[h].state) == stored.heads.end())
+                    stored.heads.push_back(levels_[h].state);
+        }
+        if (auto s = on_stack_.find(l.state); s != on_stack_.end() && s->second == level)
+            on_stack_.erase(s);
+    }
+    if (level > 0 && state_matching_) {
+        Level& parent = levels_[level - 1];
+        unite(parent.summary, l.summary);
+        for (std::size_t h : l.heads)
+            if (h < level - 1 && std::ranges::find(parent.heads, h) == parent.heads.end())
+                parent.heads.push_back(h);
+    }
+    levels_.pop_back();
+}
+
+void SourceSets::clear() {
+    levels_.clear();
+    on_stack_.clear();
+    stored_.clear();
+}
+
+} // namespace rankfold::mc

@@ -1,0 +1,129 @@
+// Source-set DPOR on top of sleep sets (--reduction source), for the Explorer's depth-first
+// stack, made sound together with state matching.
+//
+// Source sets: Abdulla, Aronis, Jonsson, Sagonas, "Optimal Dynamic Partial Order Reduction"
+// (POPL 2014), the source-DPOR algorithm (Algorithm 1, without wakeup trees). A state starts
+// with one transition to explore (with the other outcomes of its rank: a rank's outcomes
+// disable each other, which no later race would reveal). Each transition executed is checked
+// for races against the transitions of the stack, with happens-before computed along the stack
+// from SearchSpace::dependent: for a race e ⋖ e', if no initial of notdep(e).e' is in the
+// backtrack set of the state e was taken in, one is added there (if none is enabled there, e
+// enabled e': that rank's transitions there, or all, by Flanagan and Godefroid's rule). A
+// transition an event disables never runs
+// after it, so no race shows it: it is added to the state the event was taken in (as
+// Flanagan and Godefroid's algorithm does by looking at every process's next transition).
+// Sleep sets stay as before.
+// This needs a dependency relation under which a transition that enables another is dependent
+// with it, and the waiting transitions (SearchSpace::waiting); SearchSpace::source_sets_sound
+// says whether a space has both.
+//
+// State matching: the summaries of Yang, Chen, Gopalakrishnan, Kirby, "Efficient Stateful
+// Dynamic Partial Order Reduction" (SPIN 2008). Each visited state keeps the set of transitions
+// executed below it, with the waiting transitions seen there (a race with one of those is a
+// race too). When a branch stops at a visited state, what lies below it is not executed again;
+// the events of the stack independent of the whole summary cannot race with it, and every state
+// from the first whose event is dependent with a transition of the summary is fully expanded
+// (the simpler sound fallback: their races are not computed one by one, because a summary is a
+// set and does not carry the order of its events; adding one transition per race as Flanagan
+// and Godefroid's rule does lost final states on random systems). Under the caching rule of
+// VisitedStates a state reached again may still expand what its earlier visit left asleep.
+//
+// Cycles: a branch that reaches a state still on the stack fully expands every state of the
+// cycle (the proviso: nothing on the cycle is ignored), and the states of the cycle record the
+// cycle's first state as a "head": their summary is their own plus the head's, looked up when
+// needed (a head still on the stack then is a cycle again).
+#pragma once
+
+#include "mc/search/SearchSpace.hpp"
+#include "mc/search/Transition.hpp"
+#include "snapshot/Fingerprint.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <unordered_map>
+#include <vector>
+
+namespace rankfold::mc {
+
+class SourceSets {
+public:
+    // The explorer's backtrack set (the transitions to try) of the state at a stack level.
+    using Backtrack = std::function<std::vector<Transition>&(std::size_t level)>;
+
+    // Without state matching no summary is kept (only cycles on the path are watched).
+    SourceSets(const SearchSpace& space, bool state_matching, Backtrack backtrack)
+        : space_(space), state_matching_(state_matching), backtrack_(std::move(backtrack)) {}
+
+    // A state is pushed at level = depth(): `candidates` (enabled, not asleep; not empty) are
+    // cut to the first and the other outcomes of its rank, unless `revisit` (a state reached
+    // again, whose candidates are what its earlier visit left asleep: all of them are tried).
+    // `tracked`: `state` is its fingerprint (without state matching, only states that may
+    // repeat are fingerprinted).
+    void push(const snapshot::Fingerprint& state, bool tracked, bool revisit,
+              const std::vector<Transition>& enabled, std::vector<Transition>& candidates);
+    // The top state took `t` (the event at level depth()-1): its races with the stack.
+    void executed(const Transition& t);
+    // The state reached by the top's last event has `enabled`: a transition that event
+    // disabled races with it without ever being executed after it, so it is added to the top.
+    // `waiting`: the next transitions of waiting processes there, each raced with the stack as
+    // if it ran next (Flanagan and Godefroid look at every process's next transition so).
+    void arrived(const std::vector<Transition>& enabled, const std::vector<Transition>& waiting);
+    // The state reached by the top's last event is a violation (its enabled transitions are
+    // not asked): the top is fully expanded, which covers whatever that event disabled.
+    void violation_reached(const std::vector<Transition>& waiting);
+    // The top state's child (reached by its last event) is done; the event is taken back.
+    void child_done();
+    // The child reached by the last event stopped at a state seen before: `state` with its
+    // summary, or a state of the stack (a cycle).
+    void stopped_at(const snapshot::Fingerprint& state);
+    // The top state is left: its summary is stored and handed to its parent.
+    void pop();
+    void clear();
+
+    std::size_t depth() const { return levels_.size(); }
+    std::uint64_t races() const { return races_; }
+    std::uint64_t full_expansions() const { return full_expansions_; }
+
+private:
+    using Bits = std::vector<std::uint64_t>;
+    struct Level {
+        snapshot::Fingerprint state;
+        bool tracked = false;
+        std::vector<Transition> enabled;
+        Transition event;       // the transition taken from here, while a child is explored
+        bool has_event = false; // `event` is set
+        Bits happens_before;    // the levels whose events happen before `event`
+        std::vector<Transition> summary; // executed below (sorted by every field)
+        std::vector<std::size_t> heads;  // cycle heads still on the stack (levels)
+        bool expanded = false;           // every enabled transition added
+    };
+    struct Stored {
+        std::vector<Transition> summary;
+        std::vector<snapshot::Fingerprint> heads;
+    };
+
+    void race_waiting(const std::vector<Transition>& waiting);
+    void add(std::size_t level, const Transition& t);
+    void add_rank_or_all(std::size_t level, int rank);
+    void expand(std::size_t level);
+    // The levels of the stack whose events race with `t` executed after the last event, and
+    // (before_t) those whose events happen before it.
+    void races_with(const Transition& t, Bits& before_t, std::vector<std::size_t>& out);
+    // For each race of `t` (after the events below level `end`): an initial of notdep(e).t
+    // in the backtrack set of e's state.
+    void reverse(const Transition& t, const Bits& before_t, const std::vector<std::size_t>& racing,
+                 std::size_t end);
+    void collect(const snapshot::Fingerprint& state, std::vector<Transition>& summary,
+                 std::vector<snapshot::Fingerprint>& seen);
+
+    const SearchSpace& space_;
+    bool state_matching_;
+    Backtrack backtrack_;
+    std::vector<Level> levels_;
+    std::unordered_map<snapshot::Fingerprint, std::size_t, snapshot::FingerprintHash> on_stack_;
+    std::unordered_map<snapshot::Fingerprint, Stored, snapshot::FingerprintHash> stored_;
+    std::uint64_t races_ = 0;
+    std::uint64_t full_expansions_ = 0;
+};
+
+} // namespace rankfold::mc
