@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 367 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 361 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -679,22 +679,13 @@ int MPI_Op_create_c(MPI_User_function_c* user_fn, int commute, MPI_Op* op)
     RF_UNSUPPORTED(MPI_Op_create_c);
 MPI_Op MPI_Op_f2c(MPI_Fint op) RF_UNSUPPORTED(MPI_Op_f2c);
 int MPI_Open_port(MPI_Info info, char* port_name) RF_UNSUPPORTED(MPI_Open_port);
-int MPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf, int outsize,
-             int* position, MPI_Comm comm) RF_UNSUPPORTED(MPI_Pack);
 int MPI_Pack_c(const void* inbuf, MPI_Count incount, MPI_Datatype datatype, void* outbuf,
                MPI_Count outsize, MPI_Count* position, MPI_Comm comm) RF_UNSUPPORTED(MPI_Pack_c);
-int MPI_Pack_external(const char* datarep, const void* inbuf, int incount, MPI_Datatype datatype,
-                      void* outbuf, MPI_Aint outsize, MPI_Aint* position)
-    RF_UNSUPPORTED(MPI_Pack_external);
 int MPI_Pack_external_c(const char* datarep, const void* inbuf, MPI_Count incount,
                         MPI_Datatype datatype, void* outbuf, MPI_Count outsize, MPI_Count* position)
     RF_UNSUPPORTED(MPI_Pack_external_c);
-int MPI_Pack_external_size(const char* datarep, int incount, MPI_Datatype datatype, MPI_Aint* size)
-    RF_UNSUPPORTED(MPI_Pack_external_size);
 int MPI_Pack_external_size_c(const char* datarep, MPI_Count incount, MPI_Datatype datatype,
                              MPI_Count* size) RF_UNSUPPORTED(MPI_Pack_external_size_c);
-int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size)
-    RF_UNSUPPORTED(MPI_Pack_size);
 int MPI_Pack_size_c(MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count* size)
     RF_UNSUPPORTED(MPI_Pack_size_c);
 int MPI_Parrived(MPI_Request request, int partition, int* flag) RF_UNSUPPORTED(MPI_Parrived);
@@ -933,14 +924,9 @@ int MPI_Type_size_c(MPI_Datatype datatype, MPI_Count* size) RF_UNSUPPORTED(MPI_T
 int MPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
                       MPI_Datatype oldtype, MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_vector_c);
-int MPI_Unpack(const void* inbuf, int insize, int* position, void* outbuf, int outcount,
-               MPI_Datatype datatype, MPI_Comm comm) RF_UNSUPPORTED(MPI_Unpack);
 int MPI_Unpack_c(const void* inbuf, MPI_Count insize, MPI_Count* position, void* outbuf,
                  MPI_Count outcount, MPI_Datatype datatype, MPI_Comm comm)
     RF_UNSUPPORTED(MPI_Unpack_c);
-int MPI_Unpack_external(const char datarep[], const void* inbuf, MPI_Aint insize,
-                        MPI_Aint* position, void* outbuf, int outcount, MPI_Datatype datatype)
-    RF_UNSUPPORTED(MPI_Unpack_external);
 int MPI_Unpack_external_c(const char datarep[], const void* inbuf, MPI_Count insize,
                           MPI_Count* position, void* outbuf, MPI_Count outcount,
                           MPI_Datatype datatype) RF_UNSUPPORTED(MPI_Unpack_external_c);
