@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 367 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 358 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -176,17 +176,13 @@ int MPI_Comm_create_from_group(MPI_Group group, const char* stringtag, MPI_Info 
 int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm)
     RF_UNSUPPORTED(MPI_Comm_create_group);
 int MPI_Comm_disconnect(MPI_Comm* comm) RF_UNSUPPORTED(MPI_Comm_disconnect);
-int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm)
-    RF_UNSUPPORTED(MPI_Comm_dup_with_info);
 MPI_Comm MPI_Comm_f2c(MPI_Fint comm) RF_UNSUPPORTED(MPI_Comm_f2c);
-int MPI_Comm_get_info(MPI_Comm comm, MPI_Info* info_used) RF_UNSUPPORTED(MPI_Comm_get_info);
 int MPI_Comm_get_parent(MPI_Comm* parent) RF_UNSUPPORTED(MPI_Comm_get_parent);
 int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Comm_idup);
 int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Comm_idup_with_info);
 int MPI_Comm_join(int fd, MPI_Comm* intercomm) RF_UNSUPPORTED(MPI_Comm_join);
-int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) RF_UNSUPPORTED(MPI_Comm_set_info);
 int MPI_Comm_spawn(const char* command, char* argv[], int maxprocs, MPI_Info info, int root,
                    MPI_Comm comm, MPI_Comm* intercomm, int array_of_errcodes[])
     RF_UNSUPPORTED(MPI_Comm_spawn);
@@ -679,22 +675,13 @@ int MPI_Op_create_c(MPI_User_function_c* user_fn, int commute, MPI_Op* op)
     RF_UNSUPPORTED(MPI_Op_create_c);
 MPI_Op MPI_Op_f2c(MPI_Fint op) RF_UNSUPPORTED(MPI_Op_f2c);
 int MPI_Open_port(MPI_Info info, char* port_name) RF_UNSUPPORTED(MPI_Open_port);
-int MPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf, int outsize,
-             int* position, MPI_Comm comm) RF_UNSUPPORTED(MPI_Pack);
 int MPI_Pack_c(const void* inbuf, MPI_Count incount, MPI_Datatype datatype, void* outbuf,
                MPI_Count outsize, MPI_Count* position, MPI_Comm comm) RF_UNSUPPORTED(MPI_Pack_c);
-int MPI_Pack_external(const char* datarep, const void* inbuf, int incount, MPI_Datatype datatype,
-                      void* outbuf, MPI_Aint outsize, MPI_Aint* position)
-    RF_UNSUPPORTED(MPI_Pack_external);
 int MPI_Pack_external_c(const char* datarep, const void* inbuf, MPI_Count incount,
                         MPI_Datatype datatype, void* outbuf, MPI_Count outsize, MPI_Count* position)
     RF_UNSUPPORTED(MPI_Pack_external_c);
-int MPI_Pack_external_size(const char* datarep, int incount, MPI_Datatype datatype, MPI_Aint* size)
-    RF_UNSUPPORTED(MPI_Pack_external_size);
 int MPI_Pack_external_size_c(const char* datarep, MPI_Count incount, MPI_Datatype datatype,
                              MPI_Count* size) RF_UNSUPPORTED(MPI_Pack_external_size_c);
-int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size)
-    RF_UNSUPPORTED(MPI_Pack_size);
 int MPI_Pack_size_c(MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count* size)
     RF_UNSUPPORTED(MPI_Pack_size_c);
 int MPI_Parrived(MPI_Request request, int partition, int* flag) RF_UNSUPPORTED(MPI_Parrived);
@@ -933,14 +920,9 @@ int MPI_Type_size_c(MPI_Datatype datatype, MPI_Count* size) RF_UNSUPPORTED(MPI_T
 int MPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
                       MPI_Datatype oldtype, MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_vector_c);
-int MPI_Unpack(const void* inbuf, int insize, int* position, void* outbuf, int outcount,
-               MPI_Datatype datatype, MPI_Comm comm) RF_UNSUPPORTED(MPI_Unpack);
 int MPI_Unpack_c(const void* inbuf, MPI_Count insize, MPI_Count* position, void* outbuf,
                  MPI_Count outcount, MPI_Datatype datatype, MPI_Comm comm)
     RF_UNSUPPORTED(MPI_Unpack_c);
-int MPI_Unpack_external(const char datarep[], const void* inbuf, MPI_Aint insize,
-                        MPI_Aint* position, void* outbuf, int outcount, MPI_Datatype datatype)
-    RF_UNSUPPORTED(MPI_Unpack_external);
 int MPI_Unpack_external_c(const char datarep[], const void* inbuf, MPI_Count insize,
                           MPI_Count* position, void* outbuf, MPI_Count outcount,
                           MPI_Datatype datatype) RF_UNSUPPORTED(MPI_Unpack_external_c);

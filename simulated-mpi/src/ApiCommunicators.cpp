@@ -38,6 +38,17 @@ RF_EXPORT int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
     return copy_attributes(call, comm, *newcomm);
 }
 
+// The hints are checked and ignored, as MPI allows: the copy is MPI_Comm_dup's.
+RF_EXPORT int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm) {
+    RF_LOCAL_ENTRY("MPI_Comm_dup_with_info", comm, info, newcomm);
+    if (info != MPI_INFO_NULL && call.world.rank_state(call.rank).infos.find(info) == nullptr)
+        return call.error(comm, MPI_ERR_INFO, Misuse::InvalidHandle,
+                          fmt::format("invalid info object {:#x}", info));
+    const int err = construct(call, comm, construction(CollectiveKind::CommDup, newcomm));
+    if (err != MPI_SUCCESS) return err;
+    return copy_attributes(call, comm, *newcomm);
+}
+
 RF_EXPORT int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
     RF_LOCAL_ENTRY("MPI_Comm_split", comm, color, key, newcomm);
     if (auto e = check_split_color(color))

@@ -50,6 +50,42 @@ int write_pair(const DatatypeCall& c, T* first, std::int64_t a, const char* firs
     return rc != MPI_SUCCESS ? rc : c.write(second, static_cast<T>(b), second_name);
 }
 
+// The names of the Fortran datatypes of the C interface (rankfold_mpi_constants.h, by their
+// RF_UNSUPPORTED_DATATYPE number): no call communicates with them, but MPI_Type_get_name names
+// them, as MPICH's typename test asks of every predefined type.
+const char* fortran_type_name(MPI_Datatype type) {
+    static constexpr const char* kNames[] = {
+        nullptr,
+        "MPI_CHARACTER",
+        "MPI_INTEGER",
+        "MPI_REAL",
+        "MPI_LOGICAL",
+        "MPI_COMPLEX",
+        "MPI_DOUBLE_PRECISION",
+        "MPI_2INTEGER",
+        "MPI_2REAL",
+        "MPI_2DOUBLE_PRECISION",
+        "MPI_DOUBLE_COMPLEX",
+        "MPI_INTEGER1",
+        "MPI_INTEGER2",
+        "MPI_INTEGER4",
+        "MPI_INTEGER8",
+        "MPI_INTEGER16",
+        "MPI_REAL2",
+        "MPI_REAL4",
+        "MPI_REAL8",
+        "MPI_REAL16",
+        "MPI_COMPLEX4",
+        "MPI_COMPLEX8",
+        "MPI_COMPLEX16",
+        "MPI_COMPLEX32",
+    };
+    for (std::size_t n = 1; n < std::size(kNames); ++n)
+        if (type == static_cast<MPI_Datatype>(RF_UNSUPPORTED_DATATYPE(static_cast<int>(n))))
+            return kNames[n];
+    return nullptr;
+}
+
 } // namespace
 
 RF_EXPORT int MPI_Type_commit(MPI_Datatype* datatype) {
@@ -188,8 +224,9 @@ RF_EXPORT int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
 RF_EXPORT int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
     RF_MPI_ENTRY;
     DatatypeCall c("MPI_Type_get_name", site, local_arguments(datatype, type_name, resultlen));
-    if (!c.lookup(datatype)) return c.result();
-    const std::string name = c.table().name(datatype);
+    const char* fortran = fortran_type_name(datatype);
+    if (fortran == nullptr && !c.lookup(datatype)) return c.result();
+    const std::string name = fortran ? fortran : c.table().name(datatype);
     char text[MPI_MAX_OBJECT_NAME] = {};
     std::snprintf(text, sizeof text, "%s", name.c_str());
     const std::size_t length = std::strlen(text);

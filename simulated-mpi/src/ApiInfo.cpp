@@ -2,6 +2,8 @@
 // checked against MPI_MAX_INFO_KEY and MPI_MAX_INFO_VAL as MPI requires; hints given to other
 // calls are accepted and ignored (MPI lets an implementation ignore every hint).
 #include "simulated-mpi/src/Api.hpp"
+#include "simulated-mpi/src/WorldCore.hpp"
+#include "snapshot/GuardedCopy.hpp"
 
 #include <fmt/format.h>
 
@@ -169,4 +171,31 @@ RF_EXPORT int MPI_Info_free(MPI_Info* info) {
     if (!infos(call).free(*info)) return invalid_info(call, *info);
     *info = MPI_INFO_NULL;
     return MPI_SUCCESS;
+}
+
+// A communicator's hints (MPI 4.0 §7.4.4): Rankfold uses none, so MPI_Comm_set_info only checks
+// its arguments and MPI_Comm_get_info returns a new, empty info object (the hints in use).
+namespace {
+
+int check_comm(const LocalCall& call, MPI_Comm comm) {
+    if (call.world.comm_size(call.rank, comm)) return MPI_SUCCESS;
+    return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle, invalid_comm_text(comm));
+}
+
+} // namespace
+
+RF_EXPORT int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) {
+    RF_LOCAL_ENTRY("MPI_Comm_set_info", comm, info);
+    if (const int rc = check_comm(call, comm); rc != MPI_SUCCESS) return rc;
+    if (infos(call).find(info) == nullptr) return invalid_info(call, info);
+    return MPI_SUCCESS;
+}
+
+RF_EXPORT int MPI_Comm_get_info(MPI_Comm comm, MPI_Info* info_used) {
+    RF_LOCAL_ENTRY("MPI_Comm_get_info", comm, info_used);
+    if (const int rc = check_comm(call, comm); rc != MPI_SUCCESS) return rc;
+    MPI_Info used = infos(call).add({});
+    if (rankfold::snapshot::copy_to_app(info_used, &used, sizeof used)) return MPI_SUCCESS;
+    infos(call).free(used);
+    return call.error(comm, MPI_ERR_ARG, Misuse::InvalidArgument, "info_used is not writable");
 }

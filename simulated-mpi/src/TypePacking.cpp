@@ -97,7 +97,7 @@ bool buffers_overlap(const void* buf_a, int count_a, const Typemap& a, const voi
 
 bool null_buffer_misuse(const void* buf, int count, const Typemap& type) {
     constexpr std::int64_t kFirstPage = 4096;
-    return buf == nullptr && count > 0 && type.true_lb() < kFirstPage;
+    return buf == nullptr && count > 0 && type.size() > 0 && type.true_lb() < kFirstPage;
 }
 
 } // namespace rankfold::mpi

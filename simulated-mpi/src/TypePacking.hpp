@@ -23,7 +23,8 @@ bool unpack(const std::byte* data, std::size_t bytes, const Typemap& type, void*
 // Whether a NULL `buf` with `count` elements of `type` is the NULL-buffer misuse: NULL is
 // MPI_BOTTOM, a valid base only for a datatype whose displacements are absolute addresses
 // (from MPI_Get_address, MPI 3.1 §4.1.5), so it is reported only when the datatype's first
-// data byte would lie in the first page of memory, where no object can be.
+// data byte would lie in the first page of memory, where no object can be. A datatype of no
+// data (all blocks empty) touches no memory: any buffer is fine for it.
 bool null_buffer_misuse(const void* buf, int count, const Typemap& type);
 
 // Whether `count_a` elements of `a` at `buf_a` and `count_b` elements of `b` at `buf_b` share a

@@ -108,6 +108,14 @@ TEST_CASE("types without data pack nothing", "[datatype]") {
     REQUIRE(pack(nullptr, 5, empty, p));
     CHECK(p.empty());
     CHECK(unpack(p.data(), 0, empty, nullptr));
+    // NULL with a count is a misuse only when there is data to touch (MPICH's hindexed-zeros
+    // receives two elements of an hindexed type of zero-length blocks into NULL).
+    const std::array<std::int64_t, 2> no_lengths{0, 0}, disps{0, 64};
+    const Typemap zeros = *make_hindexed(no_lengths, disps, basic(MPI_INT));
+    CHECK_FALSE(null_buffer_misuse(nullptr, 2, zeros));
+    CHECK_FALSE(null_buffer_misuse(nullptr, 2, empty));
+    CHECK(null_buffer_misuse(nullptr, 2, basic(MPI_INT)));
+    CHECK_FALSE(null_buffer_misuse(nullptr, 0, basic(MPI_INT)));
 }
 
 TEST_CASE("buffers overlap when they share a data byte, not when their gaps interleave",

@@ -1,0 +1,24 @@
+/* Setting a communicator's hints before freeing the info object (fixed twin of
+ * comm-set-info-freed): MPI_Comm_set_info gets a live handle, which is freed afterwards.
+ *
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ */
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char** argv) {
+    int rank;
+    MPI_Comm copy;
+    MPI_Info hints;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Info_create(&hints);
+    MPI_Info_set(hints, "mpi_assert_no_any_source", "true");
+    MPI_Comm_dup_with_info(MPI_COMM_WORLD, hints, &copy);
+    MPI_Comm_set_info(copy, hints);
+    MPI_Info_free(&hints);
+    printf("rank %d: hints set\n", rank);
+    MPI_Comm_free(&copy);
+    MPI_Finalize();
+    return 0;
+}
