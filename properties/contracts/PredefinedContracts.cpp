@@ -80,6 +80,12 @@ constexpr std::pair<const char*, int> kRmaCompletions[] = {
     {"MPI_Win_flush", 1},           {"MPI_Win_flush_all", 0}, {"MPI_Win_flush_local", 1},
     {"MPI_Win_flush_local_all", 0}, {"MPI_Win_complete", 0}};
 
+// The one-sided operations and their window parameter (CoVer's epoch class).
+constexpr std::pair<const char*, int> kRmaWindowParam[] = {
+    {"MPI_Put", 7},          {"MPI_Get", 7},
+    {"MPI_Accumulate", 8},   {"MPI_Get_accumulate", 11},
+    {"MPI_Fetch_and_op", 6}, {"MPI_Compare_and_swap", 6}};
+
 std::string rma_local_race(const RmaBuffer& b) {
     const auto forbid = [&](const char* access, const char* what) {
         return fmt::format("no! ({}!(*{})) until! (call_tag!(rma_complete,$:{})) MSG \"Local "
@@ -192,6 +198,25 @@ std::vector<PredefinedClass> make_classes() {
                                           c.first, c.second);
                    }) + reads});
     out.push_back({"rma-local-data-race-result", "mpi", "race/local-buffer", writes});
+    // An operation needs exactly one kind of epoch open on its window: none is
+    // usage:rma-outside-epoch, a mixture usage:rma-sync-mix (both from the window's checks).
+    out.push_back(
+        {"rma-epoch", "mpi", "usage/rma-outside-epoch",
+         "int MPI_Win_fence(int assert, MPI_Win win) CONTRACT(TAGS { epoch_fence_create(1) });\n"
+         "int MPI_Win_lock(int type, int rank, int assert, MPI_Win win) CONTRACT(TAGS { "
+         "epoch_lock_create(3) });\n"
+         "int MPI_Win_lock_all(int assert, MPI_Win win) CONTRACT(TAGS { epoch_lock_create(1) "
+         "});\n"
+         "int MPI_Win_start(MPI_Group group, int assert, MPI_Win win) CONTRACT(TAGS { "
+         "epoch_pscw_create(2) });\n" +
+             each(kRmaWindowParam, [](const std::pair<const char*, int>& op) {
+                 return fmt::format(
+                     "int {0}(...) CONTRACT(PRE {{ (call_tag!(epoch_fence_create,$:{1}) MSG \"No "
+                     "fence epoch\" ^ call_tag!(epoch_lock_create,$:{1}) MSG \"No lock epoch\" ^ "
+                     "call_tag!(epoch_pscw_create,$:{1}) MSG \"No PSCW epoch\") MSG \"Mixed sync "
+                     "or missing epoch\" }});\n",
+                     op.first, op.second);
+             })});
     for (PredefinedClass& c : shmem_classes()) out.push_back(std::move(c));
     return out;
 }
