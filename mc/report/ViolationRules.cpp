@@ -9,7 +9,7 @@ namespace {
 
 // Kinds from properties::kind_name, usage sub-kinds from mpi::misuse_name (ViolationRulesTest
 // checks that every one has its sentence).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 55> kRules{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 56> kRules{{
     {"deadlock", "Every rank that has not finished waits for something no other rank will do."},
     {"crash", "A rank was killed by a signal (SIGSEGV, SIGABRT, ...) or an uncaught exception."},
     {"assertion", "An assertion failed in a rank."},
@@ -85,6 +85,8 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 55> kRules{{
      "on them."},
     {"usage/win-free-open-epoch",
      "MPI_Win_free while an epoch is open or RMA operations are not completed."},
+    {"usage/rma-detach-pending",
+     "MPI_Win_detach of memory that an RMA operation not yet completed targets."},
     {"usage/non-symmetric-address",
      "An OpenSHMEM call was given a private address where symmetric memory is required."},
     {"usage/bad-symmetric-free",

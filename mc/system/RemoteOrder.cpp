@@ -139,15 +139,34 @@ void RemoteOrder::expose(int rank) {
     const mpi::WindowTable& windows = world_.windows();
     for (int w = 0; w < windows.size(); ++w)
         for (const mpi::WindowMember& m : windows.at(w).members)
-            if (m.world_rank == rank && !m.freed && m.size > 0)
-                bytes.push_back({m.base, m.base + static_cast<std::uintptr_t>(m.size)});
+            if (m.world_rank == rank && !m.freed) {
+                if (m.size > 0)
+                    bytes.push_back({m.base, m.base + static_cast<std::uintptr_t>(m.size)});
+                // A dynamic window exposes what the rank attached (MPI_Win_attach).
+                for (const auto& [address, size] : m.attached)
+                    if (size > 0)
+                        bytes.push_back({address, address + static_cast<std::uintptr_t>(size)});
+            }
     events_.on_exposed_memory({rank, bytes});
+}
+
+bool RemoteOrder::attaches(int rank) const {
+    const mpi::WindowTable& windows = world_.windows();
+    for (int w = 0; w < windows.size(); ++w)
+        if (windows.at(w).flavor == MPI_WIN_FLAVOR_DYNAMIC)
+            for (const mpi::WindowMember& m : windows.at(w).members)
+                if (m.world_rank == rank && !m.freed) return true;
+    return false;
 }
 
 void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank,
                            const mpi::RankCall& call) {
     if (call.kind == CallKind::Collective &&
         (call.coll.kind == CollectiveKind::WinCreate || call.coll.kind == CollectiveKind::WinFree))
+        expose(rank);
+    // MPI_Win_attach and MPI_Win_detach are local calls the explorer does not see: what a rank
+    // exposes through a dynamic window is taken again at each of its calls.
+    else if (attaches(rank))
         expose(rank);
     if (const std::uint64_t join = join_token(call)) {
         if (follows_joins(races)) sync(rank, SyncStep::Depart, join);

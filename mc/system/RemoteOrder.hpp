@@ -40,6 +40,8 @@ private:
     }
     // The rank's windows changed: the bytes it now exposes.
     void expose(int rank);
+    // Whether `rank` is a member of a live dynamic window.
+    bool attaches(int rank) const;
 
     const mpi::MpiWorld& world_;
     properties::EventSink& events_;
