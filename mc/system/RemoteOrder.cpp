@@ -20,8 +20,30 @@ std::uint64_t window_id(MPI_Win win) {
     return static_cast<std::uint64_t>(static_cast<std::uint32_t>(win));
 }
 
+} // namespace
+
+// A window's fences and free are joins of its members. Its slot (and handle) is reused by
+// later windows, possibly of other groups: the join's token names the group too (13 bits of
+// it), so that a rank that missed a previous window's joins does not count this window's
+// instances apart from its members (MPICH's putfence1 reuses one slot over several groups).
+std::uint64_t RemoteOrder::window_join(MPI_Win win) const {
+    const mpi::WindowTable& windows = world_.windows();
+    std::uint64_t group = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < windows.size(); ++i) {
+        if (mpi::window_handle(i) != win) continue;
+        for (const mpi::WindowMember& m : windows.at(i).members) {
+            group ^= static_cast<std::uint64_t>(m.world_rank) + 1;
+            group *= 0xbf58476d1ce4e5b9ULL;
+            group ^= group >> 31U;
+        }
+        break;
+    }
+    const std::uint64_t fingerprint = (group ^ (group >> 21U) ^ (group >> 42U)) & 0x1fffU;
+    return sync_token(SyncChannel::Collective, kWindowJoin | fingerprint << 42U | window_id(win));
+}
+
 // The join a blocking collective call is part of, or 0 for none.
-std::uint64_t join_token(const mpi::RankCall& call) {
+std::uint64_t RemoteOrder::join_token(const mpi::RankCall& call) const {
     if (call.kind == CallKind::Shmem) {
         const auto op = call.shmem.op;
         if (op == shmem::ShmemOp::BarrierAll || op == shmem::ShmemOp::TeamSync ||
@@ -36,12 +58,10 @@ std::uint64_t join_token(const mpi::RankCall& call) {
     // some rank saw before it and another after would be counted apart.
     if (call.coll.kind == CollectiveKind::WinCreate) return 0;
     if (call.coll.kind == CollectiveKind::WinFence || call.coll.kind == CollectiveKind::WinFree)
-        return sync_token(SyncChannel::Collective, kWindowJoin | window_id(call.coll.win));
+        return window_join(call.coll.win);
     return sync_token(SyncChannel::Collective,
                       static_cast<std::uint64_t>(static_cast<std::uint32_t>(call.comm)));
 }
-
-} // namespace
 
 int RemoteOrder::world_target(int rank, MPI_Win win, int target) const {
     const auto view = world_.windows().view(rank, win);
