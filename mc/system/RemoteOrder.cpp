@@ -20,6 +20,12 @@ std::uint64_t window_id(MPI_Win win) {
     return static_cast<std::uint64_t>(static_cast<std::uint32_t>(win));
 }
 
+// MPI_Win_post -> MPI_Win_start on a window (any target of it: an over-approximation, as
+// MPI_Win_complete -> MPI_Win_wait).
+std::uint64_t post_start_token(MPI_Win win) {
+    return sync_token(SyncChannel::PostWait, 1ULL << 40U | window_id(win));
+}
+
 } // namespace
 
 // A window's fences and free are joins of its members. Its slot (and handle) is reused by
@@ -90,7 +96,10 @@ void RemoteOrder::remote_operation(int rank, const mpi::RankCall& call) {
                at + static_cast<std::uintptr_t>(last + op.target_map->true_ub())};
     e.writes = op.kind != RmaKind::Get;
     e.atomic = mpi::accumulates(op.kind);
-    e.atomic_op = static_cast<std::uint64_t>(static_cast<std::uint32_t>(op.op));
+    // A compare-and-swap is a conditional replace: atomic with MPI_REPLACE (MPI 3.1 §11.7.1;
+    // the MCS lock swaps a queue's tail by MPI_Fetch_and_op and MPI_Compare_and_swap).
+    const MPI_Op atomic_op = op.kind == RmaKind::CompareAndSwap ? MPI_REPLACE : op.op;
+    e.atomic_op = static_cast<std::uint64_t>(static_cast<std::uint32_t>(atomic_op));
     e.atomic_type = static_cast<std::uint64_t>(static_cast<std::uint32_t>(call.rma.target_type));
     e.no_op = op.op == MPI_NO_OP;
     if (e.no_op) e.writes = false; // an atomic read
@@ -145,6 +154,10 @@ void RemoteOrder::issued(const properties::races::RaceMonitor& races, int rank,
         }
         if (call.kind == CallKind::Collective && call.coll.kind == CollectiveKind::WinFence)
             completions(rank, call); // before arriving: the fence completes them for everyone
+        // The target's accesses before MPI_Win_post come before the operations of the access
+        // epochs that start on it (MPI 3.1 §11.5.2: MPI_Win_start waits for the post).
+        if (call.kind == CallKind::Rma && call.rma.kind == RmaKind::Post)
+            sync(rank, SyncStep::Release, post_start_token(call.rma.win));
         // A quiet (alone or starting a barrier): the PE's puts are complete, and it knows.
         if (call.kind == CallKind::Shmem && shmem::ShmemWorld::completes_puts(call.shmem))
             events_.on_remote_completion({rank, properties::kShmemWindow, -1, true, 0});
@@ -217,6 +230,9 @@ void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank
     case RmaKind::Lock:
         if (call.rma.lock_type == MPI_LOCK_EXCLUSIVE)
             sync(rank, SyncStep::Acquire, lock(world_target(rank, call.rma.win, call.rma.target)));
+        break;
+    case RmaKind::Start:
+        sync(rank, SyncStep::Acquire, post_start_token(call.rma.win));
         break;
     case RmaKind::Wait:
         sync(rank, SyncStep::Acquire, sync_token(SyncChannel::PostWait, window_id(call.rma.win)));

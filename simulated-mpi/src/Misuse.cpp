@@ -72,6 +72,8 @@ const char* misuse_name(Misuse misuse) {
         return "win-free-open-epoch";
     case Misuse::RmaDetachPending:
         return "rma-detach-pending";
+    case Misuse::FenceAssertion:
+        return "fence-assertion";
     case Misuse::NonSymmetricAddress:
         return "non-symmetric-address";
     case Misuse::BadSymmetricFree:

@@ -132,6 +132,18 @@ Progress OneSided::communicate(Site s) {
                                     datatype_name(a.target_type)));
     }
 
+    // MPI 3.1 §11.5.5: the target's fence asserted that no put or accumulate updates its
+    // window until the next fence.
+    const bool updates =
+        a.kind == RmaKind::Put ||
+        (accumulates(a.kind) && (a.kind == RmaKind::CompareAndSwap || a.op != MPI_NO_OP));
+    if (updates && s.member().fence_epoch &&
+        s.window.members[static_cast<std::size_t>(a.target)].no_put)
+        return fail(s, MPI_ERR_RMA_SYNC, Misuse::FenceAssertion,
+                    fmt::format("target {} opened this fence epoch with MPI_MODE_NOPUT: no put "
+                                "or accumulate may update its window until the next fence "
+                                "(MPI 3.1 §11.5.5)",
+                                a.target));
     // The bytes the operation touches must lie inside the target's window: for a dynamic
     // window, the displacement is an address and the bytes lie in one region it attached.
     const WindowMember& t = s.window.members[static_cast<std::size_t>(a.target)];

@@ -74,6 +74,7 @@ struct WindowMember {
 
     // Access side of this rank as an origin.
     bool fence_epoch = false;    // since a fence without MPI_MODE_NOSUCCEED
+    bool no_put = false;         // its last fence asserted MPI_MODE_NOPUT (as a target)
     std::vector<LockHeld> locks; // per target: the lock this rank holds on it
     bool lock_all = false;       // holds MPI_Win_lock_all
     int lock_request = -1;       // target of the lock it waits for (-2: lock_all)
