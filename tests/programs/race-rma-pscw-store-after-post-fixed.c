@@ -2,6 +2,9 @@
  * race-rma-pscw-store-after-post: MPI_Win_start waits for the post, so the store comes before
  * the put (MPI 3.1 §11.5.2; MPICH's rma/transpose3 relies on it), and rank 1 reads 42.
  *
+ * RANKFOLD-NO-DIFF: MPICH 4.0.2 (Debian, ch4:ucx) loses what one-sided operations write or read
+ *   on this window from MPI_Win_create (prints the value before the put); SMPI 3.32 agrees with
+ *   Rankfold
  * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>

@@ -1,6 +1,9 @@
 /* Title: The fixed twin of rma-fence-noput: rank 0 only gets from rank 1, which asserted
  * MPI_MODE_NOPUT (a get does not update the target's window). No violation.
  *
+ * RANKFOLD-NO-DIFF: MPICH 4.0.2 (Debian, ch4:ucx) loses what one-sided operations write or read
+ *   on this window from MPI_Win_create (prints 0 for what it fetched); SMPI 3.32 agrees with
+ *   Rankfold
  * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
