@@ -20,8 +20,36 @@ std::uint64_t window_id(MPI_Win win) {
     return static_cast<std::uint64_t>(static_cast<std::uint32_t>(win));
 }
 
+// MPI_Win_post -> MPI_Win_start on a window (any target of it: an over-approximation, as
+// MPI_Win_complete -> MPI_Win_wait).
+std::uint64_t post_start_token(MPI_Win win) {
+    return sync_token(SyncChannel::PostWait, 1ULL << 40U | window_id(win));
+}
+
+} // namespace
+
+// A window's fences and free are joins of its members. Its slot (and handle) is reused by
+// later windows, possibly of other groups: the join's token names the group too (13 bits of
+// it), so that a rank that missed a previous window's joins does not count this window's
+// instances apart from its members (MPICH's putfence1 reuses one slot over several groups).
+std::uint64_t RemoteOrder::window_join(MPI_Win win) const {
+    const mpi::WindowTable& windows = world_.windows();
+    std::uint64_t group = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < windows.size(); ++i) {
+        if (mpi::window_handle(i) != win) continue;
+        for (const mpi::WindowMember& m : windows.at(i).members) {
+            group ^= static_cast<std::uint64_t>(m.world_rank) + 1;
+            group *= 0xbf58476d1ce4e5b9ULL;
+            group ^= group >> 31U;
+        }
+        break;
+    }
+    const std::uint64_t fingerprint = (group ^ (group >> 21U) ^ (group >> 42U)) & 0x1fffU;
+    return sync_token(SyncChannel::Collective, kWindowJoin | fingerprint << 42U | window_id(win));
+}
+
 // The join a blocking collective call is part of, or 0 for none.
-std::uint64_t join_token(const mpi::RankCall& call) {
+std::uint64_t RemoteOrder::join_token(const mpi::RankCall& call) const {
     if (call.kind == CallKind::Shmem) {
         const auto op = call.shmem.op;
         if (op == shmem::ShmemOp::BarrierAll || op == shmem::ShmemOp::TeamSync ||
@@ -36,12 +64,10 @@ std::uint64_t join_token(const mpi::RankCall& call) {
     // some rank saw before it and another after would be counted apart.
     if (call.coll.kind == CollectiveKind::WinCreate) return 0;
     if (call.coll.kind == CollectiveKind::WinFence || call.coll.kind == CollectiveKind::WinFree)
-        return sync_token(SyncChannel::Collective, kWindowJoin | window_id(call.coll.win));
+        return window_join(call.coll.win);
     return sync_token(SyncChannel::Collective,
                       static_cast<std::uint64_t>(static_cast<std::uint32_t>(call.comm)));
 }
-
-} // namespace
 
 int RemoteOrder::world_target(int rank, MPI_Win win, int target) const {
     const auto view = world_.windows().view(rank, win);
@@ -70,7 +96,10 @@ void RemoteOrder::remote_operation(int rank, const mpi::RankCall& call) {
                at + static_cast<std::uintptr_t>(last + op.target_map->true_ub())};
     e.writes = op.kind != RmaKind::Get;
     e.atomic = mpi::accumulates(op.kind);
-    e.atomic_op = static_cast<std::uint64_t>(static_cast<std::uint32_t>(op.op));
+    // A compare-and-swap is a conditional replace: atomic with MPI_REPLACE (MPI 3.1 §11.7.1;
+    // the MCS lock swaps a queue's tail by MPI_Fetch_and_op and MPI_Compare_and_swap).
+    const MPI_Op atomic_op = op.kind == RmaKind::CompareAndSwap ? MPI_REPLACE : op.op;
+    e.atomic_op = static_cast<std::uint64_t>(static_cast<std::uint32_t>(atomic_op));
     e.atomic_type = static_cast<std::uint64_t>(static_cast<std::uint32_t>(call.rma.target_type));
     e.no_op = op.op == MPI_NO_OP;
     if (e.no_op) e.writes = false; // an atomic read
@@ -125,6 +154,10 @@ void RemoteOrder::issued(const properties::races::RaceMonitor& races, int rank,
         }
         if (call.kind == CallKind::Collective && call.coll.kind == CollectiveKind::WinFence)
             completions(rank, call); // before arriving: the fence completes them for everyone
+        // The target's accesses before MPI_Win_post come before the operations of the access
+        // epochs that start on it (MPI 3.1 §11.5.2: MPI_Win_start waits for the post).
+        if (call.kind == CallKind::Rma && call.rma.kind == RmaKind::Post)
+            sync(rank, SyncStep::Release, post_start_token(call.rma.win));
         // A quiet (alone or starting a barrier): the PE's puts are complete, and it knows.
         if (call.kind == CallKind::Shmem && shmem::ShmemWorld::completes_puts(call.shmem))
             events_.on_remote_completion({rank, properties::kShmemWindow, -1, true, 0});
@@ -139,15 +172,34 @@ void RemoteOrder::expose(int rank) {
     const mpi::WindowTable& windows = world_.windows();
     for (int w = 0; w < windows.size(); ++w)
         for (const mpi::WindowMember& m : windows.at(w).members)
-            if (m.world_rank == rank && !m.freed && m.size > 0)
-                bytes.push_back({m.base, m.base + static_cast<std::uintptr_t>(m.size)});
+            if (m.world_rank == rank && !m.freed) {
+                if (m.size > 0)
+                    bytes.push_back({m.base, m.base + static_cast<std::uintptr_t>(m.size)});
+                // A dynamic window exposes what the rank attached (MPI_Win_attach).
+                for (const auto& [address, size] : m.attached)
+                    if (size > 0)
+                        bytes.push_back({address, address + static_cast<std::uintptr_t>(size)});
+            }
     events_.on_exposed_memory({rank, bytes});
+}
+
+bool RemoteOrder::attaches(int rank) const {
+    const mpi::WindowTable& windows = world_.windows();
+    for (int w = 0; w < windows.size(); ++w)
+        if (windows.at(w).flavor == MPI_WIN_FLAVOR_DYNAMIC)
+            for (const mpi::WindowMember& m : windows.at(w).members)
+                if (m.world_rank == rank && !m.freed) return true;
+    return false;
 }
 
 void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank,
                            const mpi::RankCall& call) {
     if (call.kind == CallKind::Collective &&
         (call.coll.kind == CollectiveKind::WinCreate || call.coll.kind == CollectiveKind::WinFree))
+        expose(rank);
+    // MPI_Win_attach and MPI_Win_detach are local calls the explorer does not see: what a rank
+    // exposes through a dynamic window is taken again at each of its calls.
+    else if (attaches(rank))
         expose(rank);
     if (const std::uint64_t join = join_token(call)) {
         if (follows_joins(races)) sync(rank, SyncStep::Depart, join);
@@ -178,6 +230,9 @@ void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank
     case RmaKind::Lock:
         if (call.rma.lock_type == MPI_LOCK_EXCLUSIVE)
             sync(rank, SyncStep::Acquire, lock(world_target(rank, call.rma.win, call.rma.target)));
+        break;
+    case RmaKind::Start:
+        sync(rank, SyncStep::Acquire, post_start_token(call.rma.win));
         break;
     case RmaKind::Wait:
         sync(rank, SyncStep::Acquire, sync_token(SyncChannel::PostWait, window_id(call.rma.win)));

@@ -40,6 +40,11 @@ private:
     }
     // The rank's windows changed: the bytes it now exposes.
     void expose(int rank);
+    std::uint64_t window_join(MPI_Win win) const;
+    // The join a blocking collective call is part of, or 0 for none.
+    std::uint64_t join_token(const mpi::RankCall& call) const;
+    // Whether `rank` is a member of a live dynamic window.
+    bool attaches(int rank) const;
 
     const mpi::MpiWorld& world_;
     properties::EventSink& events_;

@@ -7,6 +7,7 @@
 #include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/Window.hpp"
 #include "simulated-mpi/src/WindowAttributes.hpp"
+#include "simulated-mpi/src/WindowHints.hpp"
 #include "snapshot/RankArena.hpp"
 
 #include <fmt/format.h>
@@ -39,7 +40,8 @@ void rank_free(const rankfold::snapshot::RuntimeSection& section, void* p) {
 // The caller reported the call with its arguments (the window's memory is a buffer of `size`
 // bytes, which contracts can watch).
 int create(const char* name, std::uintptr_t site, const rankfold::snapshot::RuntimeSection& section,
-           void* base, MPI_Aint size, int disp_unit, int flavor, MPI_Comm comm, MPI_Win* win) {
+           void* base, MPI_Aint size, int disp_unit, int flavor, MPI_Info info, MPI_Comm comm,
+           MPI_Win* win) {
     RankCall c = make_call(CallKind::Collective, name, site);
     c.announced = true;
     c.comm = comm;
@@ -51,7 +53,15 @@ int create(const char* name, std::uintptr_t site, const rankfold::snapshot::Runt
     c.coll.newwin = win;
     c.coll.win_attributes = rank_calloc(section, sizeof(WindowAttributeBlock));
     const int result = submit(c);
-    if (result != MPI_SUCCESS) rank_free(section, c.coll.win_attributes);
+    if (result != MPI_SUCCESS) {
+        rank_free(section, c.coll.win_attributes);
+        return result;
+    }
+    MPI_Win made = MPI_WIN_NULL;
+    read_app(win, made);
+    if (!merge_window_hints(rank_gate().world(), rank_gate().current_rank(), made, info))
+        return rank_gate().local_error(name, made, MPI_ERR_INFO, Misuse::InvalidHandle,
+                                       fmt::format("invalid info object {:#x}", info), site);
     return result;
 }
 
@@ -100,7 +110,7 @@ RF_EXPORT int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info 
         "MPI_Win_create", site,
         local_arguments(BufferArgument{base, bytes}, size, disp_unit, info, comm, win));
     return create("MPI_Win_create", site, rf_section_, base, size, disp_unit, MPI_WIN_FLAVOR_CREATE,
-                  comm, win);
+                  info, comm, win);
 }
 
 RF_EXPORT int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
@@ -110,13 +120,22 @@ RF_EXPORT int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_
                            local_arguments(size, disp_unit, info, comm, baseptr, win));
     void* base = size > 0 ? rank_calloc(rf_section_, static_cast<std::size_t>(size)) : nullptr;
     const int result = create("MPI_Win_allocate", site, rf_section_, base, size, disp_unit,
-                              MPI_WIN_FLAVOR_ALLOCATE, comm, win);
+                              MPI_WIN_FLAVOR_ALLOCATE, info, comm, win);
     if (result != MPI_SUCCESS) {
         rank_free(rf_section_, base);
         return result;
     }
     write_out(static_cast<void**>(baseptr), base);
     return result;
+}
+
+// A window without memory: each rank attaches its own later (MPI_Win_attach), and target
+// displacements are addresses (MPI 3.1 §11.2.4).
+RF_EXPORT int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win* win) {
+    RF_MPI_ENTRY;
+    rank_gate().local_call("MPI_Win_create_dynamic", site, local_arguments(info, comm, win));
+    return create("MPI_Win_create_dynamic", site, rf_section_, MPI_BOTTOM, 0, 1,
+                  MPI_WIN_FLAVOR_DYNAMIC, info, comm, win);
 }
 
 RF_EXPORT int MPI_Win_fence(int assertion, MPI_Win win) {

@@ -39,6 +39,8 @@ constexpr ErrorText kErrors[] = {
     {MPI_ERR_DISP, "MPI_ERR_DISP", "Invalid displacement argument"},
     {MPI_ERR_ASSERT, "MPI_ERR_ASSERT", "Invalid assertion argument"},
     {MPI_ERR_RMA_RANGE, "MPI_ERR_RMA_RANGE", "Target memory is not part of the window"},
+    {MPI_ERR_RMA_ATTACH, "MPI_ERR_RMA_ATTACH", "Memory cannot be attached or detached"},
+    {MPI_ERR_RMA_FLAVOR, "MPI_ERR_RMA_FLAVOR", "Wrong window flavor for the call"},
     {MPI_ERR_INFO, "MPI_ERR_INFO", "Invalid info object"},
     {MPI_ERR_INFO_KEY, "MPI_ERR_INFO_KEY", "Info key empty or longer than MPI_MAX_INFO_KEY"},
     {MPI_ERR_INFO_VALUE, "MPI_ERR_INFO_VALUE", "Info value empty or longer than MPI_MAX_INFO_VAL"},

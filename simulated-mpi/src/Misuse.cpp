@@ -70,6 +70,10 @@ const char* misuse_name(Misuse misuse) {
         return "accumulate-type-mismatch";
     case Misuse::WinFreeOpenEpoch:
         return "win-free-open-epoch";
+    case Misuse::RmaDetachPending:
+        return "rma-detach-pending";
+    case Misuse::FenceAssertion:
+        return "fence-assertion";
     case Misuse::NonSymmetricAddress:
         return "non-symmetric-address";
     case Misuse::BadSymmetricFree:

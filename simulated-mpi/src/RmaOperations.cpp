@@ -22,6 +22,14 @@ bool has_access(const WindowMember& me, int target) {
            std::find(me.start_group.begin(), me.start_group.end(), target) != me.start_group.end();
 }
 
+// Whether bytes [lo, hi) at a dynamic window's target lie in one region it attached.
+bool attached_at(const WindowMember& target, std::int64_t lo, std::int64_t hi) {
+    return std::any_of(target.attached.begin(), target.attached.end(), [&](const auto& region) {
+        const auto first = static_cast<std::int64_t>(region.first);
+        return lo >= first && hi <= first + static_cast<std::int64_t>(region.second);
+    });
+}
+
 std::uint64_t bytes_of(const Typemap& map, int count) {
     return map.size() * static_cast<std::uint64_t>(count);
 }
@@ -124,13 +132,33 @@ Progress OneSided::communicate(Site s) {
                                     datatype_name(a.target_type)));
     }
 
-    // The bytes the operation touches must lie inside the target's window.
+    // MPI 3.1 §11.5.5: the target's fence asserted that no put or accumulate updates its
+    // window until the next fence.
+    const bool updates =
+        a.kind == RmaKind::Put ||
+        (accumulates(a.kind) && (a.kind == RmaKind::CompareAndSwap || a.op != MPI_NO_OP));
+    if (updates && s.member().fence_epoch &&
+        s.window.members[static_cast<std::size_t>(a.target)].no_put)
+        return fail(s, MPI_ERR_RMA_SYNC, Misuse::FenceAssertion,
+                    fmt::format("target {} opened this fence epoch with MPI_MODE_NOPUT: no put "
+                                "or accumulate may update its window until the next fence "
+                                "(MPI 3.1 §11.5.5)",
+                                a.target));
+    // The bytes the operation touches must lie inside the target's window: for a dynamic
+    // window, the displacement is an address and the bytes lie in one region it attached.
     const WindowMember& t = s.window.members[static_cast<std::size_t>(a.target)];
     const std::int64_t offset = static_cast<std::int64_t>(a.target_disp) * t.disp_unit;
     if (a.target_count > 0) {
         const std::int64_t lo = offset + target.true_lb();
         const std::int64_t hi = offset + (a.target_count - 1) * target.extent() + target.true_ub();
-        if (a.target_disp < 0 || lo < 0 || hi > static_cast<std::int64_t>(t.size))
+        if (s.window.flavor == MPI_WIN_FLAVOR_DYNAMIC) {
+            if (!attached_at(t, lo, hi))
+                return fail(s, MPI_ERR_RMA_RANGE, Misuse::RmaTargetRange,
+                            fmt::format("bytes [{:#x}, {:#x}) are not memory target {} attached "
+                                        "to the dynamic window (MPI_Win_attach; MPI 3.1 "
+                                        "§11.2.4)",
+                                        lo, hi, a.target));
+        } else if (a.target_disp < 0 || lo < 0 || hi > static_cast<std::int64_t>(t.size))
             return fail(s, MPI_ERR_RMA_RANGE, Misuse::RmaTargetRange,
                         fmt::format("bytes [{}, {}) of target {}'s window, which has {} bytes "
                                     "(displacement {} x unit {})",

@@ -65,9 +65,16 @@ struct WindowMember {
     // MPI_Win_set_attr with the program's keys (MPI_Win_create_keyval): keyval -> value,
     // sorted by keyval. Per member, as attributes are per process.
     std::vector<std::pair<int, MPI_Aint>> user_attributes{};
+    // The hints of MPI_Win_create's info and MPI_Win_set_info (MPI 3.1 §11.2.7), in the order
+    // set, which MPI_Win_get_info returns.
+    std::vector<std::pair<std::string, std::string>> hints{};
+    // A dynamic window's memory (MPI 3.1 §11.2.4): the regions MPI_Win_attach attached,
+    // (address, bytes), sorted by address, never overlapping. Displacements are addresses.
+    std::vector<std::pair<std::uintptr_t, MPI_Aint>> attached{};
 
     // Access side of this rank as an origin.
     bool fence_epoch = false;    // since a fence without MPI_MODE_NOSUCCEED
+    bool no_put = false;         // its last fence asserted MPI_MODE_NOPUT (as a target)
     std::vector<LockHeld> locks; // per target: the lock this rank holds on it
     bool lock_all = false;       // holds MPI_Win_lock_all
     int lock_request = -1;       // target of the lock it waits for (-2: lock_all)

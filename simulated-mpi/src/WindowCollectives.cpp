@@ -36,6 +36,13 @@ bool WindowCollectives::check(WorldCore& core, int rank, const RankCall& call) {
         return refuse(MPI_ERR_RMA_SYNC, Misuse::RmaSyncMix,
                       "a fence while this rank has a lock or a post/start epoch open on the "
                       "window: synchronisation modes may not be mixed (MPI 3.1 §11.5)");
+    // MPI 3.1 §11.5.5: NOPRECEDE says the fence completes no operation of this rank.
+    if (a.kind == CollectiveKind::WinFence && (a.assertion & MPI_MODE_NOPRECEDE) != 0 &&
+        !me.pending.empty())
+        return refuse(MPI_ERR_ASSERT, Misuse::FenceAssertion,
+                      fmt::format("MPI_MODE_NOPRECEDE, but the fence completes {} RMA "
+                                  "operation(s) this rank issued (MPI 3.1 §11.5.5)",
+                                  me.pending.size()));
     if (a.kind == CollectiveKind::WinFree) {
         if (me.passive_or_general_epoch())
             return refuse(MPI_ERR_RMA_SYNC, Misuse::WinFreeOpenEpoch,
@@ -101,6 +108,17 @@ bool WindowCollectives::fence(const PendingCollective& op) {
     const auto v = core_.windows.view(op.parts[0].rank, op.parts[0].args.win);
     if (!v) return fail(MPI_ERR_WIN, Misuse::InvalidHandle, "the window was freed");
     Window& w = core_.windows.at(v->index);
+    // MPI_MODE_NOPRECEDE and NOSUCCEED are given by every member or by none (MPI 3.1 §11.5.5).
+    for (const int mode : {MPI_MODE_NOPRECEDE, MPI_MODE_NOSUCCEED})
+        for (std::size_t i = 1; i < op.parts.size(); ++i)
+            if ((op.parts[i].args.assertion & mode) != (op.parts[0].args.assertion & mode))
+                return fail(MPI_ERR_ASSERT, Misuse::FenceAssertion,
+                            fmt::format("{} is given by rank {} of the window and not by rank "
+                                        "{}: every member gives it or none (MPI 3.1 §11.5.5)",
+                                        mode == MPI_MODE_NOPRECEDE ? "MPI_MODE_NOPRECEDE"
+                                                                   : "MPI_MODE_NOSUCCEED",
+                                        (op.parts[0].args.assertion & mode) != 0 ? 0 : i,
+                                        (op.parts[0].args.assertion & mode) != 0 ? i : 0));
     // Every operation of the closing epoch lands now, origin by origin: a fence's outcome
     // does not depend on the order in which the ranks issued their calls.
     std::string why;
@@ -108,8 +126,10 @@ bool WindowCollectives::fence(const PendingCollective& op) {
         if (!land_pending(w, origin, -1, why))
             return fail(MPI_ERR_RMA_RANGE, Misuse::InvalidArgument,
                         fmt::format("an operation of rank {} cannot land: {}", origin, why));
-    for (std::size_t i = 0; i < w.members.size(); ++i)
+    for (std::size_t i = 0; i < w.members.size(); ++i) {
         w.members[i].fence_epoch = (op.parts[i].args.assertion & MPI_MODE_NOSUCCEED) == 0;
+        w.members[i].no_put = (op.parts[i].args.assertion & MPI_MODE_NOPUT) != 0;
+    }
     return true;
 }
 

@@ -82,7 +82,8 @@ void feed_member(StateHasher& h, const WindowMember& m) {
     h.value(static_cast<std::uint64_t>(m.name.size()));
     h.bytes(m.name.data(), m.name.size());
     h.value(static_cast<std::uint8_t>(m.freed | m.fence_epoch << 1 | m.lock_all << 2 |
-                                      m.access_started << 3 | m.exposure_posted << 4));
+                                      m.access_started << 3 | m.exposure_posted << 4 |
+                                      m.no_put << 5));
     h.value(static_cast<std::uint64_t>(m.locks.size()));
     for (LockHeld l : m.locks) h.value(static_cast<std::uint8_t>(l));
     h.value(m.lock_request);
@@ -96,12 +97,32 @@ void feed_member(StateHasher& h, const WindowMember& m) {
     h.value(m.exclusive_holder);
     h.value(m.shared_holders);
     h.value(m.completions);
-    // Only once set: the digests of programs without window attributes stay.
-    if (m.user_attributes.empty()) return;
-    h.value(static_cast<std::uint64_t>(m.user_attributes.size()));
-    for (const auto& [key, value] : m.user_attributes) {
-        h.value(key);
-        h.value(static_cast<std::int64_t>(value));
+    // Only once set: the digests of programs without window attributes, hints or attached
+    // memory stay.
+    if (!m.user_attributes.empty()) {
+        h.value(static_cast<std::uint64_t>(m.user_attributes.size()));
+        for (const auto& [key, value] : m.user_attributes) {
+            h.value(key);
+            h.value(static_cast<std::int64_t>(value));
+        }
+    }
+    if (!m.hints.empty()) {
+        h.value(std::uint8_t{'h'}); // tagged: not mistaken for another optional part
+        h.value(static_cast<std::uint64_t>(m.hints.size()));
+        for (const auto& [key, value] : m.hints) {
+            h.value(static_cast<std::uint64_t>(key.size()));
+            h.bytes(key.data(), key.size());
+            h.value(static_cast<std::uint64_t>(value.size()));
+            h.bytes(value.data(), value.size());
+        }
+    }
+    if (!m.attached.empty()) {
+        h.value(std::uint8_t{'a'});
+        h.value(static_cast<std::uint64_t>(m.attached.size()));
+        for (const auto& [address, bytes] : m.attached) {
+            h.value(address);
+            h.value(static_cast<std::int64_t>(bytes));
+        }
     }
 }
 
