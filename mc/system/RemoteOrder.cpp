@@ -194,13 +194,13 @@ bool RemoteOrder::attaches(int rank) const {
 
 void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank,
                            const mpi::RankCall& call) {
-    if (call.kind == CallKind::Collective &&
-        (call.coll.kind == CollectiveKind::WinCreate || call.coll.kind == CollectiveKind::WinFree))
-        expose(rank);
-    // MPI_Win_attach and MPI_Win_detach are local calls the explorer does not see: what a rank
-    // exposes through a dynamic window is taken again at each of its calls.
-    else if (attaches(rank))
-        expose(rank);
+    // What a rank exposes changes when a window is made or freed, and, through a dynamic
+    // window, at MPI_Win_attach and MPI_Win_detach: local calls the explorer does not see, so
+    // it is taken again at each of the rank's calls.
+    const bool window_made_or_freed =
+        call.kind == CallKind::Collective &&
+        (call.coll.kind == CollectiveKind::WinCreate || call.coll.kind == CollectiveKind::WinFree);
+    if (window_made_or_freed || attaches(rank)) expose(rank);
     if (const std::uint64_t join = join_token(call)) {
         if (follows_joins(races)) sync(rank, SyncStep::Depart, join);
         return;
