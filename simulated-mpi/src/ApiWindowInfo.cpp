@@ -19,13 +19,14 @@ bool merge_window_hints(MpiWorld& world, int rank, MPI_Win win, MPI_Info info) {
     const auto v = world.windows().view(rank, win);
     if (entries == nullptr || !v) return false;
     auto& hints = world.windows().at(v->index).members[static_cast<std::size_t>(v->my_rank)].hints;
-    for (const auto& [key, value] : *entries) {
+    for (const auto& entry : *entries) {
+        const auto& key = entry.first;
         auto it =
             std::find_if(hints.begin(), hints.end(), [&](const auto& h) { return h.first == key; });
         if (it == hints.end())
-            hints.emplace_back(key, value);
+            hints.emplace_back(key, entry.second);
         else
-            it->second = value;
+            it->second = entry.second;
     }
     return true;
 }

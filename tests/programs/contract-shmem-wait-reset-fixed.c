@@ -4,6 +4,7 @@
  *
  * RANKFOLD-RUN: -np 2 --contracts %S/contract-shmem-wait-reset.contracts => ok states=23 transitions=56 executions=1 revisits=34
  * RANKFOLD-RUN: -np 2 => ok states=23 transitions=56 executions=1 revisits=34
+ * RANKFOLD-EXPECTED-OUTPUT: %S/contract-shmem-wait-reset-fixed.expected
  */
 #include <shmem.h>
 #include <stdio.h>
