@@ -84,65 +84,6 @@ bool broadcast(WorldCore& core, int rank, const PendingCollective& op, const Ran
     return collective::broadcast(run);
 }
 
-// Folds the contributions of `from` (in rank order) and writes the result into the receive
-// buffers of `to`.
-bool reduce_across(WorldCore& core, int rank, const std::vector<CollectivePart>& from,
-                   const std::vector<CollectivePart>& to, const RankCall& call) {
-    std::optional<MpiFailure>& failure = core.ranks[rank].failure;
-    PendingCollective sub;
-    sub.parts = from;
-    sub.parts.insert(sub.parts.end(), to.begin(), to.end());
-    sub.arrived = static_cast<int>(sub.parts.size());
-    CollectiveRun run(core, sub, call, failure);
-    const int senders = static_cast<int>(from.size());
-    const CollectiveArgs& a0 = run.args(0);
-    const Typemap* map0 = run.datatype(0, a0.sendtype);
-    if (map0 == nullptr)
-        return run.fail(MPI_ERR_TYPE, Misuse::InvalidHandle,
-                        fmt::format("the datatype {} of world rank {} is not valid",
-                                    datatype_name(a0.sendtype), from[0].rank));
-    if (predefined_op(a0.op) && !reduction_elements(a0.op, map0->signature()))
-        return run.fail(MPI_ERR_TYPE, Misuse::InvalidArgument,
-                        fmt::format("{} is not one predefined type repeated: a reduction cannot "
-                                    "combine it",
-                                    datatype_name(a0.sendtype)));
-    auto fits = [&](int member, int count, MPI_Datatype type) {
-        const Typemap* map = run.datatype(member, type);
-        if (map != nullptr && count == a0.sendcount && map->signature() == map0->signature())
-            return true;
-        return run.fail(MPI_ERR_OTHER, Misuse::CollectiveMismatch,
-                        fmt::format("world rank {} contributes {} x {} but world rank {} {} {} x "
-                                    "{}",
-                                    from[0].rank, a0.sendcount, datatype_name(a0.sendtype),
-                                    sub.parts[member].rank,
-                                    member < senders ? "contributes" : "expects", count,
-                                    datatype_name(type)));
-    };
-    Payload acc;
-    for (int i = 0; i < senders; ++i) {
-        const CollectiveArgs& a = run.args(i);
-        if (!fits(i, a.sendcount, a.sendtype)) return false;
-        Payload next;
-        if (!run.pack_data(i, a.sendbuf, a.sendcount, a.sendtype, next))
-            return run.fail(
-                MPI_ERR_BUFFER, Misuse::InvalidArgument,
-                fmt::format("the send buffer of world rank {} is not readable", from[i].rank));
-        if (i > 0 &&
-            !run.reduce_local(0, a0.op, a0.sendtype, acc.data(), next.data(), a0.sendcount))
-            return false;
-        acc = std::move(next);
-    }
-    for (int j = senders; j < static_cast<int>(sub.parts.size()); ++j) {
-        const CollectiveArgs& a = run.args(j);
-        if (!fits(j, a.recvcount, a.recvtype)) return false;
-        if (!run.unpack_data(j, acc.data(), acc.size(), a.recvtype, a.recvbuf))
-            return run.fail(MPI_ERR_BUFFER, Misuse::InvalidArgument,
-                            fmt::format("the receive buffer of world rank {} is not writable",
-                                        sub.parts[j].rank));
-    }
-    return true;
-}
-
 } // namespace
 
 bool check(WorldCore& core, int rank, const RankCall& call, const WorldCore::CommView& v) {
@@ -236,8 +177,8 @@ bool execute(WorldCore& core, int rank, const PendingCollective& op, const RankC
     case CollectiveKind::Allreduce: {
         const auto first = slice(op, 0, first_group_size);
         const auto second = slice(op, first_group_size, n - first_group_size);
-        return reduce_across(core, rank, second, first, call) &&
-               reduce_across(core, rank, first, second, call);
+        return reduce_across(core, second, first, call, failure) &&
+               reduce_across(core, first, second, call, failure);
     }
     case CollectiveKind::Allgather:
     case CollectiveKind::Allgatherv:

@@ -181,6 +181,44 @@ bool fold(CollectiveRun& run, int senders, int count, Payload& acc) {
 
 } // namespace
 
+bool reduce_across(WorldCore& core, const std::vector<CollectivePart>& from,
+                   const std::vector<CollectivePart>& to, const RankCall& call,
+                   std::optional<MpiFailure>& failure) {
+    PendingCollective sub;
+    sub.parts = from;
+    sub.parts.insert(sub.parts.end(), to.begin(), to.end());
+    sub.arrived = static_cast<int>(sub.parts.size());
+    CollectiveRun run(core, sub, call, failure);
+    const int senders = static_cast<int>(from.size());
+    const CollectiveArgs& a0 = run.args(0);
+    // (An invalid first datatype is fold's to report.)
+    const Typemap* map0 = run.datatype(0, a0.sendtype);
+    for (int i = 0; map0 != nullptr && i < run.members(); ++i) {
+        const CollectiveArgs& a = run.args(i);
+        const int count = i < senders ? a.sendcount : a.recvcount;
+        const MPI_Datatype type = i < senders ? a.sendtype : a.recvtype;
+        const Typemap* map = run.datatype(i, type);
+        if (map != nullptr && count == a0.sendcount && map->signature() == map0->signature())
+            continue;
+        return run.fail(MPI_ERR_OTHER, Misuse::CollectiveMismatch,
+                        fmt::format("world rank {} contributes {} x {} but world rank {} {} {} x "
+                                    "{}",
+                                    from[0].rank, a0.sendcount, datatype_name(a0.sendtype),
+                                    sub.parts[i].rank, i < senders ? "contributes" : "expects",
+                                    count, datatype_name(type)));
+    }
+    Payload acc;
+    if (!fold(run, senders, a0.sendcount, acc)) return false;
+    for (int j = senders; j < run.members(); ++j) {
+        const CollectiveArgs& a = run.args(j);
+        if (!run.unpack_data(j, acc.data(), acc.size(), a.recvtype, a.recvbuf))
+            return run.fail(MPI_ERR_BUFFER, Misuse::InvalidArgument,
+                            fmt::format("the receive buffer of world rank {} is not writable",
+                                        sub.parts[j].rank));
+    }
+    return true;
+}
+
 bool reduce_to_root(WorldCore& core, const PendingCollective& op, int split, int root,
                     const RankCall& call, std::optional<MpiFailure>& failure) {
     const Sides s = sides(op, split, root);

@@ -12,6 +12,7 @@
 #include "simulated-mpi/src/WorldCore.hpp"
 
 #include <optional>
+#include <vector>
 
 namespace rankfold::mpi::intercomm {
 
@@ -27,6 +28,11 @@ bool allgather_across(WorldCore& core, const PendingCollective& op, int split, c
                       std::optional<MpiFailure>& failure);
 bool alltoall_across(WorldCore& core, const PendingCollective& op, int split, const RankCall& call,
                      std::optional<MpiFailure>& failure);
+// Allreduce's one direction: the fold of `from`'s contributions (in rank order) into every
+// receive buffer of `to`.
+bool reduce_across(WorldCore& core, const std::vector<CollectivePart>& from,
+                   const std::vector<CollectivePart>& to, const RankCall& call,
+                   std::optional<MpiFailure>& failure);
 // Reduce (to the root) and Reduce_scatter(_block): the fold of the other group's
 // contributions, in rank order.
 bool reduce_to_root(WorldCore& core, const PendingCollective& op, int split, int root,
