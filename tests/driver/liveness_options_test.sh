@@ -3,27 +3,8 @@
 # the verdict the equivalent --ltl gives, and every mistake in a formula, a claim, a --prop or a
 # combination of options is an error with exit status 2 that says where (line and column).
 # Usage: liveness_options_test.sh BUILD_DIR SOURCE_DIR
-set -uo pipefail
-build=$(cd "$1" && pwd)
-src=$(cd "$2" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 2
-passed=0 failed=0
-pass() { echo "PASS $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
-run=$build/bin/rankfold-run
+source "$(dirname "$0")/driver_lib.sh" "$@"
 "$build/bin/rankfold-cc" -o mutex "$src/tests/programs/mutex-server-fifo.c" || exit 2
-
-# exit_status NAME WANT TEXT COMMAND...: the status, and TEXT in the report (stderr).
-expect() {
-  local name=$1 want=$2 text=$3
-  shift 3
-  "$@" >"$work/out" 2>"$work/err"
-  local status=$?
-  if [ $status -eq "$want" ] && grep -qF -- "$text" "$work/err"; then pass "$name"
-  else fail "$name" "status $status (want $want), stderr: $(tail -2 "$work/err")"; fi
-}
 
 # The never claim of !([](r1 -> <>cs1)), as spin -f prints it.
 cat >claim.never <<'CLAIM'
@@ -69,5 +50,4 @@ expect fairness-value 2 "fairness" "$run" -np 4 --ltl '<>cs1' --fairness sometim
 expect prop-by-name 0 "no violation of []!(c1 && c2)" \
   "$run" -np 4 --ltl '[]!(c1 && c2)' --prop c1=in_cs@1 --prop c2=in_cs@2 ./mutex
 
-echo "liveness options: $passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish "liveness options"

@@ -2,27 +2,9 @@
 # rankfold-run --reduction: none and sleep explore (--no-reduction is none), source is refused
 # with the reason (exit status 2), and an unknown value is an error.
 # Usage: reduction_options_test.sh BUILD_DIR SOURCE_DIR
-set -uo pipefail
-build=$(cd "$1" && pwd)
-src=$(cd "$2" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 2
-passed=0 failed=0
-pass() { echo "PASS $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
-run=$build/bin/rankfold-run
+source "$(dirname "$0")/driver_lib.sh" "$@"
 "$build/bin/rankfold-cc" -o gather "$src/tests/programs/wildcard-gather.c" || exit 2
 
-# expect NAME WANT TEXT COMMAND...: the status, and TEXT in stdout or stderr.
-expect() {
-  local name=$1 want=$2 text=$3
-  shift 3
-  "$@" >"$work/out" 2>"$work/err"
-  local status=$?
-  if [ $status -eq "$want" ] && cat "$work/out" "$work/err" | grep -qF -- "$text"; then pass "$name"
-  else fail "$name" "status $status (want $want), stderr: $(tail -2 "$work/err")"; fi
-}
 count() { grep -o "$1 [0-9]*" "$work/out" "$work/err" | head -1 | grep -o '[0-9]*$'; }
 
 expect sleep 0 "executions" "$run" -np 4 --reduction sleep --no-state-matching ./gather
@@ -36,5 +18,4 @@ expect no-reduction 0 "executions" "$run" -np 4 --no-reduction --no-state-matchi
 expect source-refused 2 "is not available for MPI programs yet" "$run" -np 4 --reduction source ./gather
 expect unknown 2 "--reduction" "$run" -np 4 --reduction partial ./gather
 
-echo "reduction options: $passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish "reduction options"

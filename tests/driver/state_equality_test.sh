@@ -3,16 +3,7 @@
 # default (semantic) with one warning line naming the reason and the counts of exact equality;
 # a wrong value is an error with exit status 2.
 # Usage: state_equality_test.sh BUILD_DIR SOURCE_DIR
-set -uo pipefail
-build=$(cd "$1" && pwd)
-src=$(cd "$2" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 2
-passed=0 failed=0
-pass() { echo "PASS $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
-run=$build/bin/rankfold-run
+source "$(dirname "$0")/driver_lib.sh" "$@"
 program=$src/tests/programs/padding-only-difference.c
 "$build/bin/rankfold-cc" -O0 -g0 -o nodebug "$program" || exit 2
 
@@ -30,5 +21,4 @@ status=$?
 if [ $status -eq 2 ] && grep -q "state-equality" err; then pass "a wrong value"
 else fail "a wrong value" "status $status, stderr: $(tail -2 err)"; fi
 
-echo "$passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish "state equality"
