@@ -85,6 +85,7 @@ public:
     }
 
     int rc() const { return rc_; }
+    void fail_with(int rc) { rc_ = rc; }
 
 private:
     TypemapRef fail(int rc) {
@@ -94,26 +95,55 @@ private:
     int rc_ = MPI_SUCCESS;
 };
 
+// What both directions check first, in this order: the datatype, the packed size, the place in
+// the byte buffer, and the NULL buffers. `typed` is the buffer of `count` elements, `packed` the
+// byte buffer of `packed_size` bytes.
+struct Span {
+    TypemapRef type;
+    std::uint64_t bytes = 0;
+    std::int64_t at = 0;
+};
+enum class Direction : std::uint8_t { Pack, Unpack };
+
+template <class Position>
+std::optional<Span> span(PackCall& c, Direction dir, MPI_Datatype datatype, const void* typed,
+                         int count, const void* packed, std::int64_t packed_size,
+                         const Position* position, Representation rep) {
+    const bool packing = dir == Direction::Pack;
+    Span s{c.datatype(datatype, count, rep)};
+    if (!s.type) return std::nullopt;
+    auto bytes = c.packed_size(*s.type, count);
+    if (!bytes) return std::nullopt;
+    s.bytes = *bytes;
+    auto at = c.place(position, packed_size, s.bytes, packing ? "packing" : "unpacking",
+                      packing ? "output" : "input");
+    if (!at) return std::nullopt;
+    s.at = *at;
+    const bool typed_null = null_buffer_misuse(typed, count, *s.type);
+    if (typed_null || (s.bytes > 0 && packed == nullptr)) {
+        const char* typed_name = packing ? "inbuf" : "outbuf";
+        const char* packed_name = packing ? "outbuf" : "inbuf";
+        c.fail_with(c.error(MPI_ERR_BUFFER, Misuse::NullBuffer,
+                            fmt::format("{} is NULL with {} bytes to {}",
+                                        typed_null ? typed_name : packed_name, s.bytes,
+                                        packing ? "pack" : "unpack")));
+        return std::nullopt;
+    }
+    return s;
+}
+
 template <class Position>
 int pack_into(PackCall& c, const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf,
               std::int64_t outsize, Position* position, Representation rep) {
-    TypemapRef type = c.datatype(datatype, incount, rep);
-    if (!type) return c.rc();
-    auto bytes = c.packed_size(*type, incount);
-    if (!bytes) return c.rc();
-    auto at = c.place(position, outsize, *bytes, "packing", "output");
-    if (!at) return c.rc();
-    if (null_buffer_misuse(inbuf, incount, *type) || (*bytes > 0 && outbuf == nullptr))
-        return c.error(
-            MPI_ERR_BUFFER, Misuse::NullBuffer,
-            fmt::format("{} is NULL with {} bytes to pack", inbuf ? "outbuf" : "inbuf", *bytes));
+    auto s = span(c, Direction::Pack, datatype, inbuf, incount, outbuf, outsize, position, rep);
+    if (!s) return c.rc();
     bool read = false, written = false;
     { // the payload is gone before an error can end the rank
         Payload data;
-        read = pack(inbuf, static_cast<std::uint64_t>(incount), *type, data);
+        read = pack(inbuf, static_cast<std::uint64_t>(incount), *s->type, data);
         if (read && rep == Representation::External32)
-            convert_external32(data.data(), data.size(), type->signature());
-        written = read && rankfold::snapshot::copy_to_app(static_cast<char*>(outbuf) + *at,
+            convert_external32(data.data(), data.size(), s->type->signature());
+        written = read && rankfold::snapshot::copy_to_app(static_cast<char*>(outbuf) + s->at,
                                                           data.data(), data.size());
     }
     if (!read)
@@ -121,41 +151,33 @@ int pack_into(PackCall& c, const void* inbuf, int incount, MPI_Datatype datatype
                                           incount, datatype_name(datatype)));
     if (!written)
         return c.bad_argument(fmt::format("outbuf ({}) is not writable at position {} for {} bytes",
-                                          outbuf, *at, *bytes));
-    return c.write(position, static_cast<Position>(*at + static_cast<std::int64_t>(*bytes)),
+                                          outbuf, s->at, s->bytes));
+    return c.write(position, static_cast<Position>(s->at + static_cast<std::int64_t>(s->bytes)),
                    "position");
 }
 
 template <class Position>
 int unpack_from(PackCall& c, const void* inbuf, std::int64_t insize, Position* position,
                 void* outbuf, int outcount, MPI_Datatype datatype, Representation rep) {
-    TypemapRef type = c.datatype(datatype, outcount, rep);
-    if (!type) return c.rc();
-    auto bytes = c.packed_size(*type, outcount);
-    if (!bytes) return c.rc();
-    auto at = c.place(position, insize, *bytes, "unpacking", "input");
-    if (!at) return c.rc();
-    if (null_buffer_misuse(outbuf, outcount, *type) || (*bytes > 0 && inbuf == nullptr))
-        return c.error(
-            MPI_ERR_BUFFER, Misuse::NullBuffer,
-            fmt::format("{} is NULL with {} bytes to unpack", inbuf ? "outbuf" : "inbuf", *bytes));
+    auto s = span(c, Direction::Unpack, datatype, outbuf, outcount, inbuf, insize, position, rep);
+    if (!s) return c.rc();
     bool read = false, written = false;
     {
         Payload data;
-        data.resize(*bytes);
-        read = rankfold::snapshot::copy_from_app(data.data(), static_cast<const char*>(inbuf) + *at,
-                                                 data.size());
+        data.resize(s->bytes);
+        read = rankfold::snapshot::copy_from_app(
+            data.data(), static_cast<const char*>(inbuf) + s->at, data.size());
         if (read && rep == Representation::External32)
-            convert_external32(data.data(), data.size(), type->signature());
-        written = read && unpack(data.data(), data.size(), *type, outbuf);
+            convert_external32(data.data(), data.size(), s->type->signature());
+        written = read && unpack(data.data(), data.size(), *s->type, outbuf);
     }
     if (!read)
         return c.bad_argument(fmt::format("inbuf ({}) is not readable at position {} for {} bytes",
-                                          inbuf, *at, *bytes));
+                                          inbuf, s->at, s->bytes));
     if (!written)
         return c.bad_argument(fmt::format("outbuf ({}) is not writable for {} elements of {}",
                                           outbuf, outcount, datatype_name(datatype)));
-    return c.write(position, static_cast<Position>(*at + static_cast<std::int64_t>(*bytes)),
+    return c.write(position, static_cast<Position>(s->at + static_cast<std::int64_t>(s->bytes)),
                    "position");
 }
 
