@@ -132,6 +132,9 @@ void MpiSystem::publish_buffers(int rank, bool issued) {
         for (const properties::PendingBuffer& p : races_->pending(rank))
             if (p.operation == collective_operation(slot)) buffers_.push_back(p);
     }
+    // Nothing pending before or after (every blocking call of a program without nonblocking
+    // operations): the race monitor's state would not change, so it is not told.
+    if (buffers_.empty() && races_->pending(rank).empty()) return;
     monitors_.on_pending_buffers({rank, buffers_});
 }
 
