@@ -77,6 +77,8 @@ config_flags() {
     semantic) echo --state-equality semantic ;;
     no-sm) echo --no-state-matching ;;
     no-red) echo --no-reduction ;;
+    source) echo --reduction source ;;
+    source-no-sm) echo --reduction source --no-state-matching ;;
     both-off) echo --no-state-matching --no-reduction ;;
   esac
 }
@@ -153,12 +155,23 @@ explore 4 rma_halo 16 no-sm both-off
 # Pairs of wildcards, 4 independent pairs (8 ranks), one round: every wildcard receive is a
 # choice point, and sleep sets visit every interleaving of the pairs' choices: 9 states per pair,
 # multiplied (9^4 = 6,561), all folding into one final state (the plain search, over 10^6
-# executions, is skipped). Source sets would make this
-# linear in the pairs; --reduction source is refused on MPI programs until the closure reports
-# what each step enables (see README, Limits today).
+# executions, is skipped). Source sets make it linear in the pairs (next table).
 explore 8 wildcard_pairs 1 both-off
 echo "seconds: the search (explore_seconds); B/state: visited-state store bytes / states, fixed"
 echo "tables included; under state matching, executions = distinct final states."
+
+# Source sets against sleep sets (the default) on the same binaries: states, and what their
+# bookkeeping costs per state where they save none (fanin: every choice is rank 0's).
+echo
+echo "== reduction: sleep sets (default) vs source sets (source, source-no-sm)"
+row workload config status states transitions executions seconds states/s execs/s \
+  B/state "RSS MiB"
+CONFIGS="default source source-no-sm" explore 6 fanin "2 mixed"
+CONFIGS="default source" explore 4 client_server 20
+CONFIGS="default source source-no-sm" explore 4 ring_kernel 20
+CONFIGS="default source source-no-sm" explore 8 wildcard_pairs 1
+# 8 pairs: sleep sets would visit 9^8 = 43 million states; source sets 33.
+CONFIGS="source source-no-sm" explore 16 wildcard_pairs 1
 
 # State equality: the same workloads built as rankfold-cc builds by default (-O0, where
 # semantic equality describes the frames; at -O2 it falls back to exact), each explored with

@@ -113,7 +113,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     app.add_option("--reduction", reduction,
                    "which interleavings of independent choices are skipped: sleep (sleep sets, "
                    "default), none (every order; for comparison and debugging) or source "
-                   "(source-set DPOR; not sound for MPI programs yet: refused)")
+                   "(source-set DPOR: fewer states where independent ranks race)")
         ->check(CLI::IsMember({"none", "sleep", "source"}));
     app.add_flag("!--no-reduction", o.reduction, "the same as --reduction none");
     app.add_flag("!--no-races", o.races,
@@ -196,12 +196,12 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
         o.both_buffering = buffering == "both";
         o.reexecute = backtrack == "reexecute";
         if (reduction == "none") o.reduction = false;
-        if (reduction == "source")
+        o.source_sets = reduction == "source";
+        if (o.source_sets && (o.liveness() || o.check_termination || o.check_progress))
             throw CLI::ValidationError(
                 "--reduction source",
-                "is not available for MPI programs yet: a rank's step can give a wildcard "
-                "receive matched earlier another sender, which the dependency relation does not "
-                "show as a race, so source sets would miss executions; use sleep (the default)");
+                "cannot be combined with --ltl, --never, --check-termination or "
+                "--check-progress (their cycle searches need sleep sets or no reduction)");
         o.state_equality = equality == "exact" ? StateEquality::Exact : StateEquality::Semantic;
         // A replay is for debugging: run it in this process, so gdb --args stops in the program.
         if (!o.replay_path.empty()) o.fork = false;

@@ -117,6 +117,8 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     ExplorerOptions eo;
     eo.state_matching = o.state_matching;
     eo.reduction = o.reduction;
+    eo.source_sets = o.reduction && o.source_sets;
+    if (eo.source_sets) system.track_effects();
     eo.keep_going = o.keep_going;
     eo.max_depth = o.max_depth;
     eo.watch_cycles = o.check_termination || o.check_progress;

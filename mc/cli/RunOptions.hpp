@@ -37,6 +37,7 @@ struct RunOptions {
     bool both_buffering = false;             // --buffering both: each standard send is a choice
     bool state_matching = true;              // --no-state-matching
     bool reduction = true;                   // --no-reduction
+    bool source_sets = false;                // --reduction source
     bool keep_going = false;                 // report every distinct violation, not only the first
     bool shortest = false;                   // search breadth-first for the shortest counterexample
     bool allow_leaks = false;                // --allow-leaks: leaks at MPI_Finalize are warnings

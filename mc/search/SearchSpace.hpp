@@ -27,10 +27,14 @@ public:
     // space that cannot list them leaves `out` empty.
     virtual void waiting(std::vector<Transition>& out) { out.clear(); }
     // Whether source sets (SourceSets.hpp) are sound here: `dependent` makes a transition
-    // dependent with those it enables, and `waiting` lists every disabled next transition.
-    // Not the MPI space's relation: another rank's step may add an outcome (a sender) to a
-    // wildcard receive already matched, which no race between the two transitions shows.
+    // dependent with those it enables, and `waiting` lists every disabled next transition; or
+    // `effects` says which processes each executed transition affected.
     virtual bool source_sets_sound() const { return false; }
+    // After execute: the processes the transition affected (Effects), its own included. Two
+    // transitions of which neither affected the other's process nor a process the other
+    // affected commute and do not enable each other. Unknown (both masks 0): the space does not
+    // say, and its `dependent` covers enabling.
+    virtual Effects effects() const { return {}; }
     // Moves to the successor by `t`, which is enabled.
     virtual void execute(const Transition& t) = 0;
     // The current state ends its branch with a violation (reported through the explorer's

@@ -54,7 +54,29 @@ bool holds(const std::vector<Transition>& set, const Transition& t) {
     return std::ranges::find(set, t) != set.end();
 }
 
+// The bit of a transition's process (all bits past 64 processes).
+std::uint64_t own(const Transition& t) {
+    return t.rank >= 0 && t.rank < 64 ? std::uint64_t{1} << static_cast<unsigned>(t.rank)
+                                      : ~std::uint64_t{0};
+}
+
 } // namespace
+
+bool SourceSets::dependent(const Transition& earlier, const Transition& later) const {
+    if (space_.dependent(earlier, later)) return true;
+    const Effects& a = earlier.effects;
+    const Effects& b = later.effects;
+    if (!a.known() && !b.known()) return false; // the space's relation is all
+    // A transition not executed (waiting, or the space does not say) acts on its own process
+    // and looks at everything of it.
+    const std::uint64_t ran_a = a.ran | own(earlier), ran_b = b.ran | own(later);
+    const std::uint64_t seen_a = a.known() ? a.observed : own(earlier);
+    const std::uint64_t seen_b = b.known() ? b.observed : own(later);
+    return (ran_a & ran_b) != 0 ||                          // both changed one process
+           ((a.ran | a.requests) & seen_b) != 0 ||          // the later one saw what it did
+           ((b.ran | b.requests) & seen_a) != 0 ||          // or the other way round
+           (a.resumed & (ran_b | b.resumed | seen_b)) != 0; // it let the later one's go on
+}
 
 void SourceSets::push(const snapshot::Fingerprint& state, bool tracked, bool revisit,
                       const std::vector<Transition>& enabled, std::vector<Transition>& candidates) {
@@ -102,7 +124,7 @@ void SourceSets::races_with(const Transition& t, Bits& before_t, std::vector<std
     for (std::size_t i = levels_.size(); i-- > 0;) {
         const Level& l = levels_[i];
         if (!l.has_event || test(before_t, i)) continue;
-        if (!space_.dependent(l.event, t)) continue;
+        if (!dependent(l.event, t)) continue;
         if (l.event.rank != t.rank) out.push_back(i);
         set(before_t, i);
         unite(before_t, l.happens_before);
@@ -138,7 +160,9 @@ void SourceSets::reverse(const Transition& t, const Bits& before_t,
     }
 }
 
-void SourceSets::executed(const Transition& t) {
+void SourceSets::executed(const Transition& t_taken) {
+    Transition t = t_taken; // with what its closure did (SearchSpace::effects)
+    t.effects = space_.effects();
     const std::size_t top = levels_.size() - 1;
     Bits before_t;
     std::vector<std::size_t> racing;
@@ -216,7 +240,7 @@ void SourceSets::stopped_at(const snapshot::Fingerprint& state) {
     for (const Transition& u : summary)
         for (std::size_t i = 0; i < first; ++i) {
             const Level& l = levels_[i];
-            if (l.has_event && l.event.rank != u.rank && space_.dependent(l.event, u)) {
+            if (l.has_event && l.event.rank != u.rank && dependent(l.event, u)) {
                 first = i;
                 break;
             }

@@ -15,7 +15,11 @@
 // Sleep sets stay as before.
 // This needs a dependency relation under which a transition that enables another is dependent
 // with it, and the waiting transitions (SearchSpace::waiting); SearchSpace::source_sets_sound
-// says whether a space has both.
+// says whether a space has both. A space whose transitions act through closures (the MPI
+// program: a choice's closure runs ranks, posts messages and so enables choices of other
+// ranks) says instead what each executed transition did to the processes
+// (SearchSpace::effects): two events are then also dependent when both ran a common process,
+// or one completed requests of a process whose step the other observed them in.
 //
 // State matching: the summaries of Yang, Chen, Gopalakrishnan, Kirby, "Efficient Stateful
 // Dynamic Partial Order Reduction" (SPIN 2008). Each visited state keeps the set of transitions
@@ -62,7 +66,7 @@ public:
     void push(const snapshot::Fingerprint& state, bool tracked, bool revisit,
               const std::vector<Transition>& enabled, std::vector<Transition>& candidates);
     // The top state took `t` (the event at level depth()-1): its races with the stack.
-    void executed(const Transition& t);
+    void executed(const Transition& t_taken);
     // The state reached by the top's last event has `enabled`: a transition that event
     // disabled races with it without ever being executed after it, so it is added to the top.
     // `waiting`: the next transitions of waiting processes there, each raced with the stack as
@@ -102,6 +106,9 @@ private:
         std::vector<snapshot::Fingerprint> heads;
     };
 
+    // Whether `later` (executed, waiting, or in a summary below) must stay after `earlier`:
+    // space_.dependent, or what the two did to the processes conflicts (SearchSpace::effects).
+    bool dependent(const Transition& earlier, const Transition& later) const;
     void race_waiting(const std::vector<Transition>& waiting);
     void add(std::size_t level, const Transition& t);
     void add_rank_or_all(std::size_t level, int rank);

@@ -22,6 +22,21 @@ enum class TransitionKind : std::uint8_t {
 };
 inline constexpr int kTransitionKinds = 8;
 
+// What a transition's closure did to the processes, bit p for process p (all bits: every
+// one; all 0: the space does not say). `ran`: every choice of the process may have changed (its
+// code ran, or messages reached or left its queue). `resumed`: its code ran only because the
+// closure completed a blocking call of it that ends the same in either order: what it then
+// does comes after this transition, what it did before does not conflict. `requests`: requests
+// of it completed, which changes only the steps in `observed` (of this or another transition):
+// those that looked at their requests or queue without blocking.
+struct Effects {
+    std::uint64_t ran = 0;
+    std::uint64_t resumed = 0;
+    std::uint64_t requests = 0;
+    std::uint64_t observed = 0;
+    bool known() const { return (ran | resumed | requests | observed) != 0; }
+};
+
 struct Transition {
     TransitionKind kind = TransitionKind::WildcardMatch;
     int rank = -1;   // whose choice it is
@@ -41,6 +56,9 @@ struct Transition {
     std::uint64_t receive_id = 0;
     std::uint64_t message_id = 0;
     std::uint32_t detail = 0;
+    // Source sets: what the transition's closure did to other processes where it was taken
+    // (SearchSpace::effects). Not part of the identity either: it describes one execution.
+    Effects effects;
     friend bool operator==(const Transition& a, const Transition& b) {
         return a.kind == b.kind && a.rank == b.rank && a.object == b.object &&
                a.outcome == b.outcome;

@@ -60,7 +60,11 @@ void MpiSystem::issue(int rank) {
     mpi::RankCall& call = runtime_.ranks().call(rank);
     ++log_.steps;
     unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
-    const std::uint64_t posted_before = log_.on() ? world_.posts(rank) : 0;
+    const bool note_posts = log_.on() || effects_.on();
+    const std::uint64_t posted_before = note_posts ? world_.posts(rank) : 0;
+    effects_.ran_code(rank);
+    if (touches_every_rank(call.kind)) effects_.everything();
+    if (observes_requests(call.kind)) effects_.observed(rank);
     if (log_.on()) log_.note(rank, call.name, call.site, describe_call(call));
     if (!call.announced && watched(call.name)) {
         CallArgumentBuffer arguments;
@@ -81,13 +85,16 @@ void MpiSystem::issue(int rank) {
             monitors_.on_call({rank, kRequestCompleted, call.site, {&a, 1}});
         });
     publish_buffers(rank, p == mpi::Progress::Done);
-    if (TraceStep* step = log_.last()) {
-        step->collective = call.kind == CallKind::Collective;
-        // Posts are messages and receives; a message is the one waiting in some queue.
-        for (std::uint64_t n = posted_before + 1; n <= world_.posts(rank); ++n) {
-            const std::uint64_t id = mpi::MpiWorld::post_id(rank, n);
-            for (int r = 0; r < runtime_.ranks().size(); ++r)
-                if (world_.matching().find_message(r, id) != nullptr) step->sent.push_back({id, r});
+    TraceStep* step = log_.last();
+    if (step != nullptr) step->collective = call.kind == CallKind::Collective;
+    // Posts are messages and receives; a message is the one waiting in some queue (matches
+    // come later, in the closure's matching round).
+    for (std::uint64_t n = posted_before + 1; note_posts && n <= world_.posts(rank); ++n) {
+        const std::uint64_t id = mpi::MpiWorld::post_id(rank, n);
+        for (int r = 0; r < runtime_.ranks().size(); ++r) {
+            if (world_.matching().find_message(r, id) == nullptr) continue;
+            effects_.queue(r);
+            if (step != nullptr) step->sent.push_back({id, r});
         }
     }
     if (p == mpi::Progress::Failed) return mpi_failure(rank);
@@ -102,6 +109,8 @@ void MpiSystem::issue(int rank) {
 }
 
 void MpiSystem::complete(int rank) {
+    effects_.ran_code(rank);
+    if (completion_with_outcome(runtime_.ranks().call(rank))) effects_.observed(rank);
     const mpi::Progress p = world_.complete(rank, runtime_.ranks().call(rank), 0);
     if (races_ != nullptr && p != mpi::Progress::Failed)
         remote_order_.finished(*races_, rank, runtime_.ranks().call(rank));
@@ -139,6 +148,18 @@ void MpiSystem::publish_buffers(int rank, bool issued) {
 }
 
 void MpiSystem::apply_match(const mpi::Match& match) {
+    if (effects_.on()) {
+        effects_.queue(match.receiver);
+        // The match may complete the sender's send request (a test of it can say "done") or
+        // give it back attached-buffer space; an eagerly buffered message leaves it as it is.
+        const mpi::Message* m = world_.matching().find_message(match.receiver, match.message_id);
+        if (m == nullptr || match.origin < 0)
+            effects_.everything();
+        else if (m->buffered > 0)
+            effects_.queue(match.origin);
+        else if (m->sender.valid())
+            effects_.completed_request(match.origin);
+    }
     world_.apply_match(match);
     if (races_ != nullptr) remote_order_.matched(*races_, match);
     ++log_.matches;
@@ -187,6 +208,7 @@ void MpiSystem::close() {
                 if (mpi::MpiWorld::requests_lock(runtime_.ranks().call(r))) continue;
                 if (open_.landing_blocks(r)) continue;
                 if (at_step_) at_step_();
+                effects_.unblocked(r);
                 complete(r);
                 moved = true;
             }
@@ -215,6 +237,10 @@ void MpiSystem::take(const Transition& t) {
     if (t.kind != TransitionKind::WildcardMatch && t.kind != TransitionKind::RemoteLanding &&
         call == nullptr)
         throw std::logic_error("take: the rank is not in a call");
+    effects_.begin(t.rank);
+    if (t.kind == TransitionKind::LockGrant || t.kind == TransitionKind::RemoteLanding ||
+        t.kind == TransitionKind::LandingDeferred)
+        effects_.everything(); // windows and symmetric memory are shared by every rank
     switch (t.kind) {
     case TransitionKind::WildcardMatch: {
         // The match was found when the choices were listed; a transition read from a trace

@@ -16,6 +16,7 @@
 #include "mc/runtime/RankRuntime.hpp"
 #include "mc/runtime/SystemMemory.hpp"
 #include "mc/search/Transition.hpp"
+#include "mc/system/ClosureEffects.hpp"
 #include "mc/system/LeakCheck.hpp"
 #include "mc/system/OpenChoices.hpp"
 #include "mc/system/PathLog.hpp"
@@ -77,6 +78,11 @@ public:
     // (PendingBuffersEvent; `races` listens, and keeps those of nonblocking collectives, which
     // only the starting call knows). Off (nullptr) unless races are checked.
     void publish_pending_buffers(const properties::races::RaceMonitor* races) { races_ = races; }
+    // The ranks the last take()'s closure affected (ClosureEffects.hpp), once enabled (for
+    // source sets).
+    void track_effects() { effects_.enable(); }
+    bool effects_on() const { return effects_.on(); }
+    Effects effects() const { return effects_.effects(); }
 
 private:
     void publish_buffers(int rank, bool issued);
@@ -100,6 +106,7 @@ private:
     // call instead of hashing the name.
     bool watched(const char* name);
     void resume(int rank) {
+        effects_.ran_code(rank);
         runtime_.resume(rank, log_.steps);
         if (after_step_) after_step_();
     }
@@ -118,6 +125,7 @@ private:
     const properties::races::RaceMonitor* races_ = nullptr;
     std::vector<properties::PendingBuffer> buffers_; // scratch for publish_buffers
     RemoteOrder remote_order_{world_, monitors_};    // for the remote races, when races_
+    ClosureEffects effects_;
 };
 
 } // namespace rankfold::mc

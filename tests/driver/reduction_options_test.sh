@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# rankfold-run --reduction: none and sleep explore (--no-reduction is none), source is refused
-# with the reason (exit status 2), and an unknown value is an error.
+# rankfold-run --reduction: none, sleep and source explore (--no-reduction is none; source
+# reaches the same distinct final states as sleep), source is refused with the cycle searches
+# (exit status 2), and an unknown value is an error.
 # Usage: reduction_options_test.sh BUILD_DIR SOURCE_DIR
 source "$(dirname "$0")/driver_lib.sh" "$@"
 "$build/bin/rankfold-cc" -o gather "$src/tests/programs/wildcard-gather.c" || exit 2
@@ -15,7 +16,12 @@ expect none 0 "executions" "$run" -np 4 --reduction none --no-state-matching ./g
 none_runs=$(count executions)
 expect no-reduction 0 "executions" "$run" -np 4 --no-reduction --no-state-matching ./gather
 [ "$(count executions)" = "$none_runs" ] && pass no-reduction-is-none || fail no-reduction-is-none "$(count executions) != $none_runs"
-expect source-refused 2 "is not available for MPI programs yet" "$run" -np 4 --reduction source ./gather
+expect source 0 "executions" "$run" -np 4 --reduction source ./gather
+source_finals=$(count executions)
+expect sleep-finals 0 "executions" "$run" -np 4 ./gather
+[ "$(count executions)" = "$source_finals" ] && pass source-same-finals || fail source-same-finals "$source_finals != $(count executions)"
+expect source-ltl 2 "cannot be combined with --ltl" "$run" -np 4 --reduction source --ltl '<>x' --prop 'x=rank@0' ./gather
+expect source-termination 2 "cannot be combined" "$run" -np 4 --reduction source --check-termination ./gather
 expect unknown 2 "--reduction" "$run" -np 4 --reduction partial ./gather
 
 finish "reduction options"
