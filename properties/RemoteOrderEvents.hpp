@@ -26,8 +26,18 @@ constexpr std::uint64_t sync_token(SyncChannel channel, std::uint64_t id) {
     return (static_cast<std::uint64_t>(channel) << 56U) | (id & ((1ULL << 56U) - 1));
 }
 
-// The "window" of OpenSHMEM's puts and atomics (the symmetric memory of every PE).
+// The "window" of OpenSHMEM's puts and atomics (the symmetric memory of every PE) on the
+// default context; context c of a PE is kShmemWindow + c, since completion is per context
+// (shmem_ctx_quiet). A completion of kShmemAllContexts completes the origin's puts on every
+// context (shmem_barrier_all, shmem_clear_lock).
 constexpr std::uint64_t kShmemWindow = 1ULL << 42U;
+constexpr std::uint64_t kShmemAllContexts = 1ULL << 43U;
+constexpr std::uint64_t shmem_context_window(int context) {
+    return kShmemWindow + static_cast<std::uint64_t>(context);
+}
+constexpr bool is_shmem_window(std::uint64_t window) {
+    return window >= kShmemWindow && window < kShmemAllContexts;
+}
 // The token a landing at `address` of PE `target` carries to a wait_until on that word.
 constexpr std::uint64_t shmem_signal_token(int target, std::uintptr_t address) {
     return sync_token(SyncChannel::Signal, (static_cast<std::uint64_t>(target) << 48U) ^

@@ -122,8 +122,10 @@ bool read_transition(JsonLayoutReader& r, const json& v, const std::string& wher
                                    error_quote(t.buffering));
     if (!r.integer(*rank, JsonLayoutReader::member(where, "rank"), out.rank, 0, t.ranks - 1))
         return false;
-    // -1 means "the rank's current call"; anything else is a request slot.
-    if (!r.integer(*object, JsonLayoutReader::member(where, "object"), out.object, -1, INT_MAX))
+    // -1 means "the rank's current call"; anything else is a request slot — or, for a
+    // remote landing, its window, below -1 for an OpenSHMEM context's puts (-1 - context).
+    const int lowest = out.kind == TransitionKind::RemoteLanding ? INT_MIN : -1;
+    if (!r.integer(*object, JsonLayoutReader::member(where, "object"), out.object, lowest, INT_MAX))
         return false;
 
     // The outcome's range depends on the kind (Transition.hpp); CompletionPick's bit set may use

@@ -9,7 +9,7 @@ namespace {
 
 // Kinds from properties::kind_name, usage sub-kinds from mpi::misuse_name (ViolationRulesTest
 // checks that every one has its sentence).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 60> kRules{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 61> kRules{{
     {"deadlock", "Every rank that has not finished waits for something no other rank will do."},
     {"crash", "A rank was killed by a signal (SIGSEGV, SIGABRT, ...) or an uncaught exception."},
     {"assertion", "An assertion failed in a rank."},
@@ -104,6 +104,9 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 60> kRules{{
     {"usage/symmetric-size-mismatch",
      "One symmetric allocation asked for different sizes on different PEs."},
     {"usage/lock-not-held", "shmem_clear_lock called by a PE that does not hold the lock."},
+    {"usage/invalid-context",
+     "An OpenSHMEM call on a context that is SHMEM_CTX_INVALID, was never created or was "
+     "destroyed, or shmem_ctx_destroy of SHMEM_CTX_DEFAULT."},
 }};
 
 } // namespace

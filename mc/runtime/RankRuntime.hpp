@@ -78,11 +78,12 @@ public:
         events_.on_delivery({origin, target, begin, end, writes, site});
     }
     void shmem_posted(int origin, int target, std::uintptr_t begin, std::uintptr_t end, bool atomic,
-                      std::size_t size, std::uintptr_t site, const char* name) override {
+                      std::size_t size, std::uintptr_t site, const char* name,
+                      int context) override {
         properties::RemoteOpEvent e;
         e.origin = origin;
         e.target = target;
-        e.window = properties::kShmemWindow;
+        e.window = properties::shmem_context_window(context);
         e.bytes = {begin, end};
         e.writes = true;
         // OpenSHMEM atomics on one type are atomic with respect to each other, whatever the
@@ -93,12 +94,13 @@ public:
         e.name = name;
         events_.on_remote_op(e);
     }
-    void shmem_landed(int origin, int target, std::uintptr_t word) override {
-        events_.on_remote_completion({origin, properties::kShmemWindow, target, false,
-                                      properties::shmem_signal_token(target, word)});
+    void shmem_landed(int origin, int target, std::uintptr_t word, int context) override {
+        events_.on_remote_completion({origin, properties::shmem_context_window(context), target,
+                                      false, properties::shmem_signal_token(target, word)});
     }
     void shmem_lock_cleared(int pe, std::uintptr_t lock) override {
-        events_.on_remote_completion({pe, properties::kShmemWindow, -1, true, 0});
+        // The clear completes the PE's puts on every context (ApiSync.cpp).
+        events_.on_remote_completion({pe, properties::kShmemAllContexts, -1, true, 0});
         events_.on_sync({pe, properties::SyncStep::Release, properties::shmem_lock_token(lock)});
     }
     int local_error(const char* call, MPI_Comm comm, int code, mpi::Misuse misuse,

@@ -90,6 +90,16 @@ std::vector<Leak> shmem_finalize_leaks(const mpi::MpiWorld& world, int pe,
                                    handle, index, t.members.size()),
                        finalize_site});
     }
+    // Contexts the PE created and never destroyed (the predefined contract class
+    // shmem-context-lifecycle names this check).
+    const std::vector<shmem::ShmemContext>& contexts = shmem.pe(pe).contexts;
+    for (std::size_t i = 0; i < contexts.size(); ++i)
+        if (contexts[i].alive)
+            out.push_back({mpi::Misuse::ResourceLeak,
+                           fmt::format("context {} was never destroyed (shmem_ctx_destroy) "
+                                       "before shmem_finalize",
+                                       i + 1),
+                           finalize_site});
     return out;
 }
 

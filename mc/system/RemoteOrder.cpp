@@ -159,8 +159,14 @@ void RemoteOrder::issued(const properties::races::RaceMonitor& races, int rank,
         if (call.kind == CallKind::Rma && call.rma.kind == RmaKind::Post)
             sync(rank, SyncStep::Release, post_start_token(call.rma.win));
         // A quiet (alone or starting a barrier): the PE's puts are complete, and it knows.
-        if (call.kind == CallKind::Shmem && shmem::ShmemWorld::completes_puts(call.shmem))
-            events_.on_remote_completion({rank, properties::kShmemWindow, -1, true, 0});
+        if (call.kind == CallKind::Shmem && shmem::ShmemWorld::completes_puts(call.shmem)) {
+            const int context = shmem::ShmemWorld::completed_context(call.shmem);
+            events_.on_remote_completion({rank,
+                                          context == shmem::ShmemWorld::kAllContexts
+                                              ? properties::kShmemAllContexts
+                                              : properties::shmem_context_window(context),
+                                          -1, true, 0});
+        }
     }
     if (follows_joins(races))
         if (const std::uint64_t join = join_token(call)) sync(rank, SyncStep::Arrive, join);

@@ -86,6 +86,28 @@ std::vector<PredefinedClass> shmem_classes() {
          "\"Team leak\" });\n"
          "int shmem_team_split_2d(...) CONTRACT(POST { call!(shmem_team_destroy,0:*4) MSG "
          "\"Team leak\", call!(shmem_team_destroy,0:*7) MSG \"Team leak\" });\n"});
+
+    // A context's RMA routines need the context made first (its handle is their parameter 0,
+    // the one shmem_ctx_create wrote through its parameter 1); the runtime reports a context
+    // never created, destroyed or SHMEM_CTX_INVALID (usage/invalid-context).
+    std::string use;
+    const auto needs_context = [](const std::string& f) {
+        return fmt::format("void {}(...) CONTRACT(PRE {{ call!(shmem_ctx_create,1:&0) MSG "
+                           "\"Context use without creation\" }});\n",
+                           f);
+    };
+    for (const char* verb : {"put", "get"})
+        for (const char* suffix : {"", "_nbi"}) {
+            for (const char* b : kSizes)
+                use += needs_context(fmt::format("shmem_ctx_{}{}{}", verb, b, suffix));
+            use += needs_context(fmt::format("shmem_ctx_{}mem{}", verb, suffix));
+        }
+    out.push_back({"shmem-context-use", "shmem", "usage/invalid-context", use});
+    // A context made and never destroyed: the runtime reports it at shmem_finalize
+    // (usage/resource-leak).
+    out.push_back({"shmem-context-lifecycle", "shmem", "usage/resource-leak",
+                   "int shmem_ctx_create(...) CONTRACT(POST { call!(shmem_ctx_destroy,0:*1) MSG "
+                   "\"Context leak\" });\n"});
     return out;
 }
 

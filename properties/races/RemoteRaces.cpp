@@ -108,8 +108,17 @@ void RemoteRaces::complete(const RemoteCompletionEvent& e) {
     for (RemoteOp& op : ops_) {
         // A completed operation still learns who else knows (an OpenSHMEM put completed by
         // its landing, known to a waiter on its flag, then by its origin's quiet).
-        if (op.origin != e.origin || op.window != e.window) continue;
-        if (e.target >= 0 && op.target != e.target) continue;
+        if (op.origin != e.origin || (e.target >= 0 && op.target != e.target)) continue;
+        const bool shmem = is_shmem_window(op.window);
+        if (op.window != e.window && !(shmem && e.window == kShmemAllContexts)) {
+            // An OpenSHMEM landing on one context also carries what its origin knew complete
+            // on the others (a shmem_ctx_quiet before the flag's put): whoever sees the flag
+            // learns those too.
+            if (shmem && is_shmem_window(e.window) && e.carrier != 0 && op.completed &&
+                (op.knowers & bit(e.origin)) != 0)
+                add_carrier(op, e.carrier);
+            continue;
+        }
         op.completed = true;
         if (e.origin_knows) op.knowers |= bit(e.origin);
         if (e.carrier != 0) add_carrier(op, e.carrier);

@@ -55,6 +55,7 @@ enum class Misuse : std::uint8_t {
     SymmetricSizeMismatch, // one symmetric allocation of different sizes on different PEs
     LockNotHeld,           // shmem_clear_lock by a PE that does not hold the lock
     InvalidTeam,           // a team handle that is not one, was destroyed, or lacks the PE
+    InvalidContext,        // a context handle never created, destroyed, or SHMEM_CTX_INVALID
 };
 
 // The stable name, e.g. "type-mismatch".

@@ -47,17 +47,19 @@ public:
         (void)site;
     }
     // An OpenSHMEM put or non-fetching atomic (`atomic`: of `size`-byte elements) of `origin`
-    // is on its way to `target`'s bytes [begin, end), for the race monitor.
+    // on its `context` (0: the default) is on its way to `target`'s bytes [begin, end), for the
+    // race monitor.
     virtual void shmem_posted(int origin, int target, std::uintptr_t begin, std::uintptr_t end,
-                              bool atomic, std::size_t size, std::uintptr_t site,
-                              const char* name) {
+                              bool atomic, std::size_t size, std::uintptr_t site, const char* name,
+                              int context) {
         (void)origin, (void)target, (void)begin, (void)end, (void)atomic, (void)size;
-        (void)site, (void)name;
+        (void)site, (void)name, (void)context;
     }
     // One of them landed at `target`, first at `word` (a flag or signal a wait_until may be
-    // watching): whoever sees it there learns that `origin`'s earlier ones to it landed.
-    virtual void shmem_landed(int origin, int target, std::uintptr_t word) {
-        (void)origin, (void)target, (void)word;
+    // watching): whoever sees it there learns that `origin`'s earlier ones to it on that
+    // context landed.
+    virtual void shmem_landed(int origin, int target, std::uintptr_t word, int context) {
+        (void)origin, (void)target, (void)word, (void)context;
     }
     // `pe` clears the lock at `lock` (its own address): its puts are complete (the clear is a
     // quiet), and the next PE to set the lock learns so.

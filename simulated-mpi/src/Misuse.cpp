@@ -86,6 +86,8 @@ const char* misuse_name(Misuse misuse) {
         return "lock-not-held";
     case Misuse::InvalidTeam:
         return "invalid-team";
+    case Misuse::InvalidContext:
+        return "invalid-context";
     }
     return "unknown";
 }

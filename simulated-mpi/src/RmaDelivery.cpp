@@ -160,8 +160,9 @@ bool MpiWorld::lock_blocked_by(int waiter, const RankCall& call, int holder) con
 }
 
 bool MpiWorld::land_open(const OpenLanding& which, std::string& why, std::uintptr_t& site) {
-    if (which.window == kShmemLandingWindow)
-        return shmem_.land_oldest(which.origin, which.target, why, site);
+    if (which.window <= kShmemLandingWindow)
+        return shmem_.land_oldest(which.origin, which.target, shmem_landing_context(which.window),
+                                  why, site);
     if (which.window < 0 || which.window >= core_.windows.size()) {
         why = "no such window";
         return false;

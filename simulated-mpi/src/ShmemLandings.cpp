@@ -35,10 +35,11 @@ void shmem_open_landings(const shmem::ShmemWorld& shmem, std::vector<MpiWorld::O
         for (std::size_t i = 0; i < pending.size(); ++i) {
             const shmem::PendingPut& put = pending[i];
             bool oldest = true;
-            for (std::size_t j = 0; j < i && oldest; ++j) oldest = pending[j].target != put.target;
+            for (std::size_t j = 0; j < i && oldest; ++j)
+                oldest = pending[j].target != put.target || pending[j].context != put.context;
             if (!oldest) continue;
             MpiWorld::OpenLanding l;
-            l.window = kShmemLandingWindow;
+            l.window = shmem_landing_window(put.context);
             l.origin = origin;
             l.target = put.target;
             // The data's bytes, or the signal word's alone for a put of no data; a put with
@@ -70,7 +71,8 @@ bool shmem_observes_landing(const shmem::ShmemWorld& shmem, int rank, const Rank
 void shmem_landings_completed_by(const shmem::ShmemWorld& shmem, int rank, const RankCall& call,
                                  std::vector<int>& targets) {
     if (call.kind != CallKind::Shmem || !shmem::ShmemWorld::completes_puts(call.shmem)) return;
-    for (const shmem::PendingPut& put : shmem.pe(rank).pending) targets.push_back(put.target);
+    for (const shmem::PendingPut& put : shmem.pe(rank).pending)
+        if (shmem::ShmemWorld::completes(call.shmem, put)) targets.push_back(put.target);
 }
 
 } // namespace rankfold::mpi

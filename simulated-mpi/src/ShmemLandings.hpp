@@ -1,5 +1,6 @@
 // The OpenSHMEM half of MpiWorld's landings (RmaDelivery.cpp): the puts and atomics of the
-// PEs on their way (shmem::PendingPut), seen as open landings of window -1.
+// PEs on their way (shmem::PendingPut), seen as open landings of window -1 (and below, one per
+// context).
 #pragma once
 
 #include "simulated-mpi/interface/MpiWorld.hpp"
@@ -10,8 +11,16 @@
 namespace rankfold::mpi {
 
 constexpr int kShmemLandingWindow = -1;
+// A PE's puts on context c are landings of window -1 - c: each context's are a stream of
+// their own (the transition's object tells them apart).
+constexpr int shmem_landing_window(int context) {
+    return kShmemLandingWindow - context;
+}
+constexpr int shmem_landing_context(int window) {
+    return kShmemLandingWindow - window;
+}
 
-// Appends the oldest pending put of each PE to each target.
+// Appends the oldest pending put of each PE to each target on each context.
 void shmem_open_landings(const shmem::ShmemWorld& shmem, std::vector<MpiWorld::OpenLanding>& out);
 // Whether the next step of `rank` at `call` could tell whether a pending put to it landed.
 // `entered`: the rank waits inside `call`; else it is about to issue it.

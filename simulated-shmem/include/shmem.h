@@ -73,6 +73,10 @@ typedef struct {
     int disjoint;
 } shmem_team_config_t;
 
+/* The context forms of a routine family (shmem_ctx_int_put) take the context first. */
+#define RF_SHMEM_CTX_PARAM_
+#define RF_SHMEM_CTX_PARAM_ctx_ shmem_ctx_t ctx,
+
 /* ---- library setup, exit and query ---------------------------------------------------- */
 void shmem_init(void);
 int shmem_init_thread(int requested, int* provided);
@@ -96,85 +100,129 @@ void* shmem_align(size_t alignment, size_t size);
 void* shmem_realloc(void* ptr, size_t size);
 void shmem_free(void* ptr);
 
+/* ---- communication contexts (each one a stream of puts and atomics ordered and completed on
+ * its own: shmem_ctx_quiet(ctx) completes ctx's alone; shmem_quiet the default context's) ------ */
+int shmem_ctx_create(long options, shmem_ctx_t* ctx);
+int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t* ctx);
+void shmem_ctx_destroy(shmem_ctx_t ctx);
+int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t* team);
+void shmem_ctx_fence(shmem_ctx_t ctx);
+void shmem_ctx_quiet(shmem_ctx_t ctx);
+
 /* ---- remote memory access ------------------------------------------------------------------
  * Delivery: a put is written into the target PE's memory during the call (a behaviour the
  * standard allows); README "Limits today" says what that means for the search. */
-#define RF_SHMEM_DECLARE_RMA(T, N)                                                                \
-    void shmem_##N##_put(T* dest, const T* source, size_t nelems, int pe);                       \
-    void shmem_##N##_get(T* dest, const T* source, size_t nelems, int pe);                       \
-    void shmem_##N##_put_nbi(T* dest, const T* source, size_t nelems, int pe);                   \
-    void shmem_##N##_get_nbi(T* dest, const T* source, size_t nelems, int pe);                   \
-    void shmem_##N##_p(T* dest, T value, int pe);                                                \
-    T shmem_##N##_g(const T* source, int pe);                                                     \
-    void shmem_##N##_iput(T* dest, const T* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, \
-                          int pe);                                                                \
-    void shmem_##N##_iget(T* dest, const T* source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, \
-                          int pe);                                                                \
-    void shmem_##N##_put_signal(T* dest, const T* source, size_t nelems, uint64_t* sig_addr,     \
-                                uint64_t signal, int sig_op, int pe);                            \
-    void shmem_##N##_put_signal_nbi(T* dest, const T* source, size_t nelems, uint64_t* sig_addr, \
-                                    uint64_t signal, int sig_op, int pe);
-RF_SHMEM_RMA_TYPES(RF_SHMEM_DECLARE_RMA)
+#define RF_SHMEM_DECLARE_RMA(T, N, P)                                                              \
+    void shmem_##P##N##_put(RF_SHMEM_CTX_PARAM_##P T* dest, const T* source, size_t nelems,        \
+                            int pe);                                                               \
+    void shmem_##P##N##_get(RF_SHMEM_CTX_PARAM_##P T* dest, const T* source, size_t nelems,        \
+                            int pe);                                                               \
+    void shmem_##P##N##_put_nbi(RF_SHMEM_CTX_PARAM_##P T* dest, const T* source, size_t nelems,    \
+                                int pe);                                                           \
+    void shmem_##P##N##_get_nbi(RF_SHMEM_CTX_PARAM_##P T* dest, const T* source, size_t nelems,    \
+                                int pe);                                                           \
+    void shmem_##P##N##_p(RF_SHMEM_CTX_PARAM_##P T* dest, T value, int pe);                        \
+    T shmem_##P##N##_g(RF_SHMEM_CTX_PARAM_##P const T* source, int pe);                            \
+    void shmem_##P##N##_iput(RF_SHMEM_CTX_PARAM_##P T* dest, const T* source, ptrdiff_t dst,       \
+                             ptrdiff_t sst, size_t nelems, int pe);                                \
+    void shmem_##P##N##_iget(RF_SHMEM_CTX_PARAM_##P T* dest, const T* source, ptrdiff_t dst,       \
+                             ptrdiff_t sst, size_t nelems, int pe);                                \
+    void shmem_##P##N##_put_signal(RF_SHMEM_CTX_PARAM_##P T* dest, const T* source, size_t nelems, \
+                                   uint64_t* sig_addr, uint64_t signal, int sig_op, int pe);       \
+    void shmem_##P##N##_put_signal_nbi(RF_SHMEM_CTX_PARAM_##P T* dest, const T* source,            \
+                                       size_t nelems, uint64_t* sig_addr, uint64_t signal,         \
+                                       int sig_op, int pe);
+#define RF_SHMEM_DECLARE_RMA_FORMS(T, N)                                                           \
+    RF_SHMEM_DECLARE_RMA(T, N, ) RF_SHMEM_DECLARE_RMA(T, N, ctx_)
+RF_SHMEM_RMA_TYPES(RF_SHMEM_DECLARE_RMA_FORMS)
+#undef RF_SHMEM_DECLARE_RMA_FORMS
 #undef RF_SHMEM_DECLARE_RMA
 
-#define RF_SHMEM_DECLARE_SIZED(B)                                                                 \
-    void shmem_put##B(void* dest, const void* source, size_t nelems, int pe);                    \
-    void shmem_get##B(void* dest, const void* source, size_t nelems, int pe);                    \
-    void shmem_put##B##_nbi(void* dest, const void* source, size_t nelems, int pe);              \
-    void shmem_get##B##_nbi(void* dest, const void* source, size_t nelems, int pe);              \
-    void shmem_iput##B(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,             \
-                       size_t nelems, int pe);                                                    \
-    void shmem_iget##B(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,             \
-                       size_t nelems, int pe);                                                    \
-    void shmem_put##B##_signal(void* dest, const void* source, size_t nelems, uint64_t* sig_addr, \
-                               uint64_t signal, int sig_op, int pe);                             \
-    void shmem_put##B##_signal_nbi(void* dest, const void* source, size_t nelems,                \
-                                   uint64_t* sig_addr, uint64_t signal, int sig_op, int pe);
-RF_SHMEM_SIZES(RF_SHMEM_DECLARE_SIZED)
+#define RF_SHMEM_DECLARE_SIZED(B, P)                                                               \
+    void shmem_##P##put##B(RF_SHMEM_CTX_PARAM_##P void* dest, const void* source, size_t nelems,   \
+                           int pe);                                                                \
+    void shmem_##P##get##B(RF_SHMEM_CTX_PARAM_##P void* dest, const void* source, size_t nelems,   \
+                           int pe);                                                                \
+    void shmem_##P##put##B##_nbi(RF_SHMEM_CTX_PARAM_##P void* dest, const void* source,            \
+                                 size_t nelems, int pe);                                           \
+    void shmem_##P##get##B##_nbi(RF_SHMEM_CTX_PARAM_##P void* dest, const void* source,            \
+                                 size_t nelems, int pe);                                           \
+    void shmem_##P##iput##B(RF_SHMEM_CTX_PARAM_##P void* dest, const void* source, ptrdiff_t dst,  \
+                            ptrdiff_t sst, size_t nelems, int pe);                                 \
+    void shmem_##P##iget##B(RF_SHMEM_CTX_PARAM_##P void* dest, const void* source, ptrdiff_t dst,  \
+                            ptrdiff_t sst, size_t nelems, int pe);                                 \
+    void shmem_##P##put##B##_signal(RF_SHMEM_CTX_PARAM_##P void* dest, const void* source,         \
+                                    size_t nelems, uint64_t* sig_addr, uint64_t signal,            \
+                                    int sig_op, int pe);                                           \
+    void shmem_##P##put##B##_signal_nbi(RF_SHMEM_CTX_PARAM_##P void* dest, const void* source,     \
+                                        size_t nelems, uint64_t* sig_addr, uint64_t signal,        \
+                                        int sig_op, int pe);
+#define RF_SHMEM_DECLARE_SIZED_FORMS(B) RF_SHMEM_DECLARE_SIZED(B, ) RF_SHMEM_DECLARE_SIZED(B, ctx_)
+RF_SHMEM_SIZES(RF_SHMEM_DECLARE_SIZED_FORMS)
+#undef RF_SHMEM_DECLARE_SIZED_FORMS
 #undef RF_SHMEM_DECLARE_SIZED
-void shmem_putmem(void* dest, const void* source, size_t nelems, int pe);
-void shmem_getmem(void* dest, const void* source, size_t nelems, int pe);
-void shmem_putmem_nbi(void* dest, const void* source, size_t nelems, int pe);
-void shmem_getmem_nbi(void* dest, const void* source, size_t nelems, int pe);
-void shmem_putmem_signal(void* dest, const void* source, size_t nelems, uint64_t* sig_addr,
-                         uint64_t signal, int sig_op, int pe);
-void shmem_putmem_signal_nbi(void* dest, const void* source, size_t nelems, uint64_t* sig_addr,
-                             uint64_t signal, int sig_op, int pe);
+#define RF_SHMEM_DECLARE_MEM(P)                                                                    \
+    void shmem_##P##putmem(RF_SHMEM_CTX_PARAM_##P void* dest, const void* source, size_t nelems,   \
+                           int pe);                                                                \
+    void shmem_##P##getmem(RF_SHMEM_CTX_PARAM_##P void* dest, const void* source, size_t nelems,   \
+                           int pe);                                                                \
+    void shmem_##P##putmem_nbi(RF_SHMEM_CTX_PARAM_##P void* dest, const void* source,              \
+                               size_t nelems, int pe);                                             \
+    void shmem_##P##getmem_nbi(RF_SHMEM_CTX_PARAM_##P void* dest, const void* source,              \
+                               size_t nelems, int pe);                                             \
+    void shmem_##P##putmem_signal(RF_SHMEM_CTX_PARAM_##P void* dest, const void* source,           \
+                                  size_t nelems, uint64_t* sig_addr, uint64_t signal, int sig_op,  \
+                                  int pe);                                                         \
+    void shmem_##P##putmem_signal_nbi(RF_SHMEM_CTX_PARAM_##P void* dest, const void* source,       \
+                                      size_t nelems, uint64_t* sig_addr, uint64_t signal,          \
+                                      int sig_op, int pe);
+RF_SHMEM_DECLARE_MEM()
+RF_SHMEM_DECLARE_MEM(ctx_)
+#undef RF_SHMEM_DECLARE_MEM
 uint64_t shmem_signal_fetch(const uint64_t* sig_addr);
 uint64_t shmem_signal_wait_until(uint64_t* sig_addr, int cmp, uint64_t cmp_value);
 
 /* ---- atomic memory operations --------------------------------------------------------------- */
-#define RF_SHMEM_DECLARE_AMO(T, N)                                                                \
-    T shmem_##N##_atomic_fetch_inc(T* dest, int pe);                                              \
-    void shmem_##N##_atomic_inc(T* dest, int pe);                                                 \
-    T shmem_##N##_atomic_fetch_add(T* dest, T value, int pe);                                     \
-    void shmem_##N##_atomic_add(T* dest, T value, int pe);                                        \
-    T shmem_##N##_atomic_compare_swap(T* dest, T cond, T value, int pe);                          \
-    T shmem_##N##_finc(T* dest, int pe);                                                          \
-    void shmem_##N##_inc(T* dest, int pe);                                                        \
-    T shmem_##N##_fadd(T* dest, T value, int pe);                                                 \
-    void shmem_##N##_add(T* dest, T value, int pe);                                               \
+#define RF_SHMEM_DECLARE_AMO_FORM(T, N, P)                                                         \
+    T shmem_##P##N##_atomic_fetch_inc(RF_SHMEM_CTX_PARAM_##P T* dest, int pe);                     \
+    void shmem_##P##N##_atomic_inc(RF_SHMEM_CTX_PARAM_##P T* dest, int pe);                        \
+    T shmem_##P##N##_atomic_fetch_add(RF_SHMEM_CTX_PARAM_##P T* dest, T value, int pe);            \
+    void shmem_##P##N##_atomic_add(RF_SHMEM_CTX_PARAM_##P T* dest, T value, int pe);               \
+    T shmem_##P##N##_atomic_compare_swap(RF_SHMEM_CTX_PARAM_##P T* dest, T cond, T value, int pe);
+#define RF_SHMEM_DECLARE_AMO(T, N)                                                                 \
+    RF_SHMEM_DECLARE_AMO_FORM(T, N, )                                                              \
+    RF_SHMEM_DECLARE_AMO_FORM(T, N, ctx_) T shmem_##N##_finc(T* dest, int pe);                     \
+    void shmem_##N##_inc(T* dest, int pe);                                                         \
+    T shmem_##N##_fadd(T* dest, T value, int pe);                                                  \
+    void shmem_##N##_add(T* dest, T value, int pe);                                                \
     T shmem_##N##_cswap(T* dest, T cond, T value, int pe);
 RF_SHMEM_AMO_TYPES(RF_SHMEM_DECLARE_AMO)
 #undef RF_SHMEM_DECLARE_AMO
-#define RF_SHMEM_DECLARE_EXTENDED_AMO(T, N)                                                       \
-    T shmem_##N##_atomic_fetch(const T* source, int pe);                                          \
-    void shmem_##N##_atomic_set(T* dest, T value, int pe);                                        \
-    T shmem_##N##_atomic_swap(T* dest, T value, int pe);                                          \
-    T shmem_##N##_fetch(const T* source, int pe);                                                 \
-    void shmem_##N##_set(T* dest, T value, int pe);                                               \
+#undef RF_SHMEM_DECLARE_AMO_FORM
+#define RF_SHMEM_DECLARE_EXTENDED_AMO_FORM(T, N, P)                                                \
+    T shmem_##P##N##_atomic_fetch(RF_SHMEM_CTX_PARAM_##P const T* source, int pe);                 \
+    void shmem_##P##N##_atomic_set(RF_SHMEM_CTX_PARAM_##P T* dest, T value, int pe);               \
+    T shmem_##P##N##_atomic_swap(RF_SHMEM_CTX_PARAM_##P T* dest, T value, int pe);
+#define RF_SHMEM_DECLARE_EXTENDED_AMO(T, N)                                                        \
+    RF_SHMEM_DECLARE_EXTENDED_AMO_FORM(T, N, )                                                     \
+    RF_SHMEM_DECLARE_EXTENDED_AMO_FORM(T, N, ctx_) T shmem_##N##_fetch(const T* source, int pe);   \
+    void shmem_##N##_set(T* dest, T value, int pe);                                                \
     T shmem_##N##_swap(T* dest, T value, int pe);
 RF_SHMEM_EXTENDED_AMO_TYPES(RF_SHMEM_DECLARE_EXTENDED_AMO)
 #undef RF_SHMEM_DECLARE_EXTENDED_AMO
-#define RF_SHMEM_DECLARE_BITWISE_AMO(T, N)                                                        \
-    T shmem_##N##_atomic_fetch_and(T* dest, T value, int pe);                                     \
-    void shmem_##N##_atomic_and(T* dest, T value, int pe);                                        \
-    T shmem_##N##_atomic_fetch_or(T* dest, T value, int pe);                                      \
-    void shmem_##N##_atomic_or(T* dest, T value, int pe);                                         \
-    T shmem_##N##_atomic_fetch_xor(T* dest, T value, int pe);                                     \
-    void shmem_##N##_atomic_xor(T* dest, T value, int pe);
+#undef RF_SHMEM_DECLARE_EXTENDED_AMO_FORM
+#define RF_SHMEM_DECLARE_BITWISE_AMO_FORM(T, N, P)                                                 \
+    T shmem_##P##N##_atomic_fetch_and(RF_SHMEM_CTX_PARAM_##P T* dest, T value, int pe);            \
+    void shmem_##P##N##_atomic_and(RF_SHMEM_CTX_PARAM_##P T* dest, T value, int pe);               \
+    T shmem_##P##N##_atomic_fetch_or(RF_SHMEM_CTX_PARAM_##P T* dest, T value, int pe);             \
+    void shmem_##P##N##_atomic_or(RF_SHMEM_CTX_PARAM_##P T* dest, T value, int pe);                \
+    T shmem_##P##N##_atomic_fetch_xor(RF_SHMEM_CTX_PARAM_##P T* dest, T value, int pe);            \
+    void shmem_##P##N##_atomic_xor(RF_SHMEM_CTX_PARAM_##P T* dest, T value, int pe);
+#define RF_SHMEM_DECLARE_BITWISE_AMO(T, N)                                                         \
+    RF_SHMEM_DECLARE_BITWISE_AMO_FORM(T, N, ) RF_SHMEM_DECLARE_BITWISE_AMO_FORM(T, N, ctx_)
 RF_SHMEM_BITWISE_AMO_TYPES(RF_SHMEM_DECLARE_BITWISE_AMO)
 #undef RF_SHMEM_DECLARE_BITWISE_AMO
+#undef RF_SHMEM_DECLARE_BITWISE_AMO_FORM
 
 /* ---- ordering, completion, synchronization -------------------------------------------------- */
 void shmem_fence(void);
@@ -182,9 +230,9 @@ void shmem_quiet(void);
 void shmem_barrier_all(void);
 void shmem_sync_all(void);
 
-#define RF_SHMEM_DECLARE_SYNC(T, N)                                                               \
-    void shmem_##N##_wait_until(T* ivar, int cmp, T cmp_value);                                   \
-    int shmem_##N##_test(T* ivar, int cmp, T cmp_value);                                          \
+#define RF_SHMEM_DECLARE_SYNC(T, N)                                                                \
+    void shmem_##N##_wait_until(T* ivar, int cmp, T cmp_value);                                    \
+    int shmem_##N##_test(T* ivar, int cmp, T cmp_value);                                           \
     void shmem_##N##_wait(T* ivar, T cmp_value);
 RF_SHMEM_SYNC_TYPES(RF_SHMEM_DECLARE_SYNC)
 #undef RF_SHMEM_DECLARE_SYNC
@@ -217,24 +265,24 @@ int shmem_fcollectmem(shmem_team_t team, void* dest, const void* source, size_t 
 int shmem_alltoallmem(shmem_team_t team, void* dest, const void* source, size_t nelems);
 int shmem_alltoallsmem(shmem_team_t team, void* dest, const void* source, ptrdiff_t dst,
                        ptrdiff_t sst, size_t nelems);
-#define RF_SHMEM_DECLARE_COLLECTIVES(T, N)                                                        \
-    int shmem_##N##_broadcast(shmem_team_t team, T* dest, const T* source, size_t nelems,        \
-                              int PE_root);                                                       \
-    int shmem_##N##_collect(shmem_team_t team, T* dest, const T* source, size_t nelems);         \
-    int shmem_##N##_fcollect(shmem_team_t team, T* dest, const T* source, size_t nelems);        \
-    int shmem_##N##_alltoall(shmem_team_t team, T* dest, const T* source, size_t nelems);        \
-    int shmem_##N##_alltoalls(shmem_team_t team, T* dest, const T* source, ptrdiff_t dst,        \
+#define RF_SHMEM_DECLARE_COLLECTIVES(T, N)                                                         \
+    int shmem_##N##_broadcast(shmem_team_t team, T* dest, const T* source, size_t nelems,          \
+                              int PE_root);                                                        \
+    int shmem_##N##_collect(shmem_team_t team, T* dest, const T* source, size_t nelems);           \
+    int shmem_##N##_fcollect(shmem_team_t team, T* dest, const T* source, size_t nelems);          \
+    int shmem_##N##_alltoall(shmem_team_t team, T* dest, const T* source, size_t nelems);          \
+    int shmem_##N##_alltoalls(shmem_team_t team, T* dest, const T* source, ptrdiff_t dst,          \
                               ptrdiff_t sst, size_t nelems);
 RF_SHMEM_RMA_TYPES(RF_SHMEM_DECLARE_COLLECTIVES)
 #undef RF_SHMEM_DECLARE_COLLECTIVES
-#define RF_SHMEM_DECLARE_REDUCE(T, N, OP)                                                         \
+#define RF_SHMEM_DECLARE_REDUCE(T, N, OP)                                                          \
     int shmem_##N##_##OP##_reduce(shmem_team_t team, T* dest, const T* source, size_t nreduce);
-#define RF_SHMEM_DECLARE_ARITH_REDUCE(T, N)                                                       \
-    RF_SHMEM_DECLARE_REDUCE(T, N, max)                                                            \
-    RF_SHMEM_DECLARE_REDUCE(T, N, min)                                                            \
+#define RF_SHMEM_DECLARE_ARITH_REDUCE(T, N)                                                        \
+    RF_SHMEM_DECLARE_REDUCE(T, N, max)                                                             \
+    RF_SHMEM_DECLARE_REDUCE(T, N, min)                                                             \
     RF_SHMEM_DECLARE_REDUCE(T, N, sum) RF_SHMEM_DECLARE_REDUCE(T, N, prod)
-#define RF_SHMEM_DECLARE_BITWISE_REDUCE(T, N)                                                     \
-    RF_SHMEM_DECLARE_REDUCE(T, N, and)                                                            \
+#define RF_SHMEM_DECLARE_BITWISE_REDUCE(T, N)                                                      \
+    RF_SHMEM_DECLARE_REDUCE(T, N, and)                                                             \
     RF_SHMEM_DECLARE_REDUCE(T, N, or) RF_SHMEM_DECLARE_REDUCE(T, N, xor)
 RF_SHMEM_REDUCE_ARITH_TYPES(RF_SHMEM_DECLARE_ARITH_REDUCE)
 RF_SHMEM_REDUCE_BITWISE_TYPES(RF_SHMEM_DECLARE_BITWISE_REDUCE)
@@ -245,30 +293,30 @@ RF_SHMEM_REDUCE_BITWISE_TYPES(RF_SHMEM_DECLARE_BITWISE_REDUCE)
 /* ---- the 1.4 active-set collectives (deprecated in 1.5; pSync and pWrk are not used) ------ */
 void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long* pSync);
 void shmem_sync(int PE_start, int logPE_stride, int PE_size, long* pSync);
-#define RF_SHMEM_DECLARE_SIZED_COLLECTIVES(B)                                                     \
-    void shmem_broadcast##B(void* dest, const void* source, size_t nelems, int PE_root,          \
-                            int PE_start, int logPE_stride, int PE_size, long* pSync);           \
-    void shmem_collect##B(void* dest, const void* source, size_t nelems, int PE_start,           \
-                          int logPE_stride, int PE_size, long* pSync);                            \
-    void shmem_fcollect##B(void* dest, const void* source, size_t nelems, int PE_start,          \
-                           int logPE_stride, int PE_size, long* pSync);                           \
-    void shmem_alltoall##B(void* dest, const void* source, size_t nelems, int PE_start,          \
-                           int logPE_stride, int PE_size, long* pSync);                           \
-    void shmem_alltoalls##B(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,        \
-                            size_t nelems, int PE_start, int logPE_stride, int PE_size,          \
+#define RF_SHMEM_DECLARE_SIZED_COLLECTIVES(B)                                                      \
+    void shmem_broadcast##B(void* dest, const void* source, size_t nelems, int PE_root,            \
+                            int PE_start, int logPE_stride, int PE_size, long* pSync);             \
+    void shmem_collect##B(void* dest, const void* source, size_t nelems, int PE_start,             \
+                          int logPE_stride, int PE_size, long* pSync);                             \
+    void shmem_fcollect##B(void* dest, const void* source, size_t nelems, int PE_start,            \
+                           int logPE_stride, int PE_size, long* pSync);                            \
+    void shmem_alltoall##B(void* dest, const void* source, size_t nelems, int PE_start,            \
+                           int logPE_stride, int PE_size, long* pSync);                            \
+    void shmem_alltoalls##B(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,          \
+                            size_t nelems, int PE_start, int logPE_stride, int PE_size,            \
                             long* pSync);
 RF_SHMEM_DECLARE_SIZED_COLLECTIVES(32)
 RF_SHMEM_DECLARE_SIZED_COLLECTIVES(64)
 #undef RF_SHMEM_DECLARE_SIZED_COLLECTIVES
-#define RF_SHMEM_DECLARE_TO_ALL(T, N, OP)                                                         \
-    void shmem_##N##_##OP##_to_all(T* dest, const T* source, int nreduce, int PE_start,          \
+#define RF_SHMEM_DECLARE_TO_ALL(T, N, OP)                                                          \
+    void shmem_##N##_##OP##_to_all(T* dest, const T* source, int nreduce, int PE_start,            \
                                    int logPE_stride, int PE_size, T* pWrk, long* pSync);
-#define RF_SHMEM_DECLARE_ARITH_TO_ALL(T, N)                                                       \
-    RF_SHMEM_DECLARE_TO_ALL(T, N, max)                                                            \
-    RF_SHMEM_DECLARE_TO_ALL(T, N, min)                                                            \
+#define RF_SHMEM_DECLARE_ARITH_TO_ALL(T, N)                                                        \
+    RF_SHMEM_DECLARE_TO_ALL(T, N, max)                                                             \
+    RF_SHMEM_DECLARE_TO_ALL(T, N, min)                                                             \
     RF_SHMEM_DECLARE_TO_ALL(T, N, sum) RF_SHMEM_DECLARE_TO_ALL(T, N, prod)
-#define RF_SHMEM_DECLARE_BITWISE_TO_ALL(T, N)                                                     \
-    RF_SHMEM_DECLARE_TO_ALL(T, N, and)                                                            \
+#define RF_SHMEM_DECLARE_BITWISE_TO_ALL(T, N)                                                      \
+    RF_SHMEM_DECLARE_TO_ALL(T, N, and)                                                             \
     RF_SHMEM_DECLARE_TO_ALL(T, N, or) RF_SHMEM_DECLARE_TO_ALL(T, N, xor)
 RF_SHMEM_REDUCE_ARITH_TYPES(RF_SHMEM_DECLARE_ARITH_TO_ALL)
 RF_SHMEM_REDUCE_BITWISE_TYPES(RF_SHMEM_DECLARE_BITWISE_TO_ALL)
@@ -276,7 +324,8 @@ RF_SHMEM_REDUCE_BITWISE_TYPES(RF_SHMEM_DECLARE_BITWISE_TO_ALL)
 #undef RF_SHMEM_DECLARE_BITWISE_TO_ALL
 #undef RF_SHMEM_DECLARE_TO_ALL
 
-/* ---- distributed locks ------------------------------------------------------------------------ */
+/* ---- distributed locks ------------------------------------------------------------------------
+ */
 void shmem_set_lock(long* lock);
 void shmem_clear_lock(long* lock);
 int shmem_test_lock(long* lock);

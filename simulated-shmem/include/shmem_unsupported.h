@@ -31,38 +31,9 @@ extern "C" {
 
 #define RF_SHMEM_NO(ret, name) RF_UNSUPPORTED(name) ret name(RF_SHMEM_ANY_ARGS);
 
-/* Memory management with hints, teams, contexts. */
+/* Memory management with hints, profiling. */
 RF_SHMEM_NO(void*, shmem_malloc_with_hints)
-RF_SHMEM_NO(int, shmem_team_create_ctx)
-RF_SHMEM_NO(int, shmem_ctx_get_team)
-RF_SHMEM_NO(int, shmem_ctx_create)
-RF_SHMEM_NO(void, shmem_ctx_destroy)
-RF_SHMEM_NO(void, shmem_ctx_fence)
-RF_SHMEM_NO(void, shmem_ctx_quiet)
-RF_SHMEM_NO(void, shmem_ctx_putmem)
-RF_SHMEM_NO(void, shmem_ctx_getmem)
-RF_SHMEM_NO(void, shmem_ctx_putmem_nbi)
-RF_SHMEM_NO(void, shmem_ctx_getmem_nbi)
-RF_SHMEM_NO(void, shmem_ctx_putmem_signal)
-RF_SHMEM_NO(void, shmem_ctx_putmem_signal_nbi)
 RF_SHMEM_NO(void, shmem_pcontrol)
-
-/* The typed RMA routines on contexts. */
-
-#define RF_SHMEM_NO_TYPED_RMA(T, N)                                                              \
-    RF_SHMEM_NO(void, shmem_ctx_##N##_put)                                                       \
-    RF_SHMEM_NO(void, shmem_ctx_##N##_get)                                                       \
-    RF_SHMEM_NO(void, shmem_ctx_##N##_put_nbi)                                                   \
-    RF_SHMEM_NO(void, shmem_ctx_##N##_get_nbi)                                                   \
-    RF_SHMEM_NO(void, shmem_ctx_##N##_p)                                                         \
-    RF_SHMEM_NO(T, shmem_ctx_##N##_g)                                                            \
-    RF_SHMEM_NO(void, shmem_ctx_##N##_iput)                                                      \
-    RF_SHMEM_NO(void, shmem_ctx_##N##_iget)                                                      \
-    RF_SHMEM_NO(void, shmem_ctx_##N##_put_signal)                                                \
-    RF_SHMEM_NO(void, shmem_ctx_##N##_put_signal_nbi)
-RF_SHMEM_RMA_TYPES(RF_SHMEM_NO_TYPED_RMA)
-#undef RF_SHMEM_NO_TYPED_RMA
-
 
 /* The nonblocking atomics, and the vector forms of point-to-point synchronization. */
 #define RF_SHMEM_NO_AMO_NBI(T, N)                                                                \

@@ -20,7 +20,7 @@ enum class ShmemOp : std::uint8_t {
     Realloc,    // shmem_realloc (collective)
     WaitUntil,  // shmem_TYPE_wait_until and friends: waits for its own memory to change
     SetLock,    // shmem_set_lock: waits until the lock is free
-    Quiet,      // shmem_quiet: lands every pending put and atomic of the PE
+    Quiet,      // shmem_quiet, shmem_ctx_quiet: lands the PE's puts and atomics on one context
     // Collectives over a team (ShmemCall::team); the data moves when the last member enters.
     TeamSync,    // shmem_team_sync
     TeamSplit,   // shmem_team_split_strided (over the parent team)
@@ -73,6 +73,8 @@ struct ShmemCall {
     // The call starts with a quiet (shmem_barrier_all, shmem_barrier, the allocation calls,
     // shmem_finalize): the PE's pending puts land before it joins.
     bool completes_puts = false;
+    // Quiet: the context whose puts it completes (0: SHMEM_CTX_DEFAULT, shmem_quiet).
+    int context = 0;
 
     // Team collectives: `address` is dest, `size` the bytes of one element.
     int team = 0;                 // the team handle (SHMEM_TEAM_WORLD for the world ones)

@@ -69,16 +69,29 @@ struct PendingPut {
     std::uint64_t signal = 0;
     bool signal_add = false; // SHMEM_SIGNAL_ADD (else SET)
     std::uintptr_t site = 0; // the call, for reports
+    int context = 0;         // the origin's context it was issued on (0: SHMEM_CTX_DEFAULT)
     friend bool operator==(const PendingPut&, const PendingPut&) = default;
+};
+
+// A communication context a PE created (shmem_ctx_create, shmem_team_create_ctx). Its handle
+// is its place in PeState::contexts plus one (0 is SHMEM_CTX_DEFAULT, which has no entry); a
+// destroyed one keeps its place until a later create takes it again.
+struct ShmemContext {
+    bool alive = false;
+    int options = 0; // SHMEM_CTX_SERIALIZED | SHMEM_CTX_PRIVATE | SHMEM_CTX_NOSTORE
+    int team = 0;    // the team whose PE numbers its operations use (SHMEM_TEAM_WORLD)
+    friend bool operator==(const ShmemContext&, const ShmemContext&) = default;
 };
 
 struct PeState {
     bool initialized = false;
     bool finalized = false;
     SymmetricHeap heap;
-    // This PE's puts and atomics on their way, in the order issued: of those to one target
-    // only the oldest may land (they land in order, which shmem_fence would ask for anyway).
+    // This PE's puts and atomics on their way, in the order issued: of those to one target on
+    // one context only the oldest may land (they land in order, which shmem_fence would ask
+    // for anyway; contexts are independent streams, OpenSHMEM 1.5 §9.4).
     std::vector<PendingPut> pending;
+    std::vector<ShmemContext> contexts; // the contexts it created
     friend bool operator==(const PeState&, const PeState&) = default;
 };
 
@@ -118,15 +131,26 @@ public:
     // ---- delivery of puts and atomics (ShmemDelivery.cpp) -------------------------------------
     // Queues a put or atomic of `origin`; one to the origin itself lands at once.
     void post(int origin, PendingPut put);
-    // Lands the oldest pending put of `origin` to `target`; false with the reason when there
-    // is none. `site` is its call.
-    bool land_oldest(int origin, int target, std::string& why, std::uintptr_t& site);
-    // Lands every pending put of `origin`, in order (quiet).
-    void land_all(int origin);
+    // Lands the oldest pending put of `origin` to `target` on `context`; false with the reason
+    // when there is none. `site` is its call.
+    bool land_oldest(int origin, int target, int context, std::string& why, std::uintptr_t& site);
+    // Lands every pending put of `origin` on `context` (kAllContexts: on every one), in order.
+    static constexpr int kAllContexts = -1;
+    void land_all(int origin, int context = kAllContexts);
     // Whether `call` of `pe` lands its pending puts before the PE can run on (quiet, and the
     // calls that start with one).
     static bool completes_puts(const ShmemCall& call) {
         return call.op == ShmemOp::Quiet || call.completes_puts;
+    }
+    // Which of the PE's contexts `call` completes: ShmemCall::context for a quiet (of one
+    // context), every one for the calls that start with a quiet (see ApiSetup.cpp).
+    static int completed_context(const ShmemCall& call) {
+        return call.op == ShmemOp::Quiet ? call.context : kAllContexts;
+    }
+    // Whether `put` is one that `call` completes (completes_puts(call) assumed).
+    static bool completes(const ShmemCall& call, const PendingPut& put) {
+        const int c = completed_context(call);
+        return c == kAllContexts || c == put.context;
     }
 
     friend bool operator==(const ShmemWorld&, const ShmemWorld&) = default;

@@ -2,7 +2,8 @@
 // copy of the variable is atomic with respect to every other. A fetching one is done during
 // the call (it returns the value); one without a result is queued like a put and lands when
 // the explorer says or at the origin's quiet (ShmemDelivery.cpp), and two of one commuting
-// kind (add, and, or, xor on one type) commute as landings.
+// kind (add, and, or, xor on one type) commute as landings. The 1.5 names have context forms
+// (shmem_ctx_int_atomic_add: RF_CTX_* in ShmemApi.hpp), the 1.4 ones do not.
 #include "simulated-shmem/src/ShmemApi.hpp"
 
 #include <cstring>
@@ -86,29 +87,41 @@ void post_update(const ShmemEntry& entry, T* dest, T operand, int pe) {
 
 } // namespace
 
-#define RF_SHMEM_DEFINE_AMO(T, N)                                                                  \
-    RF_EXPORT T shmem_##N##_atomic_fetch_inc(T* dest, int pe) {                                    \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_fetch_inc", (dest, pe), static_cast<T>(0));       \
+// One form of the standard atomics (P: ShmemApi.hpp's RF_CTX_*).
+#define RF_SHMEM_DEFINE_AMO_FORM(T, N, P)                                                          \
+    RF_EXPORT T shmem_##P##N##_atomic_fetch_inc(RF_CTX_PARAM_##P T* dest, int pe) {                \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_atomic_fetch_inc", (RF_CTX_ARG_##P dest, pe),         \
+                            static_cast<T>(0));                                                    \
+        RF_CTX_SELECT_##P(static_cast<T>(0));                                                      \
         return fetch_update(entry, dest, pe, [](T v) { return static_cast<T>(v + 1); });           \
     }                                                                                              \
-    RF_EXPORT void shmem_##N##_atomic_inc(T* dest, int pe) {                                       \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_inc", (dest, pe));                                \
+    RF_EXPORT void shmem_##P##N##_atomic_inc(RF_CTX_PARAM_##P T* dest, int pe) {                   \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_atomic_inc", (RF_CTX_ARG_##P dest, pe));              \
+        RF_CTX_SELECT_##P();                                                                       \
         post_update<T, Combining::Add>(entry, dest, static_cast<T>(1), pe);                        \
     }                                                                                              \
-    RF_EXPORT T shmem_##N##_atomic_fetch_add(T* dest, T value, int pe) {                           \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_fetch_add", (dest, value, pe),                    \
+    RF_EXPORT T shmem_##P##N##_atomic_fetch_add(RF_CTX_PARAM_##P T* dest, T value, int pe) {       \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_atomic_fetch_add", (RF_CTX_ARG_##P dest, value, pe),  \
                             static_cast<T>(0));                                                    \
+        RF_CTX_SELECT_##P(static_cast<T>(0));                                                      \
         return fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v + value); });      \
     }                                                                                              \
-    RF_EXPORT void shmem_##N##_atomic_add(T* dest, T value, int pe) {                              \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_add", (dest, value, pe));                         \
+    RF_EXPORT void shmem_##P##N##_atomic_add(RF_CTX_PARAM_##P T* dest, T value, int pe) {          \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_atomic_add", (RF_CTX_ARG_##P dest, value, pe));       \
+        RF_CTX_SELECT_##P();                                                                       \
         post_update<T, Combining::Add>(entry, dest, value, pe);                                    \
     }                                                                                              \
-    RF_EXPORT T shmem_##N##_atomic_compare_swap(T* dest, T cond, T value, int pe) {                \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_compare_swap", (dest, cond, value, pe),           \
-                            static_cast<T>(0));                                                    \
+    RF_EXPORT T shmem_##P##N##_atomic_compare_swap(RF_CTX_PARAM_##P T* dest, T cond, T value,      \
+                                                   int pe) {                                       \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_atomic_compare_swap",                                 \
+                            (RF_CTX_ARG_##P dest, cond, value, pe), static_cast<T>(0));            \
+        RF_CTX_SELECT_##P(static_cast<T>(0));                                                      \
         return fetch_update(entry, dest, pe, [=](T v) { return v == cond ? value : v; });          \
-    }                                                                                              \
+    }
+// The 1.4 names (no context forms).
+#define RF_SHMEM_DEFINE_AMO(T, N)                                                                  \
+    RF_SHMEM_DEFINE_AMO_FORM(T, N, )                                                               \
+    RF_SHMEM_DEFINE_AMO_FORM(T, N, ctx_)                                                           \
     RF_EXPORT T shmem_##N##_finc(T* dest, int pe) {                                                \
         RF_SHMEM_ENTRY_ARGS("shmem_" #N "_finc", (dest, pe), static_cast<T>(0));                   \
         return fetch_update(entry, dest, pe, [](T v) { return static_cast<T>(v + 1); });           \
@@ -131,19 +144,27 @@ void post_update(const ShmemEntry& entry, T* dest, T operand, int pe) {
     }
 RF_SHMEM_AMO_TYPES(RF_SHMEM_DEFINE_AMO)
 
-#define RF_SHMEM_DEFINE_EXTENDED_AMO(T, N)                                                         \
-    RF_EXPORT T shmem_##N##_atomic_fetch(const T* source, int pe) {                                \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_fetch", (source, pe), static_cast<T>(0));         \
+#define RF_SHMEM_DEFINE_EXTENDED_AMO_FORM(T, N, P)                                                 \
+    RF_EXPORT T shmem_##P##N##_atomic_fetch(RF_CTX_PARAM_##P const T* source, int pe) {            \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_atomic_fetch", (RF_CTX_ARG_##P source, pe),           \
+                            static_cast<T>(0));                                                    \
+        RF_CTX_SELECT_##P(static_cast<T>(0));                                                      \
         return fetch_update(entry, const_cast<T*>(source), pe, [](T v) { return v; });             \
     }                                                                                              \
-    RF_EXPORT void shmem_##N##_atomic_set(T* dest, T value, int pe) {                              \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_set", (dest, value, pe));                         \
+    RF_EXPORT void shmem_##P##N##_atomic_set(RF_CTX_PARAM_##P T* dest, T value, int pe) {          \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_atomic_set", (RF_CTX_ARG_##P dest, value, pe));       \
+        RF_CTX_SELECT_##P();                                                                       \
         post_update<T, Combining::Set>(entry, dest, value, pe);                                    \
     }                                                                                              \
-    RF_EXPORT T shmem_##N##_atomic_swap(T* dest, T value, int pe) {                                \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_swap", (dest, value, pe), static_cast<T>(0));     \
+    RF_EXPORT T shmem_##P##N##_atomic_swap(RF_CTX_PARAM_##P T* dest, T value, int pe) {            \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_atomic_swap", (RF_CTX_ARG_##P dest, value, pe),       \
+                            static_cast<T>(0));                                                    \
+        RF_CTX_SELECT_##P(static_cast<T>(0));                                                      \
         return fetch_update(entry, dest, pe, [=](T) { return value; });                            \
-    }                                                                                              \
+    }
+#define RF_SHMEM_DEFINE_EXTENDED_AMO(T, N)                                                         \
+    RF_SHMEM_DEFINE_EXTENDED_AMO_FORM(T, N, )                                                      \
+    RF_SHMEM_DEFINE_EXTENDED_AMO_FORM(T, N, ctx_)                                                  \
     RF_EXPORT T shmem_##N##_fetch(const T* source, int pe) {                                       \
         RF_SHMEM_ENTRY_ARGS("shmem_" #N "_fetch", (source, pe), static_cast<T>(0));                \
         return fetch_update(entry, const_cast<T*>(source), pe, [](T v) { return v; });             \
@@ -158,32 +179,26 @@ RF_SHMEM_AMO_TYPES(RF_SHMEM_DEFINE_AMO)
     }
 RF_SHMEM_EXTENDED_AMO_TYPES(RF_SHMEM_DEFINE_EXTENDED_AMO)
 
-#define RF_SHMEM_DEFINE_BITWISE_AMO(T, N)                                                          \
-    RF_EXPORT T shmem_##N##_atomic_fetch_and(T* dest, T value, int pe) {                           \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_fetch_and", (dest, value, pe),                    \
+// FETCH and UPDATE name the two routines (atomic_fetch_and, atomic_and): `and` alone is an
+// operator token in C++.
+#define RF_SHMEM_DEFINE_BITWISE_AMO_FORM(T, N, P, FETCH, UPDATE, COMBINE, EXPR)                    \
+    RF_EXPORT T shmem_##P##N##_##FETCH(RF_CTX_PARAM_##P T* dest, T value, int pe) {                \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_" #FETCH, (RF_CTX_ARG_##P dest, value, pe),           \
                             static_cast<T>(0));                                                    \
-        return fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v & value); });      \
+        RF_CTX_SELECT_##P(static_cast<T>(0));                                                      \
+        return fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(EXPR); });           \
     }                                                                                              \
-    RF_EXPORT void shmem_##N##_atomic_and(T* dest, T value, int pe) {                              \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_and", (dest, value, pe));                         \
-        post_update<T, Combining::And>(entry, dest, value, pe);                                    \
-    }                                                                                              \
-    RF_EXPORT T shmem_##N##_atomic_fetch_or(T* dest, T value, int pe) {                            \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_fetch_or", (dest, value, pe), static_cast<T>(0)); \
-        return fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v | value); });      \
-    }                                                                                              \
-    RF_EXPORT void shmem_##N##_atomic_or(T* dest, T value, int pe) {                               \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_or", (dest, value, pe));                          \
-        post_update<T, Combining::Or>(entry, dest, value, pe);                                     \
-    }                                                                                              \
-    RF_EXPORT T shmem_##N##_atomic_fetch_xor(T* dest, T value, int pe) {                           \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_fetch_xor", (dest, value, pe),                    \
-                            static_cast<T>(0));                                                    \
-        return fetch_update(entry, dest, pe, [=](T v) { return static_cast<T>(v ^ value); });      \
-    }                                                                                              \
-    RF_EXPORT void shmem_##N##_atomic_xor(T* dest, T value, int pe) {                              \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_atomic_xor", (dest, value, pe));                         \
-        post_update<T, Combining::Xor>(entry, dest, value, pe);                                    \
+    RF_EXPORT void shmem_##P##N##_##UPDATE(RF_CTX_PARAM_##P T* dest, T value, int pe) {            \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_" #UPDATE, (RF_CTX_ARG_##P dest, value, pe));         \
+        RF_CTX_SELECT_##P();                                                                       \
+        post_update<T, Combining::COMBINE>(entry, dest, value, pe);                                \
     }
+#define RF_SHMEM_DEFINE_BITWISE_AMO(T, N)                                                          \
+    RF_SHMEM_DEFINE_BITWISE_AMO_FORM(T, N, , atomic_fetch_and, atomic_and, And, v& value)          \
+    RF_SHMEM_DEFINE_BITWISE_AMO_FORM(T, N, , atomic_fetch_or, atomic_or, Or, v | value)            \
+    RF_SHMEM_DEFINE_BITWISE_AMO_FORM(T, N, , atomic_fetch_xor, atomic_xor, Xor, v ^ value)         \
+    RF_SHMEM_DEFINE_BITWISE_AMO_FORM(T, N, ctx_, atomic_fetch_and, atomic_and, And, v& value)      \
+    RF_SHMEM_DEFINE_BITWISE_AMO_FORM(T, N, ctx_, atomic_fetch_or, atomic_or, Or, v | value)        \
+    RF_SHMEM_DEFINE_BITWISE_AMO_FORM(T, N, ctx_, atomic_fetch_xor, atomic_xor, Xor, v ^ value)
 RF_SHMEM_BITWISE_AMO_TYPES(RF_SHMEM_DEFINE_BITWISE_AMO)
 // NOLINTEND(bugprone-macro-parentheses)

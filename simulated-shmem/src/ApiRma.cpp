@@ -4,6 +4,8 @@
 // target's copy during the call (a blocking get returns with the data). An _nbi put is treated
 // as a blocking one: it reads its source at the call, one of the moments the standard allows.
 // Every call reports its arguments, buffers with the bytes they span, for contracts' read!/write!.
+// Each routine has its context form (shmem_ctx_int_put: RF_CTX_* in ShmemApi.hpp), the
+// default-context one being the same code with SHMEM_CTX_DEFAULT.
 #include "simulated-shmem/src/ShmemApi.hpp"
 
 #include <fmt/format.h>
@@ -103,174 +105,230 @@ void put_signal(const ShmemEntry& entry, void* dest, const void* source, std::si
 
 } // namespace
 
-#define RF_SHMEM_DEFINE_RMA(T, N)                                                                  \
-    RF_EXPORT void shmem_##N##_put(T* dest, const T* source, size_t nelems, int pe) {              \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_put",                                                    \
-                            (BufferArgument{dest, nelems * sizeof(T)},                             \
+// One form of every typed routine (P: ShmemApi.hpp's RF_CTX_*).
+#define RF_SHMEM_DEFINE_RMA_FORM(T, N, P)                                                          \
+    RF_EXPORT void shmem_##P##N##_put(RF_CTX_PARAM_##P T* dest, const T* source, size_t nelems,    \
+                                      int pe) {                                                    \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_put",                                                 \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems * sizeof(T)},              \
                              BufferArgument{source, nelems * sizeof(T)}, nelems, pe));             \
+        RF_CTX_SELECT_##P();                                                                       \
         put_bytes(entry, dest, source, nelems * sizeof(T), pe);                                    \
     }                                                                                              \
-    RF_EXPORT void shmem_##N##_put_nbi(T* dest, const T* source, size_t nelems, int pe) {          \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_put_nbi",                                                \
-                            (BufferArgument{dest, nelems * sizeof(T)},                             \
+    RF_EXPORT void shmem_##P##N##_put_nbi(RF_CTX_PARAM_##P T* dest, const T* source,               \
+                                          size_t nelems, int pe) {                                 \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_put_nbi",                                             \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems * sizeof(T)},              \
                              BufferArgument{source, nelems * sizeof(T)}, nelems, pe));             \
+        RF_CTX_SELECT_##P();                                                                       \
         put_bytes(entry, dest, source, nelems * sizeof(T), pe);                                    \
     }                                                                                              \
-    RF_EXPORT void shmem_##N##_get(T* dest, const T* source, size_t nelems, int pe) {              \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_get",                                                    \
-                            (BufferArgument{dest, nelems * sizeof(T)},                             \
+    RF_EXPORT void shmem_##P##N##_get(RF_CTX_PARAM_##P T* dest, const T* source, size_t nelems,    \
+                                      int pe) {                                                    \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_get",                                                 \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems * sizeof(T)},              \
                              BufferArgument{source, nelems * sizeof(T)}, nelems, pe));             \
+        RF_CTX_SELECT_##P();                                                                       \
         get_bytes(entry, dest, source, nelems * sizeof(T), pe);                                    \
     }                                                                                              \
-    RF_EXPORT void shmem_##N##_get_nbi(T* dest, const T* source, size_t nelems, int pe) {          \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_get_nbi",                                                \
-                            (BufferArgument{dest, nelems * sizeof(T)},                             \
+    RF_EXPORT void shmem_##P##N##_get_nbi(RF_CTX_PARAM_##P T* dest, const T* source,               \
+                                          size_t nelems, int pe) {                                 \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_get_nbi",                                             \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems * sizeof(T)},              \
                              BufferArgument{source, nelems * sizeof(T)}, nelems, pe));             \
+        RF_CTX_SELECT_##P();                                                                       \
         get_bytes(entry, dest, source, nelems * sizeof(T), pe);                                    \
     }                                                                                              \
-    RF_EXPORT void shmem_##N##_p(T* dest, T value, int pe) {                                       \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_p", (BufferArgument{dest, sizeof(T)}, value, pe));       \
+    RF_EXPORT void shmem_##P##N##_p(RF_CTX_PARAM_##P T* dest, T value, int pe) {                   \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_p",                                                   \
+                            (RF_CTX_ARG_##P BufferArgument{dest, sizeof(T)}, value, pe));          \
+        RF_CTX_SELECT_##P();                                                                       \
         put_bytes(entry, dest, &value, sizeof(T), pe);                                             \
     }                                                                                              \
-    RF_EXPORT T shmem_##N##_g(const T* source, int pe) {                                           \
+    RF_EXPORT T shmem_##P##N##_g(RF_CTX_PARAM_##P const T* source, int pe) {                       \
         T value{};                                                                                 \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_g", (BufferArgument{source, sizeof(T)}, pe), value);     \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_g",                                                   \
+                            (RF_CTX_ARG_##P BufferArgument{source, sizeof(T)}, pe), value);        \
+        RF_CTX_SELECT_##P(value);                                                                  \
         get_bytes(entry, &value, source, sizeof(T), pe);                                           \
         return value;                                                                              \
     }                                                                                              \
-    RF_EXPORT void shmem_##N##_iput(T* dest, const T* source, ptrdiff_t dst, ptrdiff_t sst,        \
-                                    size_t nelems, int pe) {                                       \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_iput",                                                   \
-                            (BufferArgument{dest, strided_bytes(nelems, dst, sizeof(T))},          \
-                             BufferArgument{source, strided_bytes(nelems, sst, sizeof(T))}, dst,   \
-                             sst, nelems, pe));                                                    \
+    RF_EXPORT void shmem_##P##N##_iput(RF_CTX_PARAM_##P T* dest, const T* source, ptrdiff_t dst,   \
+                                       ptrdiff_t sst, size_t nelems, int pe) {                     \
+        RF_SHMEM_ENTRY_ARGS(                                                                       \
+            "shmem_" #P #N "_iput",                                                                \
+            (RF_CTX_ARG_##P BufferArgument{dest, strided_bytes(nelems, dst, sizeof(T))},           \
+             BufferArgument{source, strided_bytes(nelems, sst, sizeof(T))}, dst, sst, nelems,      \
+             pe));                                                                                 \
+        RF_CTX_SELECT_##P();                                                                       \
         iput_bytes(entry, reinterpret_cast<char*>(dest), reinterpret_cast<const char*>(source),    \
                    dst, sst, nelems, sizeof(T), pe);                                               \
     }                                                                                              \
-    RF_EXPORT void shmem_##N##_iget(T* dest, const T* source, ptrdiff_t dst, ptrdiff_t sst,        \
-                                    size_t nelems, int pe) {                                       \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_iget",                                                   \
-                            (BufferArgument{dest, strided_bytes(nelems, dst, sizeof(T))},          \
-                             BufferArgument{source, strided_bytes(nelems, sst, sizeof(T))}, dst,   \
-                             sst, nelems, pe));                                                    \
+    RF_EXPORT void shmem_##P##N##_iget(RF_CTX_PARAM_##P T* dest, const T* source, ptrdiff_t dst,   \
+                                       ptrdiff_t sst, size_t nelems, int pe) {                     \
+        RF_SHMEM_ENTRY_ARGS(                                                                       \
+            "shmem_" #P #N "_iget",                                                                \
+            (RF_CTX_ARG_##P BufferArgument{dest, strided_bytes(nelems, dst, sizeof(T))},           \
+             BufferArgument{source, strided_bytes(nelems, sst, sizeof(T))}, dst, sst, nelems,      \
+             pe));                                                                                 \
+        RF_CTX_SELECT_##P();                                                                       \
         iget_bytes(entry, reinterpret_cast<char*>(dest), reinterpret_cast<const char*>(source),    \
                    dst, sst, nelems, sizeof(T), pe);                                               \
     }                                                                                              \
-    RF_EXPORT void shmem_##N##_put_signal(T* dest, const T* source, size_t nelems,                 \
-                                          uint64_t* sig_addr, uint64_t signal, int sig_op,         \
-                                          int pe) {                                                \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_put_signal",                                             \
-                            (BufferArgument{dest, nelems * sizeof(T)},                             \
+    RF_EXPORT void shmem_##P##N##_put_signal(RF_CTX_PARAM_##P T* dest, const T* source,            \
+                                             size_t nelems, uint64_t* sig_addr, uint64_t signal,   \
+                                             int sig_op, int pe) {                                 \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_put_signal",                                          \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems * sizeof(T)},              \
                              BufferArgument{source, nelems * sizeof(T)}, nelems, sig_addr, signal, \
                              sig_op, pe));                                                         \
+        RF_CTX_SELECT_##P();                                                                       \
         put_signal(entry, dest, source, nelems * sizeof(T), sig_addr, signal, sig_op, pe);         \
     }                                                                                              \
-    RF_EXPORT void shmem_##N##_put_signal_nbi(T* dest, const T* source, size_t nelems,             \
-                                              uint64_t* sig_addr, uint64_t signal, int sig_op,     \
-                                              int pe) {                                            \
-        RF_SHMEM_ENTRY_ARGS("shmem_" #N "_put_signal_nbi",                                         \
-                            (BufferArgument{dest, nelems * sizeof(T)},                             \
+    RF_EXPORT void shmem_##P##N##_put_signal_nbi(RF_CTX_PARAM_##P T* dest, const T* source,        \
+                                                 size_t nelems, uint64_t* sig_addr,                \
+                                                 uint64_t signal, int sig_op, int pe) {            \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P #N "_put_signal_nbi",                                      \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems * sizeof(T)},              \
                              BufferArgument{source, nelems * sizeof(T)}, nelems, sig_addr, signal, \
                              sig_op, pe));                                                         \
+        RF_CTX_SELECT_##P();                                                                       \
         put_signal(entry, dest, source, nelems * sizeof(T), sig_addr, signal, sig_op, pe);         \
     }
+#define RF_SHMEM_DEFINE_RMA(T, N)                                                                  \
+    RF_SHMEM_DEFINE_RMA_FORM(T, N, )                                                               \
+    RF_SHMEM_DEFINE_RMA_FORM(T, N, ctx_)
 RF_SHMEM_RMA_TYPES(RF_SHMEM_DEFINE_RMA)
 
-#define RF_SHMEM_DEFINE_SIZED(B)                                                                   \
-    RF_EXPORT void shmem_put##B(void* dest, const void* source, size_t nelems, int pe) {           \
-        RF_SHMEM_ENTRY_ARGS("shmem_put" #B,                                                        \
-                            (BufferArgument{dest, nelems * (B / 8)},                               \
+#define RF_SHMEM_DEFINE_SIZED_FORM(B, P)                                                           \
+    RF_EXPORT void shmem_##P##put##B(RF_CTX_PARAM_##P void* dest, const void* source,              \
+                                     size_t nelems, int pe) {                                      \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P "put" #B,                                                  \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems * (B / 8)},                \
                              BufferArgument{source, nelems * (B / 8)}, nelems, pe));               \
+        RF_CTX_SELECT_##P();                                                                       \
         put_bytes(entry, dest, source, nelems*(B / 8), pe);                                        \
     }                                                                                              \
-    RF_EXPORT void shmem_put##B##_nbi(void* dest, const void* source, size_t nelems, int pe) {     \
-        RF_SHMEM_ENTRY_ARGS("shmem_put" #B "_nbi",                                                 \
-                            (BufferArgument{dest, nelems * (B / 8)},                               \
+    RF_EXPORT void shmem_##P##put##B##_nbi(RF_CTX_PARAM_##P void* dest, const void* source,        \
+                                           size_t nelems, int pe) {                                \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P "put" #B "_nbi",                                           \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems * (B / 8)},                \
                              BufferArgument{source, nelems * (B / 8)}, nelems, pe));               \
+        RF_CTX_SELECT_##P();                                                                       \
         put_bytes(entry, dest, source, nelems*(B / 8), pe);                                        \
     }                                                                                              \
-    RF_EXPORT void shmem_get##B(void* dest, const void* source, size_t nelems, int pe) {           \
-        RF_SHMEM_ENTRY_ARGS("shmem_get" #B,                                                        \
-                            (BufferArgument{dest, nelems * (B / 8)},                               \
+    RF_EXPORT void shmem_##P##get##B(RF_CTX_PARAM_##P void* dest, const void* source,              \
+                                     size_t nelems, int pe) {                                      \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P "get" #B,                                                  \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems * (B / 8)},                \
                              BufferArgument{source, nelems * (B / 8)}, nelems, pe));               \
+        RF_CTX_SELECT_##P();                                                                       \
         get_bytes(entry, dest, source, nelems*(B / 8), pe);                                        \
     }                                                                                              \
-    RF_EXPORT void shmem_get##B##_nbi(void* dest, const void* source, size_t nelems, int pe) {     \
-        RF_SHMEM_ENTRY_ARGS("shmem_get" #B "_nbi",                                                 \
-                            (BufferArgument{dest, nelems * (B / 8)},                               \
+    RF_EXPORT void shmem_##P##get##B##_nbi(RF_CTX_PARAM_##P void* dest, const void* source,        \
+                                           size_t nelems, int pe) {                                \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P "get" #B "_nbi",                                           \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems * (B / 8)},                \
                              BufferArgument{source, nelems * (B / 8)}, nelems, pe));               \
+        RF_CTX_SELECT_##P();                                                                       \
         get_bytes(entry, dest, source, nelems*(B / 8), pe);                                        \
     }                                                                                              \
-    RF_EXPORT void shmem_iput##B(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,     \
-                                 size_t nelems, int pe) {                                          \
-        RF_SHMEM_ENTRY_ARGS("shmem_iput" #B,                                                       \
-                            (BufferArgument{dest, strided_bytes(nelems, dst, (B / 8))},            \
-                             BufferArgument{source, strided_bytes(nelems, sst, (B / 8))}, dst,     \
-                             sst, nelems, pe));                                                    \
+    RF_EXPORT void shmem_##P##iput##B(RF_CTX_PARAM_##P void* dest, const void* source,             \
+                                      ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {       \
+        RF_SHMEM_ENTRY_ARGS(                                                                       \
+            "shmem_" #P "iput" #B,                                                                 \
+            (RF_CTX_ARG_##P BufferArgument{dest, strided_bytes(nelems, dst, (B / 8))},             \
+             BufferArgument{source, strided_bytes(nelems, sst, (B / 8))}, dst, sst, nelems, pe));  \
+        RF_CTX_SELECT_##P();                                                                       \
         iput_bytes(entry, static_cast<char*>(dest), static_cast<const char*>(source), dst, sst,    \
                    nelems, B / 8, pe);                                                             \
     }                                                                                              \
-    RF_EXPORT void shmem_iget##B(void* dest, const void* source, ptrdiff_t dst, ptrdiff_t sst,     \
-                                 size_t nelems, int pe) {                                          \
-        RF_SHMEM_ENTRY_ARGS("shmem_iget" #B,                                                       \
-                            (BufferArgument{dest, strided_bytes(nelems, dst, (B / 8))},            \
-                             BufferArgument{source, strided_bytes(nelems, sst, (B / 8))}, dst,     \
-                             sst, nelems, pe));                                                    \
+    RF_EXPORT void shmem_##P##iget##B(RF_CTX_PARAM_##P void* dest, const void* source,             \
+                                      ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {       \
+        RF_SHMEM_ENTRY_ARGS(                                                                       \
+            "shmem_" #P "iget" #B,                                                                 \
+            (RF_CTX_ARG_##P BufferArgument{dest, strided_bytes(nelems, dst, (B / 8))},             \
+             BufferArgument{source, strided_bytes(nelems, sst, (B / 8))}, dst, sst, nelems, pe));  \
+        RF_CTX_SELECT_##P();                                                                       \
         iget_bytes(entry, static_cast<char*>(dest), static_cast<const char*>(source), dst, sst,    \
                    nelems, B / 8, pe);                                                             \
     }                                                                                              \
-    RF_EXPORT void shmem_put##B##_signal(void* dest, const void* source, size_t nelems,            \
-                                         uint64_t* sig_addr, uint64_t signal, int sig_op,          \
-                                         int pe) {                                                 \
-        RF_SHMEM_ENTRY_ARGS("shmem_put" #B "_signal", (BufferArgument{dest, nelems * (B / 8)},     \
-                                                       BufferArgument{source, nelems * (B / 8)},   \
-                                                       nelems, sig_addr, signal, sig_op, pe));     \
-        put_signal(entry, dest, source, nelems*(B / 8), sig_addr, signal, sig_op, pe);             \
-    }                                                                                              \
-    RF_EXPORT void shmem_put##B##_signal_nbi(void* dest, const void* source, size_t nelems,        \
-                                             uint64_t* sig_addr, uint64_t signal, int sig_op,      \
-                                             int pe) {                                             \
-        RF_SHMEM_ENTRY_ARGS("shmem_put" #B "_signal_nbi",                                          \
-                            (BufferArgument{dest, nelems * (B / 8)},                               \
+    RF_EXPORT void shmem_##P##put##B##_signal(RF_CTX_PARAM_##P void* dest, const void* source,     \
+                                              size_t nelems, uint64_t* sig_addr, uint64_t signal,  \
+                                              int sig_op, int pe) {                                \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P "put" #B "_signal",                                        \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems * (B / 8)},                \
                              BufferArgument{source, nelems * (B / 8)}, nelems, sig_addr, signal,   \
                              sig_op, pe));                                                         \
+        RF_CTX_SELECT_##P();                                                                       \
+        put_signal(entry, dest, source, nelems*(B / 8), sig_addr, signal, sig_op, pe);             \
+    }                                                                                              \
+    RF_EXPORT void shmem_##P##put##B##_signal_nbi(RF_CTX_PARAM_##P void* dest, const void* source, \
+                                                  size_t nelems, uint64_t* sig_addr,               \
+                                                  uint64_t signal, int sig_op, int pe) {           \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P "put" #B "_signal_nbi",                                    \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems * (B / 8)},                \
+                             BufferArgument{source, nelems * (B / 8)}, nelems, sig_addr, signal,   \
+                             sig_op, pe));                                                         \
+        RF_CTX_SELECT_##P();                                                                       \
         put_signal(entry, dest, source, nelems*(B / 8), sig_addr, signal, sig_op, pe);             \
     }
+#define RF_SHMEM_DEFINE_SIZED(B)                                                                   \
+    RF_SHMEM_DEFINE_SIZED_FORM(B, )                                                                \
+    RF_SHMEM_DEFINE_SIZED_FORM(B, ctx_)
 RF_SHMEM_SIZES(RF_SHMEM_DEFINE_SIZED)
 
-RF_EXPORT void shmem_putmem(void* dest, const void* source, size_t nelems, int pe) {
-    RF_SHMEM_ENTRY_ARGS("shmem_putmem",
-                        (BufferArgument{dest, nelems}, BufferArgument{source, nelems}, nelems, pe));
-    put_bytes(entry, dest, source, nelems, pe);
-}
-RF_EXPORT void shmem_putmem_nbi(void* dest, const void* source, size_t nelems, int pe) {
-    RF_SHMEM_ENTRY_ARGS("shmem_putmem_nbi",
-                        (BufferArgument{dest, nelems}, BufferArgument{source, nelems}, nelems, pe));
-    put_bytes(entry, dest, source, nelems, pe);
-}
-RF_EXPORT void shmem_getmem(void* dest, const void* source, size_t nelems, int pe) {
-    RF_SHMEM_ENTRY_ARGS("shmem_getmem",
-                        (BufferArgument{dest, nelems}, BufferArgument{source, nelems}, nelems, pe));
-    get_bytes(entry, dest, source, nelems, pe);
-}
-RF_EXPORT void shmem_getmem_nbi(void* dest, const void* source, size_t nelems, int pe) {
-    RF_SHMEM_ENTRY_ARGS("shmem_getmem_nbi",
-                        (BufferArgument{dest, nelems}, BufferArgument{source, nelems}, nelems, pe));
-    get_bytes(entry, dest, source, nelems, pe);
-}
-RF_EXPORT void shmem_putmem_signal(void* dest, const void* source, size_t nelems,
-                                   uint64_t* sig_addr, uint64_t signal_value, int sig_op, int pe) {
-    RF_SHMEM_ENTRY_ARGS("shmem_putmem_signal",
-                        (BufferArgument{dest, nelems}, BufferArgument{source, nelems}, nelems,
-                         sig_addr, signal_value, sig_op, pe));
-    put_signal(entry, dest, source, nelems, sig_addr, signal_value, sig_op, pe);
-}
-RF_EXPORT void shmem_putmem_signal_nbi(void* dest, const void* source, size_t nelems,
-                                       uint64_t* sig_addr, uint64_t signal_value, int sig_op,
-                                       int pe) {
-    RF_SHMEM_ENTRY_ARGS("shmem_putmem_signal_nbi",
-                        (BufferArgument{dest, nelems}, BufferArgument{source, nelems}, nelems,
-                         sig_addr, signal_value, sig_op, pe));
-    put_signal(entry, dest, source, nelems, sig_addr, signal_value, sig_op, pe);
-}
+#define RF_SHMEM_DEFINE_MEM_FORMS(P)                                                               \
+    RF_EXPORT void shmem_##P##putmem(RF_CTX_PARAM_##P void* dest, const void* source,              \
+                                     size_t nelems, int pe) {                                      \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P "putmem", (RF_CTX_ARG_##P BufferArgument{dest, nelems},    \
+                                                   BufferArgument{source, nelems}, nelems, pe));   \
+        RF_CTX_SELECT_##P();                                                                       \
+        put_bytes(entry, dest, source, nelems, pe);                                                \
+    }                                                                                              \
+    RF_EXPORT void shmem_##P##putmem_nbi(RF_CTX_PARAM_##P void* dest, const void* source,          \
+                                         size_t nelems, int pe) {                                  \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P "putmem_nbi",                                              \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems},                          \
+                             BufferArgument{source, nelems}, nelems, pe));                         \
+        RF_CTX_SELECT_##P();                                                                       \
+        put_bytes(entry, dest, source, nelems, pe);                                                \
+    }                                                                                              \
+    RF_EXPORT void shmem_##P##getmem(RF_CTX_PARAM_##P void* dest, const void* source,              \
+                                     size_t nelems, int pe) {                                      \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P "getmem", (RF_CTX_ARG_##P BufferArgument{dest, nelems},    \
+                                                   BufferArgument{source, nelems}, nelems, pe));   \
+        RF_CTX_SELECT_##P();                                                                       \
+        get_bytes(entry, dest, source, nelems, pe);                                                \
+    }                                                                                              \
+    RF_EXPORT void shmem_##P##getmem_nbi(RF_CTX_PARAM_##P void* dest, const void* source,          \
+                                         size_t nelems, int pe) {                                  \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P "getmem_nbi",                                              \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems},                          \
+                             BufferArgument{source, nelems}, nelems, pe));                         \
+        RF_CTX_SELECT_##P();                                                                       \
+        get_bytes(entry, dest, source, nelems, pe);                                                \
+    }                                                                                              \
+    RF_EXPORT void shmem_##P##putmem_signal(RF_CTX_PARAM_##P void* dest, const void* source,       \
+                                            size_t nelems, uint64_t* sig_addr,                     \
+                                            uint64_t signal_value, int sig_op, int pe) {           \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P "putmem_signal",                                           \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems},                          \
+                             BufferArgument{source, nelems}, nelems, sig_addr, signal_value,       \
+                             sig_op, pe));                                                         \
+        RF_CTX_SELECT_##P();                                                                       \
+        put_signal(entry, dest, source, nelems, sig_addr, signal_value, sig_op, pe);               \
+    }                                                                                              \
+    RF_EXPORT void shmem_##P##putmem_signal_nbi(RF_CTX_PARAM_##P void* dest, const void* source,   \
+                                                size_t nelems, uint64_t* sig_addr,                 \
+                                                uint64_t signal_value, int sig_op, int pe) {       \
+        RF_SHMEM_ENTRY_ARGS("shmem_" #P "putmem_signal_nbi",                                       \
+                            (RF_CTX_ARG_##P BufferArgument{dest, nelems},                          \
+                             BufferArgument{source, nelems}, nelems, sig_addr, signal_value,       \
+                             sig_op, pe));                                                         \
+        RF_CTX_SELECT_##P();                                                                       \
+        put_signal(entry, dest, source, nelems, sig_addr, signal_value, sig_op, pe);               \
+    }
+RF_SHMEM_DEFINE_MEM_FORMS()
+RF_SHMEM_DEFINE_MEM_FORMS(ctx_)
 // NOLINTEND(bugprone-macro-parentheses)

@@ -162,6 +162,11 @@ RF_EXPORT void shmem_free(void* ptr) {
 
 // ---- barrier, ordering and completion ------------------------------------------------------
 
+// OpenSHMEM 1.5 §9.9.1: before synchronising, shmem_barrier_all "ensures completion of all
+// previously issued memory stores and remote memory updates" — the text names no context, and
+// it is read here as every context of the PE (ShmemWorld::completed_context), as are the other
+// calls that start with a quiet. shmem_quiet and shmem_fence are those of SHMEM_CTX_DEFAULT
+// (§9.10: the forms without a ctx argument act on the default context).
 RF_EXPORT void shmem_barrier_all(void) {
     RF_SHMEM_ENTRY("shmem_barrier_all");
     ShmemCall call;

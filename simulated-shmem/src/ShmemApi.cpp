@@ -32,6 +32,7 @@ bool ShmemEntry::check_state() const {
 }
 
 void ShmemEntry::post(PendingPut put) const {
+    put.context = context_;
     // The race monitor sees the operation live from its call (ShmemDelivery.cpp tells it of
     // the landing); a put to the PE itself lands at once.
     if (put.target != pe_ && (!put.data.empty() || put.signal_at != 0)) {
@@ -40,13 +41,43 @@ void ShmemEntry::post(PendingPut put) const {
         const std::uintptr_t end =
             signal_only ? put.signal_at + sizeof(std::uint64_t) : put.at + put.data.size();
         mpi::rank_gate().shmem_posted(pe_, put.target, begin, end, put.update != nullptr,
-                                      put.data.size(), put.site, name_);
+                                      put.data.size(), put.site, name_, put.context);
         if (!signal_only && put.signal_at != 0)
             mpi::rank_gate().shmem_posted(pe_, put.target, put.signal_at,
                                           put.signal_at + sizeof(std::uint64_t), true,
-                                          sizeof(std::uint64_t), put.site, name_);
+                                          sizeof(std::uint64_t), put.site, name_, put.context);
     }
     world_.shmem().post(pe_, std::move(put));
+}
+
+ShmemContext* ShmemEntry::context(int handle) const {
+    std::vector<ShmemContext>& contexts = world_.shmem().pe(pe_).contexts;
+    if (handle > 0 && handle <= static_cast<int>(contexts.size()) &&
+        contexts[static_cast<std::size_t>(handle - 1)].alive)
+        return &contexts[static_cast<std::size_t>(handle - 1)];
+    if (handle == SHMEM_CTX_INVALID)
+        error(mpi::Misuse::InvalidContext, "the context is SHMEM_CTX_INVALID");
+    else if (handle == SHMEM_CTX_DEFAULT)
+        error(mpi::Misuse::InvalidContext, "SHMEM_CTX_DEFAULT cannot be destroyed");
+    else if (handle > 0 && handle <= static_cast<int>(contexts.size()))
+        error(mpi::Misuse::InvalidContext, fmt::format("context {} was destroyed", handle));
+    else
+        error(mpi::Misuse::InvalidContext,
+              fmt::format("{} is not a context handle (shmem_ctx_create never made it)", handle));
+    return nullptr;
+}
+
+int ShmemEntry::through_context(int handle, int pe) const {
+    context_ = 0;
+    if (handle == SHMEM_CTX_DEFAULT) return pe;
+    const ShmemContext* c = context(handle);
+    if (c == nullptr) return -1;
+    context_ = handle;
+    if (c->team == SHMEM_TEAM_WORLD) return pe;
+    // A team's context: PE numbers are the team's (OpenSHMEM 1.5 §9.4.2).
+    const Team* t = world_.shmem().team(c->team);
+    if (t == nullptr || !check_team_pe(*t, pe, "pe")) return -1;
+    return t->members[static_cast<std::size_t>(pe)].pe;
 }
 
 bool ShmemEntry::check_pe(int target) const {

@@ -25,7 +25,7 @@ public:
     int pe() const { return pe_; }
     mpi::MpiWorld& world() const { return world_; }
     int n_pes() const { return world_.size(); }
-    PeState& state() { return world_.shmem().pe(pe_); }
+    PeState& state() const { return world_.shmem().pe(pe_); }
 
     // Reports the misuse; returns only if the program asked MPI errors to return, and then the
     // call does nothing.
@@ -51,8 +51,15 @@ public:
     int active_set(int start, int log_stride, int size) const;
     // Hands a visible call to the scheduler; returns once it has completed.
     void submit(const ShmemCall& shmem) const;
-    // Queues a put or non-fetching atomic of this PE (it lands later: ShmemDelivery.cpp).
+    // Queues a put or non-fetching atomic of this PE (it lands later: ShmemDelivery.cpp), on
+    // the context through_context chose.
     void post(PendingPut put) const;
+    // The context `handle` names, for the rest of this call, and the world PE that `pe` of
+    // its team is; -1 after reporting (`invalid-context`, `invalid-pe`). SHMEM_CTX_DEFAULT
+    // leaves `pe` as it is (the world's PE numbers).
+    int through_context(int handle, int pe) const;
+    // The live context `handle` names (not SHMEM_CTX_DEFAULT), or nullptr after reporting.
+    ShmemContext* context(int handle) const;
     // The call's return address in the program.
     std::uintptr_t site() const { return site_; }
 
@@ -61,6 +68,7 @@ private:
     std::uintptr_t site_;
     mpi::MpiWorld& world_;
     int pe_;
+    mutable int context_ = 0; // through_context's choice
 };
 
 // How far a strided transfer of `nelems` elements of `size` bytes, `stride` elements apart,
@@ -81,6 +89,20 @@ inline std::uint64_t strided_bytes(std::size_t nelems, std::ptrdiff_t stride, st
         fname, reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)),                      \
         ::rankfold::mpi::local_arguments args);                                                    \
     if (!entry.check_state()) return __VA_ARGS__
+
+// The two forms of a routine family that has a context form (OpenSHMEM 1.5 §9.4): a definition
+// macro takes P, empty for the default context's (shmem_int_put) or ctx_ for the context's
+// (shmem_ctx_int_put, whose first parameter is the context: RF_CTX_PARAM_##P), which passes
+// ctx to the monitors first (RF_CTX_ARG_##P: a contract's parameter 0) and then chooses the
+// context, turning `pe` into a world PE (RF_CTX_SELECT_##P, returning its argument after a
+// misuse).
+#define RF_CTX_PARAM_
+#define RF_CTX_PARAM_ctx_ shmem_ctx_t ctx,
+#define RF_CTX_ARG_
+#define RF_CTX_ARG_ctx_ ctx,
+#define RF_CTX_SELECT_(...)
+#define RF_CTX_SELECT_ctx_(...)                                                                    \
+    if ((pe = entry.through_context(ctx, pe)) < 0) return __VA_ARGS__
 
 // Opens a shmem_* function: `entry` describes the call; `fail` is what to return when the
 // library is not initialized (nothing, for a void function).

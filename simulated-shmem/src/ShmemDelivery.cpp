@@ -6,7 +6,9 @@
 // (MpiWorld's landings, the RemoteLanding family) where the target could tell, and quiet lands
 // what is left. Of one origin's puts to one target only the oldest may land: they arrive in
 // the order issued, which is what shmem_fence asks for and a restriction of what an
-// unfenced sequence allows, kept to keep the choices few.
+// unfenced sequence allows, kept to keep the choices few. The order holds per context: puts on
+// different contexts are independent (OpenSHMEM 1.5 §9.4: a context is a separate stream of
+// ordering and completion), and a quiet of one context lands only that context's.
 #include "simulated-mpi/interface/RankGate.hpp"
 #include "simulated-shmem/interface/ShmemWorld.hpp"
 
@@ -39,7 +41,8 @@ void report(int origin, const PendingPut& put) {
     // Whoever sees this landing's word (a wait_until on the flag or signal) learns that it and
     // the origin's earlier puts to the target landed (they land in order).
     if (origin != put.target)
-        gate->shmem_landed(origin, put.target, put.signal_at != 0 ? put.signal_at : put.at);
+        gate->shmem_landed(origin, put.target, put.signal_at != 0 ? put.signal_at : put.at,
+                           put.context);
 }
 
 } // namespace
@@ -55,14 +58,15 @@ void ShmemWorld::post(int origin, PendingPut put) {
     pe(origin).pending.push_back(std::move(put));
 }
 
-bool ShmemWorld::land_oldest(int origin, int target, std::string& why, std::uintptr_t& site) {
+bool ShmemWorld::land_oldest(int origin, int target, int context, std::string& why,
+                             std::uintptr_t& site) {
     if (origin < 0 || origin >= size()) {
         why = "no such PE";
         return false;
     }
     std::vector<PendingPut>& pending = pe(origin).pending;
     for (auto it = pending.begin(); it != pending.end(); ++it) {
-        if (it->target != target) continue;
+        if (it->target != target || it->context != context) continue;
         const PendingPut put = std::move(*it);
         pending.erase(it);
         site = put.site;
@@ -74,10 +78,14 @@ bool ShmemWorld::land_oldest(int origin, int target, std::string& why, std::uint
     return false;
 }
 
-void ShmemWorld::land_all(int origin) {
+void ShmemWorld::land_all(int origin, int context) {
     std::vector<PendingPut> pending = std::move(pe(origin).pending);
     pe(origin).pending.clear();
-    for (const PendingPut& put : pending) {
+    for (PendingPut& put : pending) {
+        if (context != kAllContexts && put.context != context) {
+            pe(origin).pending.push_back(std::move(put)); // another context's: still on its way
+            continue;
+        }
         apply(put);
         report(origin, put);
     }

@@ -159,7 +159,7 @@ Progress ShmemWorld::issue(int p, const ShmemCall& call, std::optional<ShmemFail
     }
     // Quiet first: a barrier (or a call that starts with one) lands the PE's puts before the
     // PE joins it, so no member leaves before they are all in place.
-    if (completes_puts(call)) land_all(p);
+    if (completes_puts(call)) land_all(p, completed_context(call));
     if (call.op == ShmemOp::Quiet) return Progress::Done;
     if (call.op == ShmemOp::Free || call.op == ShmemOp::Realloc) {
         const auto offset = heap_offset(p, call.address);

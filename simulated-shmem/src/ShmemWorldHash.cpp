@@ -25,6 +25,15 @@ std::uint64_t ShmemWorld::hash() const {
             h.value(put.signal);
             h.value(static_cast<std::uint8_t>(put.signal_add));
             h.value(put.site);
+            if (put.context != 0) h.value(put.context); // digests of default-only programs stay
+        }
+        if (!p.contexts.empty()) {
+            h.value(p.contexts.size());
+            for (const ShmemContext& c : p.contexts) {
+                h.value(static_cast<std::uint8_t>(c.alive));
+                h.value(c.options);
+                h.value(c.team);
+            }
         }
     }
     h.value(teams_.size());
