@@ -66,7 +66,7 @@ struct Contexts {
         c.context = context;
         return c;
     }
-    std::size_t open() {
+    std::size_t open() const {
         std::vector<MpiWorld::OpenLanding> landings;
         w.open_landings(landings);
         return landings.size();
