@@ -87,9 +87,14 @@ public:
         e.bytes = {begin, end};
         e.writes = true;
         // OpenSHMEM atomics on one type are atomic with respect to each other, whatever the
-        // operation: one operator for all.
+        // operation, within one atomicity domain: the contexts of one team. The team stands for
+        // the operator, so atomics through contexts of different teams conflict.
         e.atomic = atomic;
         e.atomic_type = size;
+        const auto& contexts = world_.shmem().pe(origin).contexts;
+        if (context > 0 && context <= static_cast<int>(contexts.size()))
+            e.atomic_op =
+                static_cast<std::uint64_t>(contexts[static_cast<std::size_t>(context - 1)].team);
         e.site = site;
         e.name = name;
         events_.on_remote_op(e);
