@@ -7,8 +7,8 @@ namespace rankfold::mc {
 
 namespace {
 
-// Summaries are sorted sets of transitions with every field: the ids are not part of a
-// transition's identity, but a footprint (RemoteLanding's bytes) may read them.
+// Summaries are sorted sets of transitions with every field but the effects: the ids are not
+// part of a transition's identity, but a footprint (RemoteLanding's bytes) may read them.
 auto key(const Transition& t) {
     return std::tie(t.kind, t.rank, t.object, t.outcome, t.receive_id, t.message_id, t.detail);
 }
@@ -19,17 +19,40 @@ bool same(const Transition& a, const Transition& b) {
     return key(a) == key(b);
 }
 
-void unite(std::vector<Transition>& into, const std::vector<Transition>& from) {
-    if (from.empty()) return;
-    std::vector<Transition> merged;
-    merged.reserve(into.size() + from.size());
-    std::ranges::set_union(into, from, std::back_inserter(merged), less);
-    into = std::move(merged);
+// One transition executed several times in a summary keeps every effect it had (their union:
+// a dependence any of those executions had is kept).
+void merge_effects(Effects& into, const Effects& from) {
+    into.ran |= from.ran;
+    into.resumed |= from.resumed;
+    into.requests |= from.requests;
+    into.observed |= from.observed;
 }
 
 void insert(std::vector<Transition>& set, const Transition& t) {
     auto at = std::ranges::lower_bound(set, t, less);
-    if (at == set.end() || !same(*at, t)) set.insert(at, t);
+    if (at != set.end() && same(*at, t))
+        merge_effects(at->effects, t.effects);
+    else
+        set.insert(at, t);
+}
+
+void unite(std::vector<Transition>& into, const std::vector<Transition>& from) {
+    if (from.empty()) return;
+    std::vector<Transition> merged;
+    merged.reserve(into.size() + from.size());
+    auto a = into.cbegin();
+    auto b = from.cbegin();
+    while (a != into.cend() || b != from.cend()) {
+        if (b == from.cend() || (a != into.cend() && less(*a, *b))) {
+            merged.push_back(*a++);
+        } else if (a == into.cend() || less(*b, *a)) {
+            merged.push_back(*b++);
+        } else { // the same transition in both
+            merged.push_back(*a++);
+            merge_effects(merged.back().effects, b++->effects);
+        }
+    }
+    into = std::move(merged);
 }
 
 bool test(const std::vector<std::uint64_t>& bits, std::size_t i) {
