@@ -3,12 +3,15 @@
  * Barrier, Win_sync: the unified model's idiom) loads its right neighbour's segment directly and
  * puts a value into its left neighbour's; the shared_query base of rank 0 is the window's start.
  * The 8 states are the orders in which the three shared MPI_Win_lock_all are granted (every
- * order reaches the same state: 5 revisits).
+ * order reaches the same state: 5 revisits). It needs every rank on one node: SimGrid's SMPI
+ * gives each process a host (and a shared-memory communicator) of its own, so the program
+ * aborts there and is compared with MPICH only.
  *
  * RANKFOLD-RUN: -np 3 => ok states=8 transitions=12 executions=1 revisits=5
  */
 #include <mpi.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 int main(int argc, char** argv) {
     MPI_Init(&argc, &argv);
@@ -17,6 +20,12 @@ int main(int argc, char** argv) {
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &shm);
     MPI_Comm_rank(shm, &rank);
     MPI_Comm_size(shm, &size);
+    int world_size;
+    MPI_Comm_size(MPI_COMM_WORLD, &world_size);
+    if (size != world_size) {
+        fprintf(stderr, "needs every rank on one node: %d of %d share memory\n", size, world_size);
+        abort(); /* SMPI's MPI_Abort ends the simulation with status 0 */
+    }
     int* mine = NULL;
     MPI_Win win;
     MPI_Win_allocate_shared(2 * sizeof(int), sizeof(int), MPI_INFO_NULL, shm, &mine, &win);
