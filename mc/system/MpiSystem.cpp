@@ -195,7 +195,7 @@ void MpiSystem::close() {
             const RankStatus status = runtime_.ranks().status(r);
             if (status == RankStatus::AtCall) {
                 if (open_.buffering_open(r)) continue;
-                if (mpi::tests(runtime_.ranks().call(r).kind) && open_.outcome_open(r)) continue;
+                if (polls(runtime_.ranks().call(r)) && open_.outcome_open(r)) continue;
                 // An RMA landing this step could see is open: landing or not is a choice.
                 if (open_.landing_blocks(r) || open_.completion_held(r)) continue;
                 if (at_step_) at_step_();

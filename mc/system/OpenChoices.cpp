@@ -11,6 +11,11 @@ bool completion_with_outcome(const mpi::RankCall& call) {
            call.kind == CallKind::Probe;
 }
 
+bool polls(const mpi::RankCall& call) {
+    return mpi::tests(call.kind) ||
+           (call.kind == CallKind::Rma && call.rma.kind == mpi::RmaKind::Test);
+}
+
 bool OpenChoices::buffering_open(int rank) const {
     if (!options_.both_buffering || ranks_.status(rank) != RankStatus::AtCall) return false;
     const mpi::RankCall& call = ranks_.call(rank);
@@ -72,8 +77,7 @@ void OpenChoices::list(std::vector<Transition>& out) {
         if (status == RankStatus::AtCall && buffering_open(r)) {
             out.push_back({TransitionKind::SendBuffering, r, -1, 0});
             out.push_back({TransitionKind::SendBuffering, r, -1, 1});
-        } else if (status == RankStatus::AtCall && mpi::tests(ranks_.call(r).kind) &&
-                   outcome_open(r)) {
+        } else if (status == RankStatus::AtCall && polls(ranks_.call(r)) && outcome_open(r)) {
             for (int k : outcomes_.done) out.push_back({TransitionKind::TestOutcome, r, -1, k});
             out.push_back({TransitionKind::TestOutcome, r, -1, 0}); // "not yet" last
         } else if (status == RankStatus::Blocked && completion_with_outcome(ranks_.call(r)) &&

@@ -53,6 +53,10 @@ private:
     std::vector<int> completed_targets_;
 };
 
+// Calls that return at once with "not yet" or "done" (MPI_Test and friends, MPI_Iprobe,
+// MPI_Win_test): the answer is the explorer's choice.
+bool polls(const mpi::RankCall& call);
+
 // Calls whose completion has several ways to go once they are ready.
 bool completion_with_outcome(const mpi::RankCall& call);
 

@@ -243,6 +243,15 @@ void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank
     case RmaKind::Wait:
         sync(rank, SyncStep::Acquire, sync_token(SyncChannel::PostWait, window_id(call.rma.win)));
         break;
+    case RmaKind::Test: // "done" closed the exposure epoch: it acquires as MPI_Win_wait does
+        if (const auto v = world_.windows().view(rank, call.rma.win);
+            v && !world_.windows()
+                      .at(v->index)
+                      .members[static_cast<std::size_t>(v->my_rank)]
+                      .exposure_posted)
+            sync(rank, SyncStep::Acquire,
+                 sync_token(SyncChannel::PostWait, window_id(call.rma.win)));
+        break;
     default:
         break;
     }

@@ -1,6 +1,7 @@
 #include "mc/system/WaitDescription.hpp"
 
 #include "mc/system/GlobalName.hpp"
+#include "mc/system/OpenChoices.hpp"
 
 #include "snapshot/GuardedCopy.hpp"
 
@@ -213,9 +214,9 @@ properties::EndStateEvent end_state_event(const RankRuntime& runtime, const mpi:
     e.finished = static_cast<int>(std::count(finished.begin(), finished.end(), true));
     for (int r = 0; r < e.ranks; ++r) {
         const RankStatus status = runtime.ranks().status(r);
-        const bool polls = status == RankStatus::AtCall && mpi::tests(runtime.ranks().call(r).kind);
-        if (status != RankStatus::Blocked && !polls) continue;
-        e.polling += polls;
+        const bool polling = status == RankStatus::AtCall && polls(runtime.ranks().call(r));
+        if (status != RankStatus::Blocked && !polling) continue;
+        e.polling += polling;
         const mpi::RankCall& call = runtime.ranks().call(r);
         BlockedRank b = describe_blocked(world, r, call, finished, runtime.image());
         b.location = runtime.image().locate_call(call.site);

@@ -49,10 +49,25 @@ template <class Known> void pass(Known& k, const SyncEvent& e) {
 }
 
 // False when the ranges held the bytes already.
+// `ranges` is normalized (ascending, disjoint, not adjacent) and stays so: the ranges that
+// overlap or touch `bytes` become one, in place, without sorting the whole list again at each
+// access (a target storing to thousands of scattered bytes: MPICH's rma/put_base).
 bool add_range(std::vector<ByteRange>& ranges, ByteRange bytes) {
     if (shared_bytes(ranges, bytes) == std::optional<ByteRange>(bytes)) return false; // known
-    ranges.push_back(bytes);
-    ranges = normalized(std::move(ranges));
+    if (bytes.low >= bytes.high) return true;
+    const auto first =
+        std::lower_bound(ranges.begin(), ranges.end(), bytes.low,
+                         [](const ByteRange& r, std::uintptr_t low) { return r.high < low; });
+    const auto last =
+        std::upper_bound(first, ranges.end(), bytes.high,
+                         [](std::uintptr_t high, const ByteRange& r) { return high < r.low; });
+    if (first == last) {
+        ranges.insert(first, bytes);
+        return true;
+    }
+    const ByteRange merged{std::min(bytes.low, first->low), std::max(bytes.high, (last - 1)->high)};
+    *first = merged;
+    ranges.erase(first + 1, last);
     return true;
 }
 

@@ -85,6 +85,7 @@ struct CollectiveArgs {
     MPI_Aint win_size = 0;
     int disp_unit = 1;
     int flavor = 0;
+    bool shared_noncontig = false; // MPI_Win_allocate_shared's alloc_shared_noncontig hint
     MPI_Win win = MPI_WIN_NULL;
     MPI_Win* newwin = nullptr;
     void* win_attributes = nullptr;

@@ -5,6 +5,8 @@
 #include "simulated-mpi/src/Api.hpp"
 
 #include "simulated-mpi/src/AppAccess.hpp"
+#include "simulated-mpi/src/InfoTable.hpp"
+#include "simulated-mpi/src/SharedWindowLayout.hpp"
 #include "simulated-mpi/src/Window.hpp"
 #include "simulated-mpi/src/WindowAttributes.hpp"
 #include "simulated-mpi/src/WindowHints.hpp"
@@ -41,7 +43,7 @@ void rank_free(const rankfold::snapshot::RuntimeSection& section, void* p) {
 // bytes, which contracts can watch).
 int create(const char* name, std::uintptr_t site, const rankfold::snapshot::RuntimeSection& section,
            void* base, MPI_Aint size, int disp_unit, int flavor, MPI_Info info, MPI_Comm comm,
-           MPI_Win* win) {
+           MPI_Win* win, bool shared_noncontig = false) {
     RankCall c = make_call(CallKind::Collective, name, site);
     c.announced = true;
     c.comm = comm;
@@ -50,6 +52,7 @@ int create(const char* name, std::uintptr_t site, const rankfold::snapshot::Runt
     c.coll.win_size = size;
     c.coll.disp_unit = disp_unit;
     c.coll.flavor = flavor;
+    c.coll.shared_noncontig = shared_noncontig;
     c.coll.newwin = win;
     c.coll.win_attributes = rank_calloc(section, sizeof(WindowAttributeBlock));
     const int result = submit(c);
@@ -127,6 +130,60 @@ RF_EXPORT int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_
     }
     write_out(static_cast<void**>(baseptr), base);
     return result;
+}
+
+// The memory of every member in one block all of them address (SharedWindowMemory.hpp); the
+// caller's segment is known once every member has called.
+RF_EXPORT int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                                      void* baseptr, MPI_Win* win) {
+    RF_MPI_ENTRY;
+    rank_gate().local_call("MPI_Win_allocate_shared", site,
+                           local_arguments(size, disp_unit, info, comm, baseptr, win));
+    const int rank = rank_gate().current_rank();
+    bool noncontig = false;
+    if (const InfoEntries* entries = rank_gate().world().rank_state(rank).infos.find(info))
+        for (const auto& [key, value] : *entries)
+            if (key == "alloc_shared_noncontig") noncontig = value == "true";
+    const int result = create("MPI_Win_allocate_shared", site, rf_section_, nullptr, size,
+                              disp_unit, MPI_WIN_FLAVOR_SHARED, info, comm, win, noncontig);
+    if (result != MPI_SUCCESS) return result;
+    MPI_Win made = MPI_WIN_NULL;
+    read_app(win, made);
+    const WindowTable& windows = rank_gate().world().windows();
+    void* base = nullptr;
+    if (const auto v = windows.view(rank, made))
+        base = reinterpret_cast<void*>(
+            windows.at(v->index).members[static_cast<std::size_t>(v->my_rank)].base);
+    write_out(static_cast<void**>(baseptr), base);
+    return result;
+}
+
+// A member's segment of a shared window; MPI_PROC_NULL: the first non-empty one (MPI 3.1
+// §11.2.3).
+RF_EXPORT int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint* size, int* disp_unit,
+                                   void* baseptr) {
+    RF_LOCAL_ENTRY("MPI_Win_shared_query", win, rank, size, disp_unit, baseptr);
+    const auto v = call.world.windows().view(call.rank, win);
+    if (!v)
+        return call.error(MPI_COMM_WORLD, MPI_ERR_WIN, Misuse::InvalidHandle,
+                          fmt::format("invalid window {:#x}", win));
+    const Window& w = call.world.windows().at(v->index);
+    if (w.flavor != MPI_WIN_FLAVOR_SHARED)
+        return call.error(win, MPI_ERR_RMA_FLAVOR, Misuse::InvalidArgument,
+                          "the window was not made by MPI_Win_allocate_shared");
+    const int n = static_cast<int>(w.members.size());
+    if (rank != MPI_PROC_NULL && (rank < 0 || rank >= n))
+        return call.error(win, MPI_ERR_RANK, Misuse::InvalidRank,
+                          fmt::format("rank {} is not in the window's group of {}", rank, n));
+    std::vector<MPI_Aint> sizes;
+    for (const WindowMember& m : w.members) sizes.push_back(m.size);
+    const WindowMember& m = w.members[static_cast<std::size_t>(
+        rank == MPI_PROC_NULL ? first_nonempty_segment(sizes) : rank)];
+    if (!write_out(size, m.size) || !write_out(disp_unit, m.disp_unit) ||
+        !write_out(static_cast<void**>(baseptr), reinterpret_cast<void*>(m.base)))
+        return call.error(win, MPI_ERR_ARG, Misuse::InvalidArgument,
+                          "size, disp_unit or baseptr is not writable");
+    return MPI_SUCCESS;
 }
 
 // A window without memory: each rank attaches its own later (MPI_Win_attach), and target

@@ -69,6 +69,7 @@ void feed_args(StateHasher& h, const CollectiveArgs& a) {
     if (a.kind < CollectiveKind::WinCreate) return;
     h.value(static_cast<std::int64_t>(a.win_size));
     for (int v : {a.disp_unit, a.flavor, a.win, a.assertion}) h.value(v);
+    if (a.shared_noncontig) h.value(std::uint8_t{'n'}); // only then: other digests stay
     h.value(reinterpret_cast<std::uintptr_t>(a.newwin));
     h.value(reinterpret_cast<std::uintptr_t>(a.win_attributes));
 }

@@ -7,6 +7,7 @@
 #include "simulated-mpi/src/Completion.hpp"
 
 #include "simulated-mpi/src/AppAccess.hpp"
+#include "simulated-mpi/src/Window.hpp"
 
 #include <algorithm>
 
@@ -168,6 +169,19 @@ void CompletionQuery::open_outcomes(int rank, const RankCall& call, OpenOutcomes
         add_subsets(complete, out.done);
         out.open = waiting || out.done.size() > 1;
         return;
+    case CallKind::Rma: {
+        // MPI_Win_test says "not yet" whenever the exposure epoch is open, "done" once every
+        // origin of the post group has called MPI_Win_complete (RmaSynchronisation's wait).
+        if (call.rma.kind != RmaKind::Test) return;
+        const auto v = core_.windows.view(rank, call.rma.win);
+        if (!v) return;
+        const WindowMember& me =
+            core_.windows.at(v->index).members[static_cast<std::size_t>(v->my_rank)];
+        if (!me.exposure_posted) return; // wait-without-post: the call fails
+        out.open = true;
+        if (me.completions == static_cast<int>(me.post_group.size())) out.done.push_back(1);
+        return;
+    }
     case CallKind::Iprobe:
     case CallKind::Probe: {
         if (call.source == MPI_PROC_NULL || !core_.view(rank, call.comm)) return;

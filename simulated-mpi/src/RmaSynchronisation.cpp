@@ -263,7 +263,9 @@ Progress OneSided::wait(Site s) {
         return fail(s, MPI_ERR_RMA_SYNC, Misuse::WaitWithoutPost,
                     fmt::format("{} without a matching MPI_Win_post", s.call.name));
     if (s.call.rma.kind == RmaKind::Wait) return Progress::Blocked;
-    const bool done = me.completions == static_cast<int>(me.post_group.size());
+    // The explorer's choice (CompletionQuery's open outcomes): "not yet" (0) is always open.
+    const bool done =
+        me.completions == static_cast<int>(me.post_group.size()) && s.call.outcome != 0;
     if (done) {
         me.exposure_posted = false;
         me.post_group.clear();

@@ -100,6 +100,9 @@ struct WindowMember {
 struct Window {
     int comm_id = -1; // the window's own communicator (fence and free are collective on it)
     int flavor = MPI_WIN_FLAVOR_CREATE;
+    // MPI_Win_allocate_shared: the one block that holds every member's segment, in the heap
+    // arena of the group's rank 0 (SharedWindowMemory.hpp); 0 for other flavors.
+    std::uintptr_t shared_block = 0;
     std::vector<WindowMember> members; // by rank in the group
     bool live() const;
     friend bool operator==(const Window&, const Window&) = default;

@@ -3,6 +3,8 @@
 
 #include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/RmaLanding.hpp"
+#include "simulated-mpi/src/SharedWindowLayout.hpp"
+#include "simulated-mpi/src/SharedWindowMemory.hpp"
 
 #include <fmt/format.h>
 
@@ -91,6 +93,9 @@ bool WindowCollectives::create(int id, const PendingCollective& op) {
         m.exposures.assign(static_cast<std::size_t>(n), 0);
         w.members.push_back(std::move(m));
     }
+    if (w.flavor == MPI_WIN_FLAVOR_SHARED && !place_shared(w, op))
+        return fail(MPI_ERR_NO_MEM, Misuse::InvalidArgument,
+                    "the shared window's memory does not fit in rank 0's heap");
     const int index = core_.windows.create(std::move(w));
     for (int i = 0; i < n; ++i) {
         const CollectivePart& p = op.parts[static_cast<std::size_t>(i)];
@@ -101,6 +106,24 @@ bool WindowCollectives::create(int id, const PendingCollective& op) {
             return fail(MPI_ERR_ARG, Misuse::InvalidArgument,
                         fmt::format("{}: rank {}'s win argument is not writable", p.name, i));
     }
+    return true;
+}
+
+// Every member's segment in one block of the group's rank 0 (SharedWindowMemory.hpp); the
+// alloc_shared_noncontig hint counts if rank 0 gave it, as MPI 3.1 §11.2.3 lets it differ.
+bool WindowCollectives::place_shared(Window& w, const PendingCollective& op) {
+    std::vector<MPI_Aint> sizes;
+    for (const WindowMember& m : w.members) sizes.push_back(m.size);
+    const SharedWindowLayout layout =
+        shared_window_layout(sizes, op.parts[0].args.shared_noncontig);
+    if (layout.total == 0) return true; // every segment empty: every base is NULL
+    void* block = allocate_shared_block(w.members[0].world_rank, layout.total);
+    if (block == nullptr) return false;
+    w.shared_block = reinterpret_cast<std::uintptr_t>(block);
+    // An empty segment has no memory: its base is NULL, as in MPICH (MPICH's
+    // win_shared_noncontig_put asserts it).
+    for (std::size_t i = 0; i < w.members.size(); ++i)
+        if (w.members[i].size > 0) w.members[i].base = w.shared_block + layout.offsets[i];
     return true;
 }
 
@@ -137,6 +160,10 @@ bool WindowCollectives::free(const PendingCollective& op) {
     const auto v = core_.windows.view(op.parts[0].rank, op.parts[0].args.win);
     if (!v) return fail(MPI_ERR_WIN, Misuse::InvalidHandle, "the window was freed");
     Window& w = core_.windows.at(v->index);
+    if (w.shared_block != 0) {
+        release_shared_block(w.members[0].world_rank, reinterpret_cast<void*>(w.shared_block));
+        w.shared_block = 0;
+    }
     for (std::size_t i = 0; i < w.members.size(); ++i) {
         WindowMember& m = w.members[i];
         core_.comms.release(m.world_rank, m.comm);

@@ -1,5 +1,5 @@
 // The collective calls of windows (MPI 3.1 §11.2, §11.5.1), executed once every member of the
-// window's communicator has called: MPI_Win_create/MPI_Win_allocate make the window (with a
+// window's communicator has called: MPI_Win_create/allocate/allocate_shared make the window (with a
 // communicator of its own, so that its fences never meet the program's collectives),
 // MPI_Win_fence lands every operation issued since the previous fence and opens the next
 // epoch, MPI_Win_free takes the window away. Holds no data: built over the world for the call
@@ -26,6 +26,7 @@ public:
 private:
     bool fail(int code, Misuse misuse, std::string message);
     bool create(int id, const PendingCollective& op);
+    bool place_shared(Window& w, const PendingCollective& op);
     bool fence(const PendingCollective& op);
     bool free(const PendingCollective& op);
 

@@ -133,6 +133,7 @@ void WindowTable::feed(StateHasher& h) const {
     for (const Window& w : windows_) {
         h.value(w.comm_id);
         h.value(w.flavor);
+        if (w.shared_block != 0) h.value(w.shared_block); // only then: other digests stay
         h.value(static_cast<std::uint64_t>(w.members.size()));
         for (const WindowMember& m : w.members) feed_member(h, m);
     }

@@ -23,6 +23,7 @@ import concurrent.futures
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -74,12 +75,23 @@ def run_rankfold(opts, test, exe, mode):
     # A test that hangs costs the group this much wall time: enough for a loaded machine to
     # finish a test that passes in a second, short enough to keep the group within minutes.
     wall = 15 if mode == "single" else opts.time_limit + 15
+    # rankfold-run is a supervisor with the explorer in a child process: a hung run is stopped
+    # as a process group, or the child would go on using a core after the timeout.
     try:
-        proc = subprocess.run(command, cwd=rundir, capture_output=True, text=True, errors="replace", timeout=wall)
-    except subprocess.TimeoutExpired:
-        return None, "", "hung (no answer in %d s)" % wall
+        proc = subprocess.Popen(command, cwd=rundir, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, errors="replace", start_new_session=True)
     except OSError as e:  # rankfold-run missing or being rebuilt
         return None, "", "could not start rankfold-run: %s" % e
+    try:
+        stdout, stderr = proc.communicate(timeout=wall)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.communicate()
+        return None, "", "hung (no answer in %d s)" % wall
+    proc.stdout, proc.stderr = stdout, stderr
     violation = ""
     if proc.returncode not in (0, 3):
         try:

@@ -1,6 +1,7 @@
-// Family TestOutcome: Test/Testany/Testsome/Testall/Iprobe say "not yet" or one way of "done".
-// It ends the rank's call, and "done" finishes requests of the rank's table (or, for Iprobe,
-// reads the rank's queue).
+// Family TestOutcome: Test/Testany/Testsome/Testall/Iprobe/Win_test say "not yet" or one way of
+// "done". It ends the rank's call, and "done" finishes requests of the rank's table (or, for
+// Iprobe, reads the rank's queue; for MPI_Win_test, closes the rank's own exposure epoch, which
+// only the rank's later calls read: the origins' MPI_Win_complete only enables "done").
 #pragma once
 
 #include "mc/search/Transition.hpp"
