@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 353 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 346 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -77,9 +77,6 @@ int MPI_Accumulate_c(const void* origin_addr, MPI_Count origin_count, MPI_Dataty
                      int target_rank, MPI_Aint target_disp, MPI_Count target_count,
                      MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
     RF_UNSUPPORTED(MPI_Accumulate_c);
-int MPI_Add_error_class(int* errorclass) RF_UNSUPPORTED(MPI_Add_error_class);
-int MPI_Add_error_code(int errorclass, int* errorcode) RF_UNSUPPORTED(MPI_Add_error_code);
-int MPI_Add_error_string(int errorcode, const char* string) RF_UNSUPPORTED(MPI_Add_error_string);
 int MPI_Allgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                     MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
     RF_UNSUPPORTED(MPI_Allgather_c);
@@ -164,12 +161,8 @@ int MPI_Close_port(const char* port_name) RF_UNSUPPORTED(MPI_Close_port);
 int MPI_Comm_accept(const char* port_name, MPI_Info info, int root, MPI_Comm comm,
                     MPI_Comm* newcomm) RF_UNSUPPORTED(MPI_Comm_accept);
 MPI_Fint MPI_Comm_c2f(MPI_Comm comm) RF_UNSUPPORTED(MPI_Comm_c2f);
-int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode) RF_UNSUPPORTED(MPI_Comm_call_errhandler);
 int MPI_Comm_connect(const char* port_name, MPI_Info info, int root, MPI_Comm comm,
                      MPI_Comm* newcomm) RF_UNSUPPORTED(MPI_Comm_connect);
-int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function* comm_errhandler_fn,
-                               MPI_Errhandler* errhandler)
-    RF_UNSUPPORTED(MPI_Comm_create_errhandler);
 int MPI_Comm_create_from_group(MPI_Group group, const char* stringtag, MPI_Info info,
                                MPI_Errhandler errhandler, MPI_Comm* newcomm)
     RF_UNSUPPORTED(MPI_Comm_create_from_group);
@@ -178,8 +171,6 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* new
 int MPI_Comm_disconnect(MPI_Comm* comm) RF_UNSUPPORTED(MPI_Comm_disconnect);
 MPI_Comm MPI_Comm_f2c(MPI_Fint comm) RF_UNSUPPORTED(MPI_Comm_f2c);
 int MPI_Comm_get_parent(MPI_Comm* parent) RF_UNSUPPORTED(MPI_Comm_get_parent);
-int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request)
-    RF_UNSUPPORTED(MPI_Comm_idup);
 int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Comm_idup_with_info);
 int MPI_Comm_join(int fd, MPI_Comm* intercomm) RF_UNSUPPORTED(MPI_Comm_join);
@@ -912,8 +903,6 @@ int MPI_Type_get_true_extent_c(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Co
 int MPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                        const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                        MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_indexed_c);
-int MPI_Type_match_size(int typeclass, int size, MPI_Datatype* datatype)
-    RF_UNSUPPORTED(MPI_Type_match_size);
 int MPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val)
     RF_UNSUPPORTED(MPI_Type_set_attr);
 int MPI_Type_size_c(MPI_Datatype datatype, MPI_Count* size) RF_UNSUPPORTED(MPI_Type_size_c);

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <span>
 
 using namespace rankfold::mpi;
 
@@ -266,4 +267,31 @@ RF_EXPORT int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype
                                  MPI_Count* count) {
     RF_MPI_ENTRY;
     return count_received("MPI_Get_elements_x", site, status, datatype, count, true);
+}
+
+// MPI 3.1 §17.1.9: a predefined type of the class and size; here the C types, since Rankfold
+// has no Fortran ones. A size no type of the class has is MPI_ERR_ARG, as the standard asks.
+RF_EXPORT int MPI_Type_match_size(int typeclass, int size, MPI_Datatype* datatype) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_match_size", site, local_arguments(typeclass, size, datatype));
+    const MPI_Datatype reals[] = {MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE};
+    const MPI_Datatype integers[] = {MPI_INT8_T, MPI_INT16_T, MPI_INT32_T, MPI_INT64_T};
+    const MPI_Datatype complexes[] = {MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX,
+                                      MPI_C_LONG_DOUBLE_COMPLEX};
+    std::span<const MPI_Datatype> candidates;
+    if (typeclass == MPI_TYPECLASS_REAL)
+        candidates = reals;
+    else if (typeclass == MPI_TYPECLASS_INTEGER)
+        candidates = integers;
+    else if (typeclass == MPI_TYPECLASS_COMPLEX)
+        candidates = complexes;
+    else
+        return c.bad_argument(fmt::format("invalid type class {} (MPI_TYPECLASS_REAL, "
+                                          "MPI_TYPECLASS_INTEGER or MPI_TYPECLASS_COMPLEX)",
+                                          typeclass));
+    for (const MPI_Datatype type : candidates)
+        if (TypemapRef t = c.table().find(type); t && t->size() == static_cast<std::uint64_t>(size))
+            return c.write(datatype, type, "datatype");
+    return c.bad_argument(
+        fmt::format("no predefined type of class {} has size {}", typeclass, size));
 }
