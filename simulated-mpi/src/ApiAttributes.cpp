@@ -111,8 +111,8 @@ int comm_set_attr_impl(const LocalCall& call, MPI_Comm comm, int comm_keyval, vo
     const Keyval* k = call.world.rank_state(call.rank).keyvals.find(keyval);
     if (k == nullptr || k->freed || k->for_windows) return invalid_keyval(call, comm, keyval);
     auto& attributes = call.world.comms().handle(call.rank, comm)->attributes;
-    auto it = std::lower_bound(attributes.begin(), attributes.end(), keyval,
-                               [](const auto& a, int k) { return a.first < k; });
+    auto it = std::find_if(attributes.begin(), attributes.end(),
+                           [&](const auto& a) { return a.first == keyval; });
     if (it != attributes.end() && it->first == keyval) {
         // Replacing a value runs its delete function first (which may itself use attributes).
         const MPI_Aint old = it->second;
@@ -122,7 +122,8 @@ int comm_set_attr_impl(const LocalCall& call, MPI_Comm comm, int comm_keyval, vo
             if (a.first == keyval) a.second = reinterpret_cast<MPI_Aint>(value);
         return MPI_SUCCESS;
     }
-    attributes.insert(it, {keyval, reinterpret_cast<MPI_Aint>(value)});
+    // In the order of setting: MPI_Finalize deletes MPI_COMM_SELF's in the reverse order.
+    attributes.push_back({keyval, reinterpret_cast<MPI_Aint>(value)});
     return MPI_SUCCESS;
 }
 } // namespace
