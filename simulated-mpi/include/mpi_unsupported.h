@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 346 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 341 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -863,9 +863,6 @@ int MPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength,
                                     const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                                     MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_create_indexed_block_c);
-int MPI_Type_create_keyval(MPI_Type_copy_attr_function* type_copy_attr_fn,
-                           MPI_Type_delete_attr_function* type_delete_attr_fn, int* type_keyval,
-                           void* extra_state) RF_UNSUPPORTED(MPI_Type_create_keyval);
 int MPI_Type_create_resized_c(MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent,
                               MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_resized_c);
 int MPI_Type_create_struct_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
@@ -876,12 +873,7 @@ int MPI_Type_create_subarray_c(int ndims, const MPI_Count array_of_sizes[],
                                const MPI_Count array_of_subsizes[],
                                const MPI_Count array_of_starts[], int order, MPI_Datatype oldtype,
                                MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_subarray_c);
-int MPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
-    RF_UNSUPPORTED(MPI_Type_delete_attr);
 MPI_Datatype MPI_Type_f2c(MPI_Fint datatype) RF_UNSUPPORTED(MPI_Type_f2c);
-int MPI_Type_free_keyval(int* type_keyval) RF_UNSUPPORTED(MPI_Type_free_keyval);
-int MPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val, int* flag)
-    RF_UNSUPPORTED(MPI_Type_get_attr);
 int MPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses,
                           int max_datatypes, int array_of_integers[], MPI_Aint array_of_addresses[],
                           MPI_Datatype array_of_datatypes[]) RF_UNSUPPORTED(MPI_Type_get_contents);
@@ -903,8 +895,6 @@ int MPI_Type_get_true_extent_c(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Co
 int MPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                        const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                        MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_indexed_c);
-int MPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val)
-    RF_UNSUPPORTED(MPI_Type_set_attr);
 int MPI_Type_size_c(MPI_Datatype datatype, MPI_Count* size) RF_UNSUPPORTED(MPI_Type_size_c);
 int MPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
                       MPI_Datatype oldtype, MPI_Datatype* newtype)

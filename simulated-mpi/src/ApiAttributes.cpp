@@ -109,7 +109,8 @@ int comm_set_attr_impl(const LocalCall& call, MPI_Comm comm, int comm_keyval, vo
     void* const value = attribute_val;
     if (call.world.comms().handle(call.rank, comm) == nullptr) return invalid_comm(call, comm);
     const Keyval* k = call.world.rank_state(call.rank).keyvals.find(keyval);
-    if (k == nullptr || k->freed || k->for_windows) return invalid_keyval(call, comm, keyval);
+    if (k == nullptr || k->freed || k->for_windows || k->for_types)
+        return invalid_keyval(call, comm, keyval);
     auto& attributes = call.world.comms().handle(call.rank, comm)->attributes;
     auto it = std::find_if(attributes.begin(), attributes.end(),
                            [&](const auto& a) { return a.first == keyval; });

@@ -3,6 +3,7 @@
 // DatatypeCall.hpp).
 #include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/DatatypeCall.hpp"
+#include "simulated-mpi/src/TypeAttributes.hpp"
 
 #include <climits>
 #include <cstdio>
@@ -109,6 +110,14 @@ RF_EXPORT int MPI_Type_free(MPI_Datatype* datatype) {
     if (predefined_index(type))
         return c.error(MPI_ERR_TYPE, Misuse::InvalidArgument,
                        fmt::format("{} is predefined and cannot be freed", datatype_name(type)));
+    if (!c.table().derived(type)) return c.invalid_type(type);
+    // Its attributes' delete functions run first (MPI 3.1 §6.7.4); one failing stops the free.
+    if (const TypeCallbackFailure f = delete_type_attributes(
+            rank_gate().world(), rank_gate().current_rank(), rf_section_, type);
+        f.code != MPI_SUCCESS)
+        return c.error(
+            f.code, Misuse::InvalidArgument,
+            fmt::format("the delete function of key {:#x} returned {}", f.keyval, f.code));
     // Pending requests keep their own reference to the typemap: the free is deferred for them.
     if (!c.table().release(type)) return c.invalid_type(type);
     return c.write(datatype, static_cast<MPI_Datatype>(MPI_DATATYPE_NULL), "datatype");
@@ -121,7 +130,17 @@ RF_EXPORT int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
     if (!old) return c.result();
     // The copy is committed if the original is (MPI 3.1 §4.1.10).
     const bool committed = c.table().committed(oldtype);
-    return c.store(c.table().create(old, site, committed), newtype);
+    const MPI_Datatype copy = c.table().create(old, site, committed);
+    // The attributes whose copy functions say so go with it (MPI 3.1 §6.7.4).
+    if (const TypeCallbackFailure f = copy_type_attributes(
+            rank_gate().world(), rank_gate().current_rank(), rf_section_, oldtype, copy);
+        f.code != MPI_SUCCESS) {
+        c.table().release(copy);
+        c.write(newtype, static_cast<MPI_Datatype>(MPI_DATATYPE_NULL), "newtype");
+        return c.error(f.code, Misuse::InvalidArgument,
+                       fmt::format("the copy function of key {:#x} returned {}", f.keyval, f.code));
+    }
+    return c.store(copy, newtype);
 }
 
 RF_EXPORT int MPI_Type_size(MPI_Datatype datatype, int* size) {
