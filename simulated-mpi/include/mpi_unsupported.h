@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 341 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 337 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -826,12 +826,6 @@ int MPI_Ssend_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, in
                      MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Ssend_init_c);
 int MPI_Status_c2f(const MPI_Status* c_status, MPI_Fint* f_status) RF_UNSUPPORTED(MPI_Status_c2f);
 int MPI_Status_f2c(const MPI_Fint* f_status, MPI_Status* c_status) RF_UNSUPPORTED(MPI_Status_f2c);
-int MPI_Status_set_cancelled(MPI_Status* status, int flag) RF_UNSUPPORTED(MPI_Status_set_cancelled);
-int MPI_Status_set_elements(MPI_Status* status, MPI_Datatype datatype, int count)
-    RF_UNSUPPORTED(MPI_Status_set_elements);
-int MPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datatype, MPI_Count count)
-    RF_UNSUPPORTED(MPI_Status_set_elements_x);
-int MPI_Test_cancelled(const MPI_Status* status, int* flag) RF_UNSUPPORTED(MPI_Test_cancelled);
 MPI_Fint MPI_Type_c2f(MPI_Datatype datatype) RF_UNSUPPORTED(MPI_Type_c2f);
 int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_contiguous_c);
