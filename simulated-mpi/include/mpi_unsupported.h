@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 351 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 335 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -77,9 +77,6 @@ int MPI_Accumulate_c(const void* origin_addr, MPI_Count origin_count, MPI_Dataty
                      int target_rank, MPI_Aint target_disp, MPI_Count target_count,
                      MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
     RF_UNSUPPORTED(MPI_Accumulate_c);
-int MPI_Add_error_class(int* errorclass) RF_UNSUPPORTED(MPI_Add_error_class);
-int MPI_Add_error_code(int errorclass, int* errorcode) RF_UNSUPPORTED(MPI_Add_error_code);
-int MPI_Add_error_string(int errorcode, const char* string) RF_UNSUPPORTED(MPI_Add_error_string);
 int MPI_Allgather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                     MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm)
     RF_UNSUPPORTED(MPI_Allgather_c);
@@ -164,12 +161,8 @@ int MPI_Close_port(const char* port_name) RF_UNSUPPORTED(MPI_Close_port);
 int MPI_Comm_accept(const char* port_name, MPI_Info info, int root, MPI_Comm comm,
                     MPI_Comm* newcomm) RF_UNSUPPORTED(MPI_Comm_accept);
 MPI_Fint MPI_Comm_c2f(MPI_Comm comm) RF_UNSUPPORTED(MPI_Comm_c2f);
-int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode) RF_UNSUPPORTED(MPI_Comm_call_errhandler);
 int MPI_Comm_connect(const char* port_name, MPI_Info info, int root, MPI_Comm comm,
                      MPI_Comm* newcomm) RF_UNSUPPORTED(MPI_Comm_connect);
-int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function* comm_errhandler_fn,
-                               MPI_Errhandler* errhandler)
-    RF_UNSUPPORTED(MPI_Comm_create_errhandler);
 int MPI_Comm_create_from_group(MPI_Group group, const char* stringtag, MPI_Info info,
                                MPI_Errhandler errhandler, MPI_Comm* newcomm)
     RF_UNSUPPORTED(MPI_Comm_create_from_group);
@@ -178,8 +171,6 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* new
 int MPI_Comm_disconnect(MPI_Comm* comm) RF_UNSUPPORTED(MPI_Comm_disconnect);
 MPI_Comm MPI_Comm_f2c(MPI_Fint comm) RF_UNSUPPORTED(MPI_Comm_f2c);
 int MPI_Comm_get_parent(MPI_Comm* parent) RF_UNSUPPORTED(MPI_Comm_get_parent);
-int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request)
-    RF_UNSUPPORTED(MPI_Comm_idup);
 int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Comm_idup_with_info);
 int MPI_Comm_join(int fd, MPI_Comm* intercomm) RF_UNSUPPORTED(MPI_Comm_join);
@@ -835,12 +826,6 @@ int MPI_Ssend_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, in
                      MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Ssend_init_c);
 int MPI_Status_c2f(const MPI_Status* c_status, MPI_Fint* f_status) RF_UNSUPPORTED(MPI_Status_c2f);
 int MPI_Status_f2c(const MPI_Fint* f_status, MPI_Status* c_status) RF_UNSUPPORTED(MPI_Status_f2c);
-int MPI_Status_set_cancelled(MPI_Status* status, int flag) RF_UNSUPPORTED(MPI_Status_set_cancelled);
-int MPI_Status_set_elements(MPI_Status* status, MPI_Datatype datatype, int count)
-    RF_UNSUPPORTED(MPI_Status_set_elements);
-int MPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datatype, MPI_Count count)
-    RF_UNSUPPORTED(MPI_Status_set_elements_x);
-int MPI_Test_cancelled(const MPI_Status* status, int* flag) RF_UNSUPPORTED(MPI_Test_cancelled);
 MPI_Fint MPI_Type_c2f(MPI_Datatype datatype) RF_UNSUPPORTED(MPI_Type_c2f);
 int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_contiguous_c);
@@ -872,9 +857,6 @@ int MPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength,
                                     const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                                     MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_create_indexed_block_c);
-int MPI_Type_create_keyval(MPI_Type_copy_attr_function* type_copy_attr_fn,
-                           MPI_Type_delete_attr_function* type_delete_attr_fn, int* type_keyval,
-                           void* extra_state) RF_UNSUPPORTED(MPI_Type_create_keyval);
 int MPI_Type_create_resized_c(MPI_Datatype oldtype, MPI_Count lb, MPI_Count extent,
                               MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_resized_c);
 int MPI_Type_create_struct_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
@@ -885,12 +867,7 @@ int MPI_Type_create_subarray_c(int ndims, const MPI_Count array_of_sizes[],
                                const MPI_Count array_of_subsizes[],
                                const MPI_Count array_of_starts[], int order, MPI_Datatype oldtype,
                                MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_subarray_c);
-int MPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
-    RF_UNSUPPORTED(MPI_Type_delete_attr);
 MPI_Datatype MPI_Type_f2c(MPI_Fint datatype) RF_UNSUPPORTED(MPI_Type_f2c);
-int MPI_Type_free_keyval(int* type_keyval) RF_UNSUPPORTED(MPI_Type_free_keyval);
-int MPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val, int* flag)
-    RF_UNSUPPORTED(MPI_Type_get_attr);
 int MPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses,
                           int max_datatypes, int array_of_integers[], MPI_Aint array_of_addresses[],
                           MPI_Datatype array_of_datatypes[]) RF_UNSUPPORTED(MPI_Type_get_contents);
@@ -912,10 +889,6 @@ int MPI_Type_get_true_extent_c(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Co
 int MPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                        const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                        MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_indexed_c);
-int MPI_Type_match_size(int typeclass, int size, MPI_Datatype* datatype)
-    RF_UNSUPPORTED(MPI_Type_match_size);
-int MPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val)
-    RF_UNSUPPORTED(MPI_Type_set_attr);
 int MPI_Type_size_c(MPI_Datatype datatype, MPI_Count* size) RF_UNSUPPORTED(MPI_Type_size_c);
 int MPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
                       MPI_Datatype oldtype, MPI_Datatype* newtype)

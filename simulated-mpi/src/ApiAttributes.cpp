@@ -18,16 +18,18 @@ const int kHost = MPI_PROC_NULL;
 const int kIo = MPI_ANY_SOURCE; // every rank can do I/O
 const int kWtimeIsGlobal = 1;   // simulated clocks start alike
 
-const int kAppnum = 0;                      // one program, started once
-const int kLastUsedCode = MPI_ERR_LASTCODE; // no error codes added (MPI_Add_error_code)
+const int kAppnum = 0; // one program, started once
 
-const int* predefined_value(int keyval, int world_size) {
+const int* predefined_value(int keyval, int world_size, int last_used_code) {
     // The universe is the processes started: Rankfold cannot spawn more.
     static int universe_size = 0;
     universe_size = world_size;
+    // The calling rank's largest code (MPI_Add_error_code makes more), read when asked.
+    static int last_used = 0;
+    last_used = last_used_code;
     if (keyval == MPI_UNIVERSE_SIZE) return &universe_size;
     if (keyval == MPI_APPNUM) return &kAppnum;
-    if (keyval == MPI_LASTUSEDCODE) return &kLastUsedCode;
+    if (keyval == MPI_LASTUSEDCODE) return &last_used;
     if (keyval == MPI_TAG_UB) return &kTagUb;
     if (keyval == MPI_HOST) return &kHost;
     if (keyval == MPI_IO) return &kIo;
@@ -107,10 +109,11 @@ int comm_set_attr_impl(const LocalCall& call, MPI_Comm comm, int comm_keyval, vo
     void* const value = attribute_val;
     if (call.world.comms().handle(call.rank, comm) == nullptr) return invalid_comm(call, comm);
     const Keyval* k = call.world.rank_state(call.rank).keyvals.find(keyval);
-    if (k == nullptr || k->freed || k->for_windows) return invalid_keyval(call, comm, keyval);
+    if (k == nullptr || k->freed || k->for_windows || k->for_types)
+        return invalid_keyval(call, comm, keyval);
     auto& attributes = call.world.comms().handle(call.rank, comm)->attributes;
-    auto it = std::lower_bound(attributes.begin(), attributes.end(), keyval,
-                               [](const auto& a, int k) { return a.first < k; });
+    auto it = std::find_if(attributes.begin(), attributes.end(),
+                           [&](const auto& a) { return a.first == keyval; });
     if (it != attributes.end() && it->first == keyval) {
         // Replacing a value runs its delete function first (which may itself use attributes).
         const MPI_Aint old = it->second;
@@ -120,7 +123,8 @@ int comm_set_attr_impl(const LocalCall& call, MPI_Comm comm, int comm_keyval, vo
             if (a.first == keyval) a.second = reinterpret_cast<MPI_Aint>(value);
         return MPI_SUCCESS;
     }
-    attributes.insert(it, {keyval, reinterpret_cast<MPI_Aint>(value)});
+    // In the order of setting: MPI_Finalize deletes MPI_COMM_SELF's in the reverse order.
+    attributes.push_back({keyval, reinterpret_cast<MPI_Aint>(value)});
     return MPI_SUCCESS;
 }
 } // namespace
@@ -142,7 +146,8 @@ int comm_get_attr_impl(const LocalCall& call, MPI_Comm comm, int comm_keyval, vo
     void* const value = attribute_val;
     const CommHandle* h = call.world.comms().handle(call.rank, comm);
     if (h == nullptr) return invalid_comm(call, comm);
-    if (const int* v = predefined_value(keyval, call.world.size())) {
+    if (const int* v = predefined_value(keyval, call.world.size(),
+                                        call.world.rank_state(call.rank).error_codes.last_used())) {
         *flag = comm == MPI_COMM_WORLD;
         if (*flag) *static_cast<const int**>(value) = v;
         return MPI_SUCCESS;

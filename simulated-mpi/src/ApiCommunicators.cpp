@@ -49,6 +49,21 @@ RF_EXPORT int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* new
     return copy_attributes(call, comm, *newcomm);
 }
 
+// A nonblocking collective like MPI_Ibarrier: the members' calls match in order and the
+// duplicate is written to *newcomm when the last member's call arrives, so a program that waits
+// for the request elsewhere (after a send the other members need first) does not deadlock.
+// The copy carries no attributes: their copy callbacks would have to run at completion.
+RF_EXPORT int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
+    RF_LOCAL_ENTRY("MPI_Comm_idup", comm, newcomm, request);
+    CollectiveArgs a = construction(CollectiveKind::CommDup, newcomm);
+    a.nonblocking = true;
+    RankCall c = make_call(call, CallKind::Collective);
+    c.comm = comm;
+    c.coll = a;
+    c.requests = request;
+    return submit(c);
+}
+
 RF_EXPORT int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
     RF_LOCAL_ENTRY("MPI_Comm_split", comm, color, key, newcomm);
     if (auto e = check_split_color(color))
@@ -174,11 +189,10 @@ int comm_set_errhandler_impl(const LocalCall& call, MPI_Comm comm, MPI_Errhandle
     if (h == nullptr)
         return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
                           fmt::format("invalid communicator {:#x}", comm));
-    if (errhandler != MPI_ERRORS_ARE_FATAL && errhandler != MPI_ERRORS_RETURN)
-        return call.error(comm, MPI_ERR_ARG, Misuse::InvalidHandle,
-                          fmt::format("invalid error handler {:#x} (Rankfold supports "
-                                      "MPI_ERRORS_ARE_FATAL and MPI_ERRORS_RETURN)",
-                                      errhandler));
+    if (!call.world.rank_state(call.rank).errhandlers.usable(errhandler))
+        return call.error(
+            comm, MPI_ERR_ARG, Misuse::InvalidHandle,
+            fmt::format("invalid error handler {:#x} (freed, or never made)", errhandler));
     h->errhandler = errhandler;
     return MPI_SUCCESS;
 }
@@ -217,9 +231,14 @@ RF_EXPORT int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler* errhandler) {
 
 RF_EXPORT int MPI_Errhandler_free(MPI_Errhandler* errhandler) {
     RF_LOCAL_ENTRY("MPI_Errhandler_free", errhandler);
-    if (*errhandler != MPI_ERRORS_ARE_FATAL && *errhandler != MPI_ERRORS_RETURN)
-        return call.error(MPI_COMM_WORLD, MPI_ERR_ARG, Misuse::InvalidHandle,
-                          fmt::format("invalid error handler {:#x}", *errhandler));
-    *errhandler = MPI_ERRHANDLER_NULL; // the predefined handlers themselves stay
+    // The predefined handlers themselves stay; a made one stays on the communicators that
+    // carry it (MPI 3.1 §8.3.4), only its handle is gone.
+    ErrhandlerTable& handlers = call.world.rank_state(call.rank).errhandlers;
+    if (*errhandler != MPI_ERRORS_ARE_FATAL && *errhandler != MPI_ERRORS_RETURN &&
+        !handlers.free(*errhandler))
+        return call.error(
+            MPI_COMM_WORLD, MPI_ERR_ARG, Misuse::InvalidHandle,
+            fmt::format("invalid error handler {:#x} (freed, or never made)", *errhandler));
+    *errhandler = MPI_ERRHANDLER_NULL;
     return MPI_SUCCESS;
 }

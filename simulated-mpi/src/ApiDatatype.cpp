@@ -3,11 +3,13 @@
 // DatatypeCall.hpp).
 #include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/DatatypeCall.hpp"
+#include "simulated-mpi/src/TypeAttributes.hpp"
 
 #include <climits>
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <span>
 
 using namespace rankfold::mpi;
 
@@ -108,6 +110,14 @@ RF_EXPORT int MPI_Type_free(MPI_Datatype* datatype) {
     if (predefined_index(type))
         return c.error(MPI_ERR_TYPE, Misuse::InvalidArgument,
                        fmt::format("{} is predefined and cannot be freed", datatype_name(type)));
+    if (!c.table().derived(type)) return c.invalid_type(type);
+    // Its attributes' delete functions run first (MPI 3.1 §6.7.4); one failing stops the free.
+    if (const TypeCallbackFailure f = delete_type_attributes(
+            rank_gate().world(), rank_gate().current_rank(), rf_section_, type);
+        f.code != MPI_SUCCESS)
+        return c.error(
+            f.code, Misuse::InvalidArgument,
+            fmt::format("the delete function of key {:#x} returned {}", f.keyval, f.code));
     // Pending requests keep their own reference to the typemap: the free is deferred for them.
     if (!c.table().release(type)) return c.invalid_type(type);
     return c.write(datatype, static_cast<MPI_Datatype>(MPI_DATATYPE_NULL), "datatype");
@@ -120,7 +130,17 @@ RF_EXPORT int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
     if (!old) return c.result();
     // The copy is committed if the original is (MPI 3.1 §4.1.10).
     const bool committed = c.table().committed(oldtype);
-    return c.store(c.table().create(old, site, committed), newtype);
+    const MPI_Datatype copy = c.table().create(old, site, committed);
+    // The attributes whose copy functions say so go with it (MPI 3.1 §6.7.4).
+    if (const TypeCallbackFailure f = copy_type_attributes(
+            rank_gate().world(), rank_gate().current_rank(), rf_section_, oldtype, copy);
+        f.code != MPI_SUCCESS) {
+        c.table().release(copy);
+        c.write(newtype, static_cast<MPI_Datatype>(MPI_DATATYPE_NULL), "newtype");
+        return c.error(f.code, Misuse::InvalidArgument,
+                       fmt::format("the copy function of key {:#x} returned {}", f.keyval, f.code));
+    }
+    return c.store(copy, newtype);
 }
 
 RF_EXPORT int MPI_Type_size(MPI_Datatype datatype, int* size) {
@@ -266,4 +286,31 @@ RF_EXPORT int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype
                                  MPI_Count* count) {
     RF_MPI_ENTRY;
     return count_received("MPI_Get_elements_x", site, status, datatype, count, true);
+}
+
+// MPI 3.1 §17.1.9: a predefined type of the class and size; here the C types, since Rankfold
+// has no Fortran ones. A size no type of the class has is MPI_ERR_ARG, as the standard asks.
+RF_EXPORT int MPI_Type_match_size(int typeclass, int size, MPI_Datatype* datatype) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_match_size", site, local_arguments(typeclass, size, datatype));
+    const MPI_Datatype reals[] = {MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE};
+    const MPI_Datatype integers[] = {MPI_INT8_T, MPI_INT16_T, MPI_INT32_T, MPI_INT64_T};
+    const MPI_Datatype complexes[] = {MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX,
+                                      MPI_C_LONG_DOUBLE_COMPLEX};
+    std::span<const MPI_Datatype> candidates;
+    if (typeclass == MPI_TYPECLASS_REAL)
+        candidates = reals;
+    else if (typeclass == MPI_TYPECLASS_INTEGER)
+        candidates = integers;
+    else if (typeclass == MPI_TYPECLASS_COMPLEX)
+        candidates = complexes;
+    else
+        return c.bad_argument(fmt::format("invalid type class {} (MPI_TYPECLASS_REAL, "
+                                          "MPI_TYPECLASS_INTEGER or MPI_TYPECLASS_COMPLEX)",
+                                          typeclass));
+    for (const MPI_Datatype type : candidates)
+        if (TypemapRef t = c.table().find(type); t && t->size() == static_cast<std::uint64_t>(size))
+            return c.write(datatype, type, "datatype");
+    return c.bad_argument(
+        fmt::format("no predefined type of class {} has size {}", typeclass, size));
 }

@@ -129,18 +129,3 @@ RF_EXPORT int MPI_Get_library_version(char* version, int* resultlen) {
     *resultlen = static_cast<int>(std::strlen(version));
     return MPI_SUCCESS;
 }
-
-RF_EXPORT int MPI_Error_string(int errorcode, char* string, int* resultlen) {
-    std::snprintf(string, MPI_MAX_ERROR_STRING, "%s", error_string(errorcode));
-    *resultlen = static_cast<int>(std::strlen(string));
-    return MPI_SUCCESS;
-}
-
-RF_EXPORT int MPI_Error_class(int errorcode, int* errorclass) {
-    RF_MPI_ENTRY;
-    if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
-        return rank_gate().local_error("MPI_Error_class", MPI_COMM_WORLD, MPI_ERR_ARG,
-                                       Misuse::InvalidArgument, "invalid error code", site);
-    *errorclass = errorcode;
-    return MPI_SUCCESS;
-}

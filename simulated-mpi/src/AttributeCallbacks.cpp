@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace rankfold::mpi {
 
 int delete_attribute(const LocalCall& call, MPI_Comm comm, int keyval, MPI_Aint value) {
@@ -34,7 +36,10 @@ void reclaim_if_unused(const LocalCall& call, int keyval) {
 int delete_attributes(const LocalCall& call, MPI_Comm comm) {
     CommHandle* h = call.world.comms().handle(call.rank, comm);
     if (h == nullptr) return MPI_SUCCESS;
-    const auto attributes = h->attributes;
+    // MPI_COMM_SELF's attributes go in the reverse order of setting (MPI 3.1 §8.7.1: at
+    // MPI_Finalize, last in first out); other communicators' in the order set.
+    auto attributes = h->attributes;
+    if (comm == MPI_COMM_SELF) std::reverse(attributes.begin(), attributes.end());
     for (const auto& [keyval, value] : attributes)
         if (const int err = delete_attribute(call, comm, keyval, value); err != MPI_SUCCESS)
             return err;

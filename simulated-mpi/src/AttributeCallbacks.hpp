@@ -1,5 +1,5 @@
 // Running the attribute callbacks of MPI_Comm_dup and MPI_Comm_free (MPI 3.1 §6.7.2): the
-// program's functions, called on the rank itself, in the order of the keys.
+// program's functions, called on the rank itself, in the order the attributes were set.
 #pragma once
 
 #include "simulated-mpi/src/Api.hpp"

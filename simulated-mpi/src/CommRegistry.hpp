@@ -35,7 +35,7 @@ struct Communicator {
 struct CommHandle {
     int id = -1; // the communicator, -1 for a free slot
     MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;
-    std::vector<std::pair<int, MPI_Aint>> attributes; // keyval -> value, sorted by keyval
+    std::vector<std::pair<int, MPI_Aint>> attributes; // keyval -> value, in the order set
     std::uintptr_t site = 0;                          // where it was created (leak reports)
     std::string name{}; // MPI_Comm_set_name: local to the process (MPI 3.1 §6.8)
     friend bool operator==(const CommHandle&, const CommHandle&) = default;

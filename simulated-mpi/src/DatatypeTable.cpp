@@ -131,6 +131,14 @@ void DatatypeTable::feed(StateHasher& h) const {
         h.value(static_cast<std::uint64_t>(name.size()));
         h.bytes(name.data(), name.size());
     }
+    // Only once a type carries one: the digests of programs without type attributes stay.
+    if (attributes_.empty()) return;
+    h.value(static_cast<std::uint64_t>(attributes_.size()));
+    for (const TypeAttribute& a : attributes_) {
+        h.value(a.type);
+        h.value(a.keyval);
+        h.value(static_cast<std::int64_t>(a.value));
+    }
 }
 
 } // namespace rankfold::mpi

@@ -30,6 +30,14 @@ struct DatatypeEntry {
     friend bool operator==(const DatatypeEntry&, const DatatypeEntry&) = default;
 };
 
+// An attribute cached on a datatype (MPI_Type_set_attr), predefined types included.
+struct TypeAttribute {
+    MPI_Datatype type;
+    int keyval;
+    MPI_Aint value;
+    friend bool operator==(const TypeAttribute&, const TypeAttribute&) = default;
+};
+
 // The typemap of a predefined datatype, or none (also for MPI_DATATYPE_NULL).
 TypemapRef predefined_typemap(MPI_Datatype type);
 
@@ -57,6 +65,11 @@ public:
     // The derived types never freed, for resource-leak reports.
     std::vector<std::pair<MPI_Datatype, const DatatypeEntry*>> leaked() const;
 
+    // The attributes of every type, in the order set; a freed type's are removed with it by
+    // the caller, once their delete functions ran.
+    std::vector<TypeAttribute>& attributes() { return attributes_; }
+    const std::vector<TypeAttribute>& attributes() const { return attributes_; }
+
     void feed(StateHasher& h) const;
     friend bool operator==(const DatatypeTable&, const DatatypeTable&) = default;
 
@@ -64,6 +77,7 @@ private:
     DatatypeEntry* entry(MPI_Datatype type);
     std::vector<DatatypeEntry> entries_; // slot i: handle index RF_PREDEFINED_DATATYPE_COUNT + i
     std::vector<std::pair<MPI_Datatype, std::string>> predefined_names_; // renamed, by handle
+    std::vector<TypeAttribute> attributes_;
 };
 
 } // namespace rankfold::mpi

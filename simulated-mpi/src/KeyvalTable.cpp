@@ -42,7 +42,7 @@ void KeyvalTable::feed(StateHasher& h) const {
         for (std::uintptr_t v : {reinterpret_cast<std::uintptr_t>(s->copy),
                                  reinterpret_cast<std::uintptr_t>(s->del), s->extra_state, s->site})
             h.value(v);
-        h.value(static_cast<std::uint8_t>(s->freed | s->for_windows << 1));
+        h.value(static_cast<std::uint8_t>(s->freed | s->for_windows << 1 | s->for_types << 2));
     }
 }
 

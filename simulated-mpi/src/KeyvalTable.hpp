@@ -24,6 +24,8 @@ struct Keyval {
     // Made by MPI_Win_create_keyval: `del` is then an MPI_Win_delete_attr_function (a window
     // is never duplicated, so its copy function is never called).
     bool for_windows = false;
+    // Made by MPI_Type_create_keyval: `copy` and `del` are the MPI_Type_ function types.
+    bool for_types = false;
     friend bool operator==(const Keyval&, const Keyval&) = default;
 };
 

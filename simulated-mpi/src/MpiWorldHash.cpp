@@ -27,6 +27,8 @@ std::uint64_t MpiWorld::hash() const {
         s.datatypes.feed(h);
         // Only once the rank made an info object: other programs keep the digests they had.
         if (!s.infos.empty()) s.infos.feed(h);
+        if (!s.errhandlers.empty()) s.errhandlers.feed(h);
+        if (!s.error_codes.empty()) s.error_codes.feed(h);
     }
     core_.comms.feed(h);
     collectives_.feed(h);

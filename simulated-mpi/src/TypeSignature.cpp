@@ -139,6 +139,19 @@ std::optional<std::uint64_t> TypeSignature::elements_in(std::uint64_t bytes) con
     return elements;
 }
 
+std::optional<std::uint64_t> TypeSignature::bytes_of(std::uint64_t elements) const {
+    if (unit_elements_ == 0) return elements == 0 ? std::optional<std::uint64_t>(0) : std::nullopt;
+    std::uint64_t bytes = elements / unit_elements_ * unit_size_;
+    std::uint64_t rest = elements % unit_elements_;
+    for (const SignatureRun& r : unit()) {
+        if (rest == 0) break;
+        const std::uint64_t taken = std::min(r.count, rest);
+        bytes += taken * basic_size(r.basic);
+        rest -= taken;
+    }
+    return bytes;
+}
+
 std::string TypeSignature::describe() const {
     constexpr std::size_t kShownRuns = 4;
     if (empty()) return "no data";

@@ -56,6 +56,9 @@ public:
     // How many whole basic elements the first `bytes` bytes of this sequence (repeated without
     // end) hold: nullopt if `bytes` ends inside one. For MPI_Get_elements.
     std::optional<std::uint64_t> elements_in(std::uint64_t bytes) const;
+    // The bytes that `elements` basic elements of consecutive copies take: the inverse of
+    // elements_in (MPI_Status_set_elements). None for a type without elements and elements > 0.
+    std::optional<std::uint64_t> bytes_of(std::uint64_t elements) const;
 
     // "4 x MPI_INT", "3 x {MPI_INT, 2 x MPI_DOUBLE}", "empty"; long units are abbreviated.
     std::string describe() const;

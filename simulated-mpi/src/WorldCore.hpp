@@ -9,6 +9,8 @@
 #include "simulated-mpi/interface/RankCall.hpp"
 #include "simulated-mpi/src/CommRegistry.hpp"
 #include "simulated-mpi/src/DatatypeTable.hpp"
+#include "simulated-mpi/src/ErrhandlerTable.hpp"
+#include "simulated-mpi/src/ErrorCodeTable.hpp"
 #include "simulated-mpi/src/GroupTable.hpp"
 #include "simulated-mpi/src/InfoTable.hpp"
 #include "simulated-mpi/src/KeyvalTable.hpp"
@@ -35,6 +37,8 @@ struct RankState {
     KeyvalTable keyvals;
     DatatypeTable datatypes;
     InfoTable infos;
+    ErrhandlerTable errhandlers;
+    ErrorCodeTable error_codes;
 
     // Simulated time: one microsecond per clock reading of this rank, so every replay of a
     // rank's history reads the same times and a rank polling the clock sees it move, while a

@@ -100,6 +100,25 @@ TEST_CASE("basic elements in a byte count, for MPI_Get_elements", "[datatype]") 
     CHECK_FALSE(TypeSignature().elements_in(4));
 }
 
+TEST_CASE("the bytes of a count of basic elements, for MPI_Status_set_elements", "[datatype]") {
+    CHECK(of(MPI_FLOAT, 2).bytes_of(3) == 12u);
+    const SignatureRun i{idx(MPI_INT), 1}, d{idx(MPI_DOUBLE), 1};
+    const TypeSignature id = seq({i, d}); // 12 bytes
+    CHECK(id.bytes_of(0) == 0u);
+    CHECK(id.bytes_of(1) == 4u);
+    CHECK(id.bytes_of(2) == 12u);
+    CHECK(id.bytes_of(5) == 28u); // two elements and an int
+    // The inverse of elements_in, over a type whose unit has runs of several elements.
+    const TypeSignature runs = seq({SignatureRun{idx(MPI_SHORT), 3}, d});
+    for (std::uint64_t n = 0; n < 12; ++n) {
+        const auto bytes = runs.bytes_of(n);
+        REQUIRE(bytes);
+        CHECK(runs.elements_in(*bytes) == n);
+    }
+    CHECK(TypeSignature().bytes_of(0) == 0u);
+    CHECK_FALSE(TypeSignature().bytes_of(1));
+}
+
 TEST_CASE("what reductions ask: one basic type repeated, or MINLOC pairs", "[datatype]") {
     const auto u = of(MPI_DOUBLE, 3).times(2).uniform();
     REQUIRE(u);
