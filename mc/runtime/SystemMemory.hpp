@@ -32,6 +32,10 @@ public:
     SystemMemory(const ProgramImage& image, const snapshot::RankMemory& memory,
                  const std::vector<const RankFiber*>& fibers, bool page_sharing,
                  StateEquality equality = StateEquality::Exact);
+    // With RANKFOLD_HEAP_FORM_STATS set: one line of heap_form_counts() on stderr (bench/).
+    ~SystemMemory();
+    SystemMemory(const SystemMemory&) = delete;
+    SystemMemory& operator=(const SystemMemory&) = delete;
 
     // Records the current used parts (stack pointers, heap tops) and captures every region.
     // `ended[r]`: rank r has finished or failed and never runs again; its stack and heap are no

@@ -8,6 +8,8 @@
 #include "snapshot/RankArena.hpp"
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 
 namespace rankfold::mc {
 
@@ -18,6 +20,18 @@ constexpr std::uint64_t kSegmentTag = 0xca40'0000'0000'0002;
 constexpr std::uint64_t kStackTag = 0xca40'0000'0000'0003;
 constexpr std::uint64_t kRequestsTag = 0xca40'0000'0000'0004;
 } // namespace
+
+SystemMemory::~SystemMemory() {
+    if (std::getenv("RANKFOLD_HEAP_FORM_STATS") == nullptr) return;
+    const HeapFormCounts& c = heap_form_counts_;
+    std::fprintf(
+        stderr,
+        "rankfold: heap canonical form: %llu captures with live blocks, %llu walked, "
+        "%.2f us per walk\n",
+        static_cast<unsigned long long>(c.lookups), static_cast<unsigned long long>(c.walks),
+        c.walks == 0 ? 0.0
+                     : static_cast<double>(c.nanoseconds) / 1000.0 / static_cast<double>(c.walks));
+}
 
 void SystemMemory::apply_heap_form(snapshot::RegionSnapshot& snapshot,
                                    const std::vector<bool>& ended) {
@@ -77,8 +91,8 @@ snapshot::Fingerprint SystemMemory::canonical_form(const std::vector<bool>& ende
         out.value(kStackTag);
         out.value(static_cast<std::uint64_t>(w.kind));
         out.value(std::uint64_t{top - w.from});
-        if (w.call != nullptr && w.kind != StackWindow::Kind::Whole)
-            out.fingerprint(snapshot::fingerprint_of(w.call, sizeof *w.call));
+        if (w.call != nullptr && w.kind != StackWindow::Kind::Whole) // its buffers too
+            heap_canonical_.feed(out, reinterpret_cast<std::uintptr_t>(w.call), sizeof *w.call);
         if (w.kind == StackWindow::Kind::CalleeSaved)
             for (const std::uint64_t reg : w.frame.callee_saved)
                 heap_canonical_.feed_word(out, reg);
