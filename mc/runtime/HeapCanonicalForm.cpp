@@ -56,9 +56,49 @@ void HeapCanonicalForm::feed_word(snapshot::FingerprintBuilder& out, std::uint64
     out.value(value);
 }
 
-// Plain runs between the pointers of [at, end), no ignored byte inside.
+void HeapCanonicalForm::set_pages(PageDigests digests, Range reservation, int rank) {
+    digests_ = std::move(digests);
+    reservation_ = reservation;
+    rank_salt_ = (static_cast<std::uint64_t>(rank) + 1) * 0x9e3779b97f4a7c15;
+}
+
+bool HeapCanonicalForm::pointer_free(std::uintptr_t page, const snapshot::Fingerprint& digest) {
+    const snapshot::Fingerprint key{digest.low ^ rank_salt_, digest.high};
+    if (auto it = pointer_free_.find(key); it != pointer_free_.end()) return it->second;
+    bool free = true;
+    for (std::uintptr_t w = page; w < page + kPage && free; w += 8) {
+        std::uint64_t v = 0;
+        std::memcpy(&v, reinterpret_cast<const void*>(w), sizeof v);
+        free = v < reservation_.begin || v >= reservation_.end;
+    }
+    pointer_free_.emplace(key, free);
+    return free;
+}
+
+// [at, end), no ignored byte inside: whole pages known to hold no pointer by their digest,
+// the rest word by word.
 void HeapCanonicalForm::feed_kept(snapshot::FingerprintBuilder& out, std::uintptr_t at,
                                   std::uintptr_t end) {
+    if (!digests_) {
+        feed_words(out, at, end);
+        return;
+    }
+    std::uintptr_t from = at;
+    for (std::uintptr_t page = (at + kPage - 1) & ~(kPage - 1); page + kPage <= end;
+         page += kPage) {
+        const snapshot::Fingerprint* digest = digests_(page);
+        if (digest == nullptr || !pointer_free(page, *digest)) continue;
+        feed_words(out, from, page);
+        out.value(kPageTag);
+        out.fingerprint(*digest);
+        from = page + kPage;
+    }
+    feed_words(out, from, end);
+}
+
+// Plain runs between the pointers of [at, end).
+void HeapCanonicalForm::feed_words(snapshot::FingerprintBuilder& out, std::uintptr_t at,
+                                   std::uintptr_t end) {
     std::uintptr_t run = at;
     const auto flush = [&](std::uintptr_t until) {
         if (until <= run) return;

@@ -14,12 +14,21 @@
 //
 // The stream is unambiguous: a run of plain bytes is fed as its length then the bytes, a
 // pointer as kPointerTag (never a length) then its number and offset.
+//
+// Cheap summary: a whole page that a digest source knows (a page of the snapshot just taken,
+// with its content digest) and that holds no word pointing into the rank's heap reservation
+// is fed as kPageTag and its digest, not word by word. Whether a page holds such a word is a
+// property of its content alone, remembered per digest: a page seen before costs one lookup.
+// Which pages take that way depends on addresses and contents only, never on what was seen
+// before, so equal memories feed equal streams.
 #pragma once
 
 #include "snapshot/Fingerprint.hpp"
 #include "snapshot/RankArena.hpp"
 
 #include <cstdint>
+#include <functional>
+#include <unordered_map>
 #include <vector>
 
 namespace rankfold::mc {
@@ -32,6 +41,11 @@ public:
     // Starts a rank: its live blocks (none when `arena` is null) and the ranges left out of
     // the state (rankfold_ignore).
     void reset(const snapshot::RankArena* arena, std::vector<Range> ignored);
+    // The content digest of the 4 KiB page at `page` (aligned), or null when not known.
+    using PageDigests = std::function<const snapshot::Fingerprint*(std::uintptr_t page)>;
+    // `reservation`: every address the rank's heap can ever hand out (pages holding no word
+    // inside it are fed by digest); `rank` keeps the pages' facts of ranks apart.
+    void set_pages(PageDigests digests, Range reservation, int rank);
 
     // [at, at + size) with pointers into live blocks replaced; ignored bytes left out.
     void feed(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::size_t size);
@@ -45,11 +59,13 @@ public:
 
     static constexpr std::uint64_t kPointerTag = 0xb10c'0000'0000'0001;
     static constexpr std::uint64_t kBlockTag = 0xb10c'0000'0000'0002;
+    static constexpr std::uint64_t kPageTag = 0xb10c'0000'0000'0003;
 
 private:
     struct Block {
         std::uintptr_t begin, end; // payload
     };
+    static constexpr std::uintptr_t kPage = 4096;
     std::vector<Block> blocks_;          // sorted by address
     std::vector<std::uint32_t> numbers_; // per block: 0 not reached, else its number
     std::vector<std::size_t> order_;     // block indices in number order
@@ -60,6 +76,13 @@ private:
     long block_of(std::uint64_t value) const;
     void feed_pointer(snapshot::FingerprintBuilder& out, std::size_t block, std::uint64_t value);
     void feed_kept(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::uintptr_t end);
+    void feed_words(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::uintptr_t end);
+    bool pointer_free(std::uintptr_t page, const snapshot::Fingerprint& digest);
+    PageDigests digests_;
+    Range reservation_{0, 0};
+    std::uint64_t rank_salt_ = 0;
+    // Per page digest (salted with the rank): whether it holds no word inside the reservation.
+    std::unordered_map<snapshot::Fingerprint, bool, snapshot::FingerprintHash> pointer_free_;
 };
 
 } // namespace rankfold::mc

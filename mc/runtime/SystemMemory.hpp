@@ -124,7 +124,10 @@ private:
         canonical_of_; // exact hash (and roots) -> canonical form
     HeapFormCounts heap_form_counts_;
     void apply_heap_form(snapshot::RegionSnapshot& snapshot, const std::vector<bool>& ended);
-    snapshot::Fingerprint canonical_form(const std::vector<bool>& ended);
+    snapshot::Fingerprint canonical_form(const snapshot::RegionSnapshot& snapshot,
+                                         const std::vector<bool>& ended);
+    const snapshot::Fingerprint* page_digest(const snapshot::RegionSnapshot& snapshot,
+                                             std::size_t rank, std::uintptr_t page) const;
 };
 
 } // namespace rankfold::mc

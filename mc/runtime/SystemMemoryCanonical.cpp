@@ -19,6 +19,7 @@ constexpr std::uint64_t kRankTag = 0xca40'0000'0000'0001;
 constexpr std::uint64_t kSegmentTag = 0xca40'0000'0000'0002;
 constexpr std::uint64_t kStackTag = 0xca40'0000'0000'0003;
 constexpr std::uint64_t kRequestsTag = 0xca40'0000'0000'0004;
+constexpr std::size_t kMaxRemembered = std::size_t{1} << 20;
 } // namespace
 
 SystemMemory::~SystemMemory() {
@@ -50,10 +51,12 @@ void SystemMemory::apply_heap_form(snapshot::RegionSnapshot& snapshot,
             for (const std::uintptr_t b : roots_) key.value(b);
         }
     ++heap_form_counts_.lookups;
+    // A memo, not the visited store: bounded (some 100 bytes an entry), refilled on demand.
+    if (canonical_of_.size() >= kMaxRemembered) canonical_of_.clear();
     auto [it, fresh] = canonical_of_.try_emplace(key.digest());
     if (fresh) {
         const auto start = std::chrono::steady_clock::now();
-        it->second = canonical_form(ended);
+        it->second = canonical_form(snapshot, ended);
         ++heap_form_counts_.walks;
         heap_form_counts_.nanoseconds +=
             static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -63,10 +66,27 @@ void SystemMemory::apply_heap_form(snapshot::RegionSnapshot& snapshot,
     snapshot.set_canonical(it->second);
 }
 
+// The digest of a whole page of the rank's globals or heap blocks in the snapshot just taken.
+const snapshot::Fingerprint* SystemMemory::page_digest(const snapshot::RegionSnapshot& snapshot,
+                                                       std::size_t rank,
+                                                       std::uintptr_t page) const {
+    for (const Placed& p : placed_[rank]) {
+        if (page < p.begin || page >= p.end || p.begin % snapshot::kPageSize != 0) continue;
+        const std::size_t i = (page - p.begin) / snapshot::kPageSize;
+        if ((i + 1) * snapshot::kPageSize > snapshot.used(p.region) ||
+            i >= snapshot.pages(p.region).size())
+            return nullptr;
+        const snapshot::PageRef ref = snapshot.pages(p.region)[i];
+        return ref == snapshot::kNoPage ? nullptr : &store_->digest(ref);
+    }
+    return nullptr;
+}
+
 // The same parts as the exact hash (SystemMemory::capture), each through the rank's form:
 // globals by segment, the stack as window_stack hashed it, the requests' buffers, then the
 // blocks those reach.
-snapshot::Fingerprint SystemMemory::canonical_form(const std::vector<bool>& ended) {
+snapshot::Fingerprint SystemMemory::canonical_form(const snapshot::RegionSnapshot& snapshot,
+                                                   const std::vector<bool>& ended) {
     snapshot::FingerprintBuilder out;
     const std::vector<IgnoredRange>& marks = IgnoredMemory::instance().all();
     for (std::size_t r = 0; r < ranks_.size(); ++r) {
@@ -79,6 +99,11 @@ snapshot::Fingerprint SystemMemory::canonical_form(const std::vector<bool>& ende
                     ignored.push_back({begin, begin + i.size});
         }
         heap_canonical_.reset(ended[r] ? nullptr : memory_.arena(rank), std::move(ignored));
+        const snapshot::RankRegion rr = memory_.region(rank);
+        const auto heap = reinterpret_cast<std::uintptr_t>(rr.heap);
+        heap_canonical_.set_pages(
+            [this, &snapshot, r](std::uintptr_t page) { return page_digest(snapshot, r, page); },
+            {heap, heap + rr.heap_size}, rank);
         out.value(kRankTag);
         for (const Placed& p : placed_[r]) {
             if (p.region == ranks_[r].heap_blocks) continue;

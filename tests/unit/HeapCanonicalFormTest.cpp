@@ -8,6 +8,7 @@
 #include "mc/runtime/HeapCanonicalForm.hpp"
 
 #include <array>
+#include <deque>
 
 namespace {
 
@@ -235,4 +236,55 @@ TEST_CASE("heap form: a freed block's address is a plain value") {
     CHECK(a.form() == b.form());
     b.arena->release(nb); // b's root now dangles: its value, not a block, is compared
     CHECK(a.form() != b.form());
+}
+
+TEST_CASE("heap form: whole pages without pointers go by their digest, the others by word") {
+    // Two arenas, each with one big block (same offset in its pages) and a small one the big
+    // block may point at; the digests of whole pages come from a table filled on demand, as
+    // SystemMemory takes them from the snapshot.
+    struct PagedMemory : Memory {
+        std::size_t asked = 0;
+        Fingerprint paged_form() {
+            HeapCanonicalForm canonical;
+            canonical.reset(arena, ignored);
+            const auto base = reinterpret_cast<std::uintptr_t>(region.base);
+            canonical.set_pages(
+                [this](std::uintptr_t page) -> const Fingerprint* {
+                    ++asked;
+                    digests.push_back(rankfold::snapshot::fingerprint_of(
+                        reinterpret_cast<const void*>(page), 4096));
+                    return &digests.back();
+                },
+                {base, base + region.size}, 0);
+            FingerprintBuilder out;
+            canonical.feed(out, reinterpret_cast<std::uintptr_t>(roots.data()), sizeof roots);
+            canonical.feed_blocks(out);
+            return out.digest();
+        }
+        std::deque<Fingerprint> digests;
+    };
+    PagedMemory a, b;
+    constexpr std::size_t kBig = 5 * 4096;
+    auto* big_a = static_cast<long*>(a.arena->allocate(kBig));
+    b.garbage(1); // b's blocks lie elsewhere, the big one at the same offset in its pages
+    auto* big_b = static_cast<long*>(b.arena->allocate(kBig, 4096));
+    big_a = static_cast<long*>(a.arena->allocate(kBig, 4096));
+    Node* small_a = a.make<Node>();
+    Node* small_b = b.make<Node>();
+    *small_a = *small_b = {5, nullptr};
+    for (std::size_t i = 0; i < kBig / sizeof(long); ++i) big_a[i] = big_b[i] = long(i * 3);
+    big_a[600] = reinterpret_cast<long>(small_a); // a pointer in the big block's first page
+    big_b[600] = reinterpret_cast<long>(small_b);
+    a.roots[0] = reinterpret_cast<std::uintptr_t>(big_a);
+    b.roots[0] = reinterpret_cast<std::uintptr_t>(big_b);
+    CHECK(a.paged_form() == b.paged_form());
+    CHECK(a.asked >= 4); // the big block's whole pages were offered
+    SECTION("a value differs in a page fed by its digest") {
+        big_b[2000] = 1; // in the block's fourth page
+        CHECK(a.paged_form() != b.paged_form());
+    }
+    SECTION("the pointed-to block differs (followed from a page fed word by word)") {
+        small_b->value = 6;
+        CHECK(a.paged_form() != b.paged_form());
+    }
 }
