@@ -183,9 +183,9 @@ CONFIGS=$equality_configs explore 6 fanin_O0 "2 mixed"
 CONFIGS=$equality_configs explore 4 client_server_O0 20
 CONFIGS=$equality_configs explore 4 ring_kernel_O0 20
 CONFIGS=$equality_configs explore 4 rma_halo_O0 16
-# Heap-heavy: 3 senders' values kept in a sorted list of heap nodes, 4 rounds (3! arrival
+# Heap-heavy: 3 senders' values kept in a sorted list of heap nodes, 5 rounds (3! arrival
 # orders per round, each leaving the nodes elsewhere).
-CONFIGS=$equality_configs explore 4 heap_list_O0 4
+CONFIGS=$equality_configs explore 4 heap_list_O0 5
 echo "walks: captures with live heap blocks whose exact hash was new; us per walk: the"
 echo "canonical form's cost per state walked (the others cost a lookup)"
 
