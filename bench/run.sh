@@ -11,8 +11,10 @@
 #     wildcard_pairs}.c) explored
 #     exhaustively with reduction and state matching (default), then with each switched off and
 #     with both off (the baseline rows); two of them again with the predefined contracts off
-#   - state equality: the four exploration workloads at -O0 with --state-equality exact and
-#     semantic side by side
+#   - state equality: the four exploration workloads at -O0 and a heap-heavy one
+#     (bench/programs/heap_list.c) with --state-equality exact, semantic with the heap compared
+#     by its bytes (RANKFOLD_HEAP_FORM=off, as before the heap canonical form) and semantic,
+#     side by side, with the canonical form's walks and their cost per walk
 #   - memory-access instrumentation: the ring kernel's whole run uninstrumented, instrumented
 #     with the checks off (--no-races) and on; the cost per state of race checking
 #   - OpenSHMEM: a 1-D stencil with puts and barriers at 4 PEs (bench/programs/shmem_stencil.c)
@@ -74,7 +76,7 @@ config_flags() {
     no-contracts) echo --contracts-predefined none ;;
     no-races) echo --no-races ;;
     exact) echo --state-equality exact ;;
-    semantic) echo --state-equality semantic ;;
+    semantic | semantic-heap-bytes) echo --state-equality semantic ;;
     no-sm) echo --no-state-matching ;;
     no-red) echo --no-reduction ;;
     source) echo --reduction source ;;
@@ -96,10 +98,12 @@ explore() {
       row "$name" "$config" skipped - - - - - - - -
       continue
     fi
-    local report="$work/report.json" rc=0
+    local report="$work/report.json" rc=0 heap_form=on
     rm -f "$report"
+    [ "$config" != semantic-heap-bytes ] || heap_form=off
     # shellcheck disable=SC2046,SC2086 # flags and program arguments are word lists
-    "$build/bin/rankfold-run" $(config_flags "$config") --time-limit "$limit" --json "$report" \
+    RANKFOLD_HEAP_FORM=$heap_form RANKFOLD_HEAP_FORM_STATS=1 \
+      "$build/bin/rankfold-run" $(config_flags "$config") --time-limit "$limit" --json "$report" \
       -np "$np" "$work/$program" $args >/dev/null 2>"$work/stderr" || rc=$?
     local status
     case $rc in
@@ -126,6 +130,9 @@ explore() {
         per_state = (s > 0) ? sprintf("%.0f", b / s) : "-"
         printf "%.2f %.0f %.0f %s %.1f\n", sec, s * rate, e * rate, per_state, r / 1048576
       }')
+    if [ "$config" = semantic ]; then
+      grep "heap canonical form" "$work/stderr" | sed 's/^rankfold: /    /' || true
+    fi
   done
 }
 
@@ -176,17 +183,25 @@ CONFIGS="source source-no-sm" explore 16 wildcard_pairs 1
 # State equality: the same workloads built as rankfold-cc builds by default (-O0, where
 # semantic equality describes the frames; at -O2 it falls back to exact), each explored with
 # --state-equality exact and semantic: states and the time per state side by side.
-for p in fanin client_server ring_kernel rma_halo; do
+for p in fanin client_server ring_kernel rma_halo heap_list; do
   "$build/bin/rankfold-cc" -o "$work/${p}_O0" "$here/programs/$p.c"
 done
 echo
-echo "== state equality at -O0: exact vs semantic (a waiting rank's frames by live variables)"
+echo "== state equality at -O0: exact vs semantic (frames by live variables, the heap by its"
+echo "   canonical form; semantic-heap-bytes: the heap by its bytes)"
 row workload config status states transitions executions seconds states/s execs/s \
   B/state "RSS MiB"
-CONFIGS="exact semantic" explore 6 fanin_O0 "2 mixed"
-CONFIGS="exact semantic" explore 4 client_server_O0 20
-CONFIGS="exact semantic" explore 4 ring_kernel_O0 20
-CONFIGS="exact semantic" explore 4 rma_halo_O0 16
+equality_configs="exact semantic-heap-bytes semantic"
+CONFIGS=$equality_configs explore 6 fanin_O0 "2 mixed"
+CONFIGS=$equality_configs explore 4 client_server_O0 20
+CONFIGS=$equality_configs explore 4 ring_kernel_O0 20
+CONFIGS=$equality_configs explore 4 rma_halo_O0 16
+# Heap-heavy: 3 senders' values kept in a sorted list of heap nodes, 5 rounds (3! arrival
+# orders per round, each leaving the nodes elsewhere).
+CONFIGS=$equality_configs explore 4 heap_list_O0 5
+echo "walks: captures with live heap blocks whose exact hash was new; us per walk: the"
+echo "canonical form's cost per state walked (the others cost a lookup)"
+
 
 # Contract monitoring: the predefined contracts are on by default (the "default" rows);
 # no-contracts turns them off. ring_kernel's Isend/Irecv/Waitall are what the double request

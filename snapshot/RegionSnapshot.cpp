@@ -47,6 +47,8 @@ std::size_t RegionSnapshot::page_count() const {
 }
 
 bool RegionSnapshot::same_contents(const RegionSnapshot& other, const PageStore& store) const {
+    if (canonical_ || other.canonical_)
+        return canonical_ == other.canonical_ && hash_ == other.hash_;
     if (images_.size() != other.images_.size()) return false;
     for (std::size_t r = 0; r < images_.size(); ++r) {
         const Image& a = images_[r];
@@ -91,6 +93,7 @@ std::size_t RegionSnapshot::own_bytes() const {
 void RegionSnapshot::reset() {
     images_.clear();
     page_sum_ = hash_ = Fingerprint{};
+    canonical_ = false;
 }
 
 RegionSet::RegionSet(PageStore& store, std::unique_ptr<DirtyTracker> tracker)
@@ -219,6 +222,7 @@ RegionSnapshot RegionSet::capture() {
     }
     snapshot.page_sum_ = page_sum_;
     snapshot.hash_ = finish_hash();
+    snapshot.canonical_ = false;
     for (std::size_t r = 0; r < regions_.size(); ++r)
         if (snapshot.images_[r].hashed != kWhole)
             apply_window(r, snapshot.images_[r], snapshot.hash_);

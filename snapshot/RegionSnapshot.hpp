@@ -52,6 +52,13 @@ class RegionSnapshot {
 public:
     // The state fingerprint of the memory (see above).
     const Fingerprint& hash() const { return hash_; }
+    // An identity computed above this layer (semantic equality's heap canonical form) replaces
+    // the fingerprint; same_contents then compares identities, not bytes.
+    void set_canonical(const Fingerprint& identity) {
+        hash_ = identity;
+        canonical_ = true;
+    }
+    bool canonical() const { return canonical_; }
     bool empty() const { return images_.empty(); }
     std::size_t region_count() const { return images_.size(); }
     std::size_t used(std::size_t region) const { return images_[region].used; }
@@ -82,6 +89,7 @@ private:
     std::vector<Image> images_;
     Fingerprint page_sum_;
     Fingerprint hash_;
+    bool canonical_ = false;
 };
 
 class RegionSet {

@@ -44,7 +44,22 @@ const SemanticFrames::Facts& SemanticFrames::facts(std::uint64_t pc) {
 
 std::optional<SemanticFrames::Digest>
 SemanticFrames::digest(const ProgramFrame& innermost, std::uintptr_t top, std::uintptr_t base,
-                       std::uintptr_t code_begin, std::uintptr_t code_end) {
+                       std::uintptr_t code_begin, std::uintptr_t code_end,
+                       HeapCanonicalForm* heap) {
+    std::uint64_t ignored_count = 0;
+    std::uint64_t& undescribed = heap != nullptr ? ignored_count : undescribed_;
+    const auto feed = [&](snapshot::FingerprintBuilder& out, std::uintptr_t at, std::size_t n) {
+        if (heap != nullptr)
+            heap->feed(out, at, n);
+        else
+            out.bytes(reinterpret_cast<const void*>(at), n);
+    };
+    const auto feed_word = [&](snapshot::FingerprintBuilder& out, std::uint64_t v) {
+        if (heap != nullptr)
+            heap->feed_word(out, v);
+        else
+            out.value(v);
+    };
     std::uintptr_t sp = innermost.lowest + 8;
     std::uint64_t pc = word_at(innermost.lowest);
     std::uint64_t rbp = innermost.callee_saved[1];
@@ -55,31 +70,31 @@ SemanticFrames::digest(const ProgramFrame& innermost, std::uintptr_t top, std::u
     snapshot::FingerprintBuilder out;
     for (int depth = 0; depth < kMaxFrames && pc >= code_begin && pc < code_end; ++depth) {
         if (rbp < sp || rbp + 16 > top || rbp % 8 != 0) {
-            ++undescribed_;
+            ++undescribed;
             return std::nullopt;
         }
         const std::uintptr_t cfa = rbp + 16;
         const Facts& f = facts(pc - base - 1);
         if (!f.described) {
-            ++undescribed_;
+            ++undescribed;
             return std::nullopt;
         }
         out.value(pc - base);
         for (const dwarf::ByteSpan& s : f.plan->spans) {
             const std::uintptr_t at = cfa + static_cast<std::uintptr_t>(s.offset);
             if (at < sp || at + s.size > top) {
-                ++undescribed_;
+                ++undescribed;
                 return std::nullopt;
             }
-            out.bytes(reinterpret_cast<const void*>(at), s.size);
+            feed(out, at, s.size);
         }
         // Below the frame's fixed part: stack arguments pushed for the call, alloca'd memory.
         const std::uintptr_t fixed_bottom = rbp - f.fixed_size;
-        if (sp < fixed_bottom) out.bytes(reinterpret_cast<const void*>(sp), fixed_bottom - sp);
+        if (sp < fixed_bottom) feed(out, sp, fixed_bottom - sp);
         for (std::size_t k = 0; k < regs.size(); ++k)
             if (f.use[k] == RegisterUse::Live) {
                 out.value(k);
-                out.value(regs[k]);
+                feed_word(out, regs[k]);
             }
         for (std::size_t k = 0; k < regs.size(); ++k)
             if (f.saves[k] != 0) regs[k] = word_at(rbp + static_cast<std::uintptr_t>(f.saves[k]));
@@ -88,8 +103,8 @@ SemanticFrames::digest(const ProgramFrame& innermost, std::uintptr_t top, std::u
         rbp = word_at(rbp);
     }
     // What the code outside the program (the checker's entry, a library calling back) gets back.
-    for (const std::uint64_t r : regs) out.value(r);
-    ++described_;
+    for (const std::uint64_t r : regs) feed_word(out, r);
+    if (heap == nullptr) ++described_;
     return Digest{sp, out.digest()};
 }
 

@@ -13,6 +13,7 @@
 
 #include "dwarf-introspect/FrameVariables.hpp"
 #include "mc/runtime/CalleeSavedLiveness.hpp"
+#include "mc/runtime/HeapCanonicalForm.hpp"
 #include "mc/runtime/ProgramFrame.hpp"
 #include "snapshot/Fingerprint.hpp"
 
@@ -34,10 +35,12 @@ public:
     };
     // The program's frames of a rank's stack whose innermost program frame is `innermost`;
     // the rank's module copy is loaded at `base` with code in [code_begin, code_end), its
-    // stack ends at `top`. nullopt: hash the stack exactly.
+    // stack ends at `top`. nullopt: hash the stack exactly. With `heap`, the values are fed
+    // through it (pointers into the heap as block numbers: HeapCanonicalForm.hpp) and the
+    // counts below are left alone.
     std::optional<Digest> digest(const ProgramFrame& innermost, std::uintptr_t top,
                                  std::uintptr_t base, std::uintptr_t code_begin,
-                                 std::uintptr_t code_end);
+                                 std::uintptr_t code_end, HeapCanonicalForm* heap = nullptr);
 
     std::uint64_t described() const { return described_; }
     std::uint64_t undescribed() const { return undescribed_; }

@@ -79,6 +79,7 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
         });
         zeroed_below_.push_back(0);
     }
+    windows_.resize(ranks_.size());
 }
 
 // Without DWARF the frames cannot be read: exact equality, and the reason for the report.
@@ -91,6 +92,9 @@ void SystemMemory::enable_semantic_frames(const ProgramImage& image) {
     }
     if (variables) {
         semantic_ = std::make_unique<SemanticFrames>(std::move(variables), image.copy(0).base);
+        // For measurements: semantic frames with the heap compared by its bytes.
+        const char* h = std::getenv("RANKFOLD_HEAP_FORM");
+        heap_form_ = h == nullptr || std::string(h) != "off";
         return;
     }
     semantic_unavailable_ = why;
@@ -149,10 +153,13 @@ void SystemMemory::window_stack(std::size_t rank, const mpi::RankCall* call) {
         frame = frame_finders_[rank].find(fibers_[rank]->context());
     const std::uintptr_t top = fibers_[rank]->frames_top();
     const std::uintptr_t sp = fibers_[rank]->context_address();
+    StackWindow& window = windows_[rank];
+    window = {StackWindow::Kind::Whole, sp, call, {}};
     if (!frame || frame->lowest < sp || frame->lowest >= top) {
         regions_->set_hashed(region, snapshot::RegionSet::kWhole);
         return;
     }
+    window.frame = *frame;
     snapshot::FingerprintBuilder salt;
     salt.fingerprint(snapshot::fingerprint_of(call, sizeof *call));
     if (semantic_) {
@@ -160,11 +167,15 @@ void SystemMemory::window_stack(std::size_t rank, const mpi::RankCall* call) {
         if (auto frames = semantic_->digest(*frame, top, code.base, code.begin, code.end)) {
             salt.fingerprint(frames->value);
             regions_->set_hashed(region, top - frames->outermost_cfa, salt.digest());
+            window.kind = StackWindow::Kind::Frames;
+            window.from = frames->outermost_cfa;
             return;
         }
     }
     for (const std::uint64_t reg : frame->callee_saved) salt.value(reg);
     regions_->set_hashed(region, top - frame->lowest, salt.digest());
+    window.kind = StackWindow::Kind::CalleeSaved;
+    window.from = frame->lowest;
 }
 
 // A range inside one of the rank's module segments or heap blocks; elsewhere (its stack, the
@@ -206,7 +217,9 @@ snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended,
         regions_->set_used(ranks_[r].heap_blocks, arena.used_extent() - arena.heap_begin());
     }
     apply_ignored();
-    return regions_->capture();
+    snapshot::RegionSnapshot snapshot = regions_->capture();
+    if (heap_form_) apply_heap_form(snapshot, ended);
+    return snapshot;
 }
 
 void SystemMemory::restore(const snapshot::RegionSnapshot& snapshot) {

@@ -3,6 +3,7 @@
 // registered once as regions of one RegionSet over one PageStore.
 #pragma once
 
+#include "mc/runtime/HeapCanonicalForm.hpp"
 #include "mc/runtime/ProgramFrame.hpp"
 #include "mc/runtime/ProgramImage.hpp"
 #include "mc/runtime/RankFiber.hpp"
@@ -14,8 +15,10 @@
 #include "snapshot/RegionSnapshot.hpp"
 
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace rankfold::mc {
@@ -29,6 +32,10 @@ public:
     SystemMemory(const ProgramImage& image, const snapshot::RankMemory& memory,
                  const std::vector<const RankFiber*>& fibers, bool page_sharing,
                  StateEquality equality = StateEquality::Exact);
+    // With RANKFOLD_HEAP_FORM_STATS set: one line of heap_form_counts() on stderr (bench/).
+    ~SystemMemory();
+    SystemMemory(const SystemMemory&) = delete;
+    SystemMemory& operator=(const SystemMemory&) = delete;
 
     // Records the current used parts (stack pointers, heap tops) and captures every region.
     // `ended[r]`: rank r has finished or failed and never runs again; its stack and heap are no
@@ -44,6 +51,17 @@ public:
     void after_restore();
     // The rank ran: what lies below its stack pointer is no longer known to be zero.
     void rank_ran(int rank) { zeroed_below_[static_cast<std::size_t>(rank)] = 0; }
+
+    // Semantic equality: the addresses of program memory the simulated runtimes hold for rank
+    // `rank` (buffers of pending requests), roots of its heap's canonical form.
+    using RequestBuffers = std::function<void(int rank, std::vector<std::uintptr_t>& out)>;
+    void set_request_buffers(RequestBuffers f) { request_buffers_ = std::move(f); }
+    // The heap canonical form's work so far: captures with live heap blocks, of which walked
+    // (the others' exact hash was known), and the time the walks took.
+    struct HeapFormCounts {
+        std::uint64_t lookups = 0, walks = 0, nanoseconds = 0;
+    };
+    const HeapFormCounts& heap_form_counts() const { return heap_form_counts_; }
 
     // Why semantic equality was asked for but is not used ("" when it is, or was not asked for).
     const std::string& semantic_unavailable() const { return semantic_unavailable_; }
@@ -87,6 +105,29 @@ private:
     void forget_stack_redzones();
     void enable_semantic_frames(
         const ProgramImage& image); // AddressSanitizer builds only (SanitizerSupport.hpp)
+
+    // How window_stack hashed a rank's stack at the last capture, for the canonical form.
+    struct StackWindow {
+        enum class Kind { Whole, CalleeSaved, Frames } kind = Kind::Whole;
+        std::uintptr_t from = 0; // hashed from here to the top
+        const mpi::RankCall* call = nullptr;
+        ProgramFrame frame{};
+    };
+    std::vector<StackWindow> windows_; // per rank
+    // Semantic equality with heap blocks live: the state's identity is the canonical form of
+    // every rank's memory (SystemMemoryCanonical.cpp), computed once per exact hash.
+    bool heap_form_ = false;
+    HeapCanonicalForm heap_canonical_;
+    RequestBuffers request_buffers_;
+    std::vector<std::uintptr_t> roots_; // scratch
+    std::unordered_map<snapshot::Fingerprint, snapshot::Fingerprint, snapshot::FingerprintHash>
+        canonical_of_; // exact hash (and roots) -> canonical form
+    HeapFormCounts heap_form_counts_;
+    void apply_heap_form(snapshot::RegionSnapshot& snapshot, const std::vector<bool>& ended);
+    snapshot::Fingerprint canonical_form(const snapshot::RegionSnapshot& snapshot,
+                                         const std::vector<bool>& ended);
+    const snapshot::Fingerprint* page_digest(const snapshot::RegionSnapshot& snapshot,
+                                             std::size_t rank, std::uintptr_t page) const;
 };
 
 } // namespace rankfold::mc

@@ -39,6 +39,11 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
                                              page_sharing, equality);
     runtime.set_memory(memory_.get());
     SystemMemory& memory = *memory_;
+    // Roots of the heap canonical form: what pending requests will read or write.
+    memory.set_request_buffers([&world](int rank, std::vector<std::uintptr_t>& out) {
+        for (const mpi::Request* r : world.requests().unfinished(rank))
+            if (r->buffer != 0) out.push_back(r->buffer);
+    });
 
     registry_.add("memory", component<snapshot::RegionSnapshot>({
                                 [&runtime, &memory, activity = RankActivity()]() mutable {

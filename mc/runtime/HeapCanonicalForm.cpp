@@ -1,0 +1,145 @@
+#include "mc/runtime/HeapCanonicalForm.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace rankfold::mc {
+
+void HeapCanonicalForm::reset(const snapshot::RankArena* arena, std::vector<Range> ignored) {
+    blocks_.clear();
+    order_.clear();
+    std::sort(ignored.begin(), ignored.end(),
+              [](const Range& a, const Range& b) { return a.begin < b.begin; });
+    ignored_.clear();
+    for (const Range& r : ignored) // merged: feed() walks them once
+        if (!ignored_.empty() && r.begin <= ignored_.back().end)
+            ignored_.back().end = std::max(ignored_.back().end, r.end);
+        else
+            ignored_.push_back(r);
+    if (arena != nullptr)
+        arena->for_each_live_block([this](snapshot::RankArena::Block b) {
+            const auto begin = reinterpret_cast<std::uintptr_t>(b.address);
+            blocks_.push_back({begin, begin + b.size});
+        });
+    numbers_.assign(blocks_.size(), 0);
+    low_ = blocks_.empty() ? 1 : blocks_.front().begin;
+    high_ = blocks_.empty() ? 0 : blocks_.back().end;
+}
+
+long HeapCanonicalForm::block_of(std::uint64_t value) const {
+    if (value < low_ || value > high_) return -1;
+    // The last block starting at or below value.
+    auto it = std::upper_bound(blocks_.begin(), blocks_.end(), value,
+                               [](std::uint64_t v, const Block& b) { return v < b.begin; });
+    if (it == blocks_.begin()) return -1;
+    --it;
+    return value <= it->end ? static_cast<long>(it - blocks_.begin()) : -1;
+}
+
+void HeapCanonicalForm::feed_pointer(snapshot::FingerprintBuilder& out, std::size_t block,
+                                     std::uint64_t value) {
+    if (numbers_[block] == 0) {
+        order_.push_back(block);
+        numbers_[block] = static_cast<std::uint32_t>(order_.size());
+    }
+    out.value(kPointerTag);
+    out.value(std::uint64_t{numbers_[block]});
+    out.value(value - blocks_[block].begin);
+}
+
+void HeapCanonicalForm::feed_word(snapshot::FingerprintBuilder& out, std::uint64_t value) {
+    if (const long b = block_of(value); b >= 0) {
+        feed_pointer(out, static_cast<std::size_t>(b), value);
+        return;
+    }
+    out.value(std::uint64_t{sizeof value});
+    out.value(value);
+}
+
+void HeapCanonicalForm::set_pages(PageDigests digests, Range reservation, int rank) {
+    digests_ = std::move(digests);
+    reservation_ = reservation;
+    rank_salt_ = (static_cast<std::uint64_t>(rank) + 1) * 0x9e3779b97f4a7c15;
+}
+
+bool HeapCanonicalForm::pointer_free(std::uintptr_t page, const snapshot::Fingerprint& digest) {
+    const snapshot::Fingerprint key{digest.low ^ rank_salt_, digest.high};
+    if (auto it = pointer_free_.find(key); it != pointer_free_.end()) return it->second;
+    bool free = true;
+    for (std::uintptr_t w = page; w < page + kPage && free; w += 8) {
+        std::uint64_t v = 0;
+        std::memcpy(&v, reinterpret_cast<const void*>(w), sizeof v);
+        free = v < reservation_.begin || v >= reservation_.end;
+    }
+    pointer_free_.emplace(key, free);
+    return free;
+}
+
+// [at, end), no ignored byte inside: whole pages known to hold no pointer by their digest,
+// the rest word by word.
+void HeapCanonicalForm::feed_kept(snapshot::FingerprintBuilder& out, std::uintptr_t at,
+                                  std::uintptr_t end) {
+    if (!digests_) {
+        feed_words(out, at, end);
+        return;
+    }
+    std::uintptr_t from = at;
+    for (std::uintptr_t page = (at + kPage - 1) & ~(kPage - 1); page + kPage <= end;
+         page += kPage) {
+        const snapshot::Fingerprint* digest = digests_(page);
+        if (digest == nullptr || !pointer_free(page, *digest)) continue;
+        feed_words(out, from, page);
+        out.value(kPageTag);
+        out.fingerprint(*digest);
+        from = page + kPage;
+    }
+    feed_words(out, from, end);
+}
+
+// Plain runs between the pointers of [at, end).
+void HeapCanonicalForm::feed_words(snapshot::FingerprintBuilder& out, std::uintptr_t at,
+                                   std::uintptr_t end) {
+    std::uintptr_t run = at;
+    const auto flush = [&](std::uintptr_t until) {
+        if (until <= run) return;
+        out.value(std::uint64_t{until - run});
+        out.bytes(reinterpret_cast<const void*>(run), until - run);
+    };
+    if (!blocks_.empty())
+        for (std::uintptr_t w = (at + 7) & ~std::uintptr_t{7}; w + 8 <= end; w += 8) {
+            std::uint64_t v = 0;
+            std::memcpy(&v, reinterpret_cast<const void*>(w), sizeof v);
+            if (v < low_ || v > high_) continue;
+            const long b = block_of(v);
+            if (b < 0) continue;
+            flush(w);
+            feed_pointer(out, static_cast<std::size_t>(b), v);
+            run = w + 8;
+        }
+    flush(end);
+}
+
+void HeapCanonicalForm::feed(snapshot::FingerprintBuilder& out, std::uintptr_t at,
+                             std::size_t size) {
+    const std::uintptr_t end = at + size;
+    // The first ignored range that ends after `at`.
+    auto it = std::upper_bound(ignored_.begin(), ignored_.end(), at,
+                               [](std::uintptr_t a, const Range& r) { return a < r.end; });
+    std::uintptr_t from = at;
+    for (; it != ignored_.end() && it->begin < end; ++it) {
+        if (it->begin > from) feed_kept(out, from, it->begin);
+        from = std::max(from, it->end);
+    }
+    if (from < end) feed_kept(out, from, end);
+}
+
+void HeapCanonicalForm::feed_blocks(snapshot::FingerprintBuilder& out) {
+    for (std::size_t i = 0; i < order_.size(); ++i) { // grows while blocks reach blocks
+        const Block b = blocks_[order_[i]];
+        out.value(kBlockTag);
+        out.value(std::uint64_t{b.end - b.begin});
+        feed(out, b.begin, b.end - b.begin);
+    }
+}
+
+} // namespace rankfold::mc

@@ -1,0 +1,88 @@
+// The heap canonical form of one rank (issue 12, semantic state equality): what a state's
+// memory is for the program up to where its heap blocks lie. Memory is fed word by word;
+// an 8-byte aligned word whose value points into a live block of the rank's arena (its
+// payload, or one past its end) is fed as (block number, offset) instead of its value, and
+// blocks are numbered in the order the roots and then the blocks reach them. The roots are
+// fed first (globals, the live frames, the buffers of pending requests), then feed_blocks()
+// feeds each reached block in number order, which may reach more. Blocks never reached are
+// garbage: left out. So two states whose heaps hold the same graph of blocks allocated in
+// another order, or at other places, feed the same bytes.
+//
+// Blocks are untyped: every aligned word that looks like a pointer into a live block is taken
+// for one (an integer equal to such an address too: comparing or printing addresses is the
+// approximation accepted, README "State equality"). Padding inside heap blocks is compared.
+//
+// The stream is unambiguous: a run of plain bytes is fed as its length then the bytes, a
+// pointer as kPointerTag (never a length) then its number and offset.
+//
+// Cheap summary: a whole page that a digest source knows (a page of the snapshot just taken,
+// with its content digest) and that holds no word pointing into the rank's heap reservation
+// is fed as kPageTag and its digest, not word by word. Whether a page holds such a word is a
+// property of its content alone, remembered per digest: a page seen before costs one lookup.
+// Which pages take that way depends on addresses and contents only, never on what was seen
+// before, so equal memories feed equal streams.
+#pragma once
+
+#include "snapshot/Fingerprint.hpp"
+#include "snapshot/RankArena.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <unordered_map>
+#include <vector>
+
+namespace rankfold::mc {
+
+class HeapCanonicalForm {
+public:
+    struct Range {
+        std::uintptr_t begin, end;
+    };
+    // Starts a rank: its live blocks (none when `arena` is null) and the ranges left out of
+    // the state (rankfold_ignore).
+    void reset(const snapshot::RankArena* arena, std::vector<Range> ignored);
+    // The content digest of the 4 KiB page at `page` (aligned), or null when not known.
+    using PageDigests = std::function<const snapshot::Fingerprint*(std::uintptr_t page)>;
+    // `reservation`: every address the rank's heap can ever hand out (pages holding no word
+    // inside it are fed by digest); `rank` keeps the pages' facts of ranks apart.
+    void set_pages(PageDigests digests, Range reservation, int rank);
+
+    // [at, at + size) with pointers into live blocks replaced; ignored bytes left out.
+    void feed(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::size_t size);
+    // A value held outside memory (a callee-saved register, a request's buffer address).
+    void feed_word(snapshot::FingerprintBuilder& out, std::uint64_t value);
+    // Every reached block in number order: its size, then its bytes as feed() feeds them.
+    void feed_blocks(snapshot::FingerprintBuilder& out);
+
+    std::size_t live_blocks() const { return blocks_.size(); }
+    std::size_t reached() const { return order_.size(); }
+
+    static constexpr std::uint64_t kPointerTag = 0xb10c'0000'0000'0001;
+    static constexpr std::uint64_t kBlockTag = 0xb10c'0000'0000'0002;
+    static constexpr std::uint64_t kPageTag = 0xb10c'0000'0000'0003;
+
+private:
+    struct Block {
+        std::uintptr_t begin, end; // payload
+    };
+    static constexpr std::uintptr_t kPage = 4096;
+    std::vector<Block> blocks_;          // sorted by address
+    std::vector<std::uint32_t> numbers_; // per block: 0 not reached, else its number
+    std::vector<std::size_t> order_;     // block indices in number order
+    std::vector<Range> ignored_;
+    std::uintptr_t low_ = 0, high_ = 0; // [low_, high_]: where a pointer into a block can point
+
+    // The index of the block `value` points into (one past its end included), or -1.
+    long block_of(std::uint64_t value) const;
+    void feed_pointer(snapshot::FingerprintBuilder& out, std::size_t block, std::uint64_t value);
+    void feed_kept(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::uintptr_t end);
+    void feed_words(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::uintptr_t end);
+    bool pointer_free(std::uintptr_t page, const snapshot::Fingerprint& digest);
+    PageDigests digests_;
+    Range reservation_{0, 0};
+    std::uint64_t rank_salt_ = 0;
+    // Per page digest (salted with the rank): whether it holds no word inside the reservation.
+    std::unordered_map<snapshot::Fingerprint, bool, snapshot::FingerprintHash> pointer_free_;
+};
+
+} // namespace rankfold::mc
