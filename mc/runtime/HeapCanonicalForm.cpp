@@ -134,7 +134,8 @@ void HeapCanonicalForm::feed(snapshot::FingerprintBuilder& out, std::uintptr_t a
 }
 
 void HeapCanonicalForm::feed_blocks(snapshot::FingerprintBuilder& out) {
-    for (std::size_t i = 0; i < order_.size(); ++i) { // grows while blocks reach blocks
+    // An index, not a range: order_ grows while blocks reach blocks (feed appends to it).
+    for (std::size_t i = 0; i < order_.size(); ++i) { // NOLINT(modernize-loop-convert)
         const Block b = blocks_[order_[i]];
         out.value(kBlockTag);
         out.value(std::uint64_t{b.end - b.begin});

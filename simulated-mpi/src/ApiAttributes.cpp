@@ -124,7 +124,7 @@ int comm_set_attr_impl(const LocalCall& call, MPI_Comm comm, int comm_keyval, vo
         return MPI_SUCCESS;
     }
     // In the order of setting: MPI_Finalize deletes MPI_COMM_SELF's in the reverse order.
-    attributes.push_back({keyval, reinterpret_cast<MPI_Aint>(value)});
+    attributes.emplace_back(keyval, reinterpret_cast<MPI_Aint>(value));
     return MPI_SUCCESS;
 }
 } // namespace

@@ -8,12 +8,12 @@
 namespace rankfold::mpi {
 
 int delete_type_attribute(MpiWorld& world, int rank, const snapshot::RuntimeSection& section,
-                          MPI_Datatype type, int keyval, MPI_Aint value) {
-    const Keyval* k = world.rank_state(rank).keyvals.find(keyval);
+                          MPI_Datatype datatype, int type_keyval, MPI_Aint value) {
+    const Keyval* k = world.rank_state(rank).keyvals.find(type_keyval);
     if (k == nullptr || k->del == nullptr) return MPI_SUCCESS;
     auto* del = reinterpret_cast<MPI_Type_delete_attr_function*>(k->del);
     snapshot::CallbackScope app(section);
-    return del(type, keyval, reinterpret_cast<void*>(value),
+    return del(datatype, type_keyval, reinterpret_cast<void*>(value),
                reinterpret_cast<void*>(k->extra_state));
 }
 

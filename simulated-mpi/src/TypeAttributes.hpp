@@ -16,9 +16,9 @@ struct TypeCallbackFailure {
     int keyval = 0;
 };
 
-// Runs the delete function of one attribute of `type`; the code it returned.
+// Runs the delete function of one attribute of `datatype`; the code it returned.
 int delete_type_attribute(MpiWorld& world, int rank, const snapshot::RuntimeSection& section,
-                          MPI_Datatype type, int keyval, MPI_Aint value);
+                          MPI_Datatype datatype, int type_keyval, MPI_Aint value);
 // Copies the attributes of `from` whose copy function says so onto `to`.
 TypeCallbackFailure copy_type_attributes(MpiWorld& world, int rank,
                                          const snapshot::RuntimeSection& section, MPI_Datatype from,

@@ -37,7 +37,7 @@ struct Memory {
     std::vector<HeapCanonicalForm::Range> ignored;
 
     template <class T> T* make() { return static_cast<T*>(arena->allocate(sizeof(T))); }
-    void garbage(std::size_t n) { // blocks nothing points at, with content
+    void garbage(std::size_t n) const { // blocks nothing points at, with content
         for (std::size_t i = 0; i < n; ++i) arena_test::fill(arena->allocate(40), 40, 7 + i);
     }
     Fingerprint form() {
@@ -264,7 +264,7 @@ TEST_CASE("heap form: whole pages without pointers go by their digest, the other
         std::deque<Fingerprint> digests;
     };
     PagedMemory a, b;
-    constexpr std::size_t kBig = 5 * 4096;
+    constexpr std::size_t kBig = std::size_t{5} * 4096;
     auto* big_a = static_cast<long*>(a.arena->allocate(kBig));
     b.garbage(1); // b's blocks lie elsewhere, the big one at the same offset in its pages
     auto* big_b = static_cast<long*>(b.arena->allocate(kBig, 4096));
