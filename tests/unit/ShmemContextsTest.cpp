@@ -3,6 +3,7 @@
 // one context lands only that context's puts, and the calls that start with a quiet (a
 // barrier) land every context's. The race monitor follows: a quiet of context B completes
 // nothing of context A, and a flag's landing tells its waiter what the origin had quieted.
+#include "ShmemWorldFixture.hpp"
 #include "properties/races/RemoteRaces.hpp"
 #include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-shmem/interface/SymmetricMemory.hpp"
@@ -18,33 +19,8 @@ namespace props = rankfold::properties;
 
 namespace {
 
-// Two PEs, each with a 64-byte symmetric "copy".
-struct TwoCopies final : shmem::SymmetricMemory {
-    alignas(64) std::array<std::array<std::byte, 64>, 2> copies{};
-    void* translate(int pe, const void* address, std::size_t bytes, int target) const override {
-        const auto* p = static_cast<const std::byte*>(address);
-        const std::byte* base = copies[static_cast<std::size_t>(pe)].data();
-        if (p < base || p + bytes > base + 64) return nullptr;
-        return const_cast<std::byte*>(copies[static_cast<std::size_t>(target)].data() + (p - base));
-    }
-    std::byte* heap(int) const override { return nullptr; }
-    std::size_t heap_size() const override { return 0; }
-};
-
-struct Contexts {
-    TwoCopies memory;
-    MpiWorld w{2, Buffering::Zero};
-    Contexts() {
-        shmem::install_symmetric_memory(&memory);
-        shmem::ShmemCall init;
-        init.op = shmem::ShmemOp::Init;
-        std::optional<shmem::ShmemFailure> f;
-        for (int p = 0; p < 2; ++p) REQUIRE(w.shmem().issue(p, init, f) == Progress::Done);
-    }
-    ~Contexts() { shmem::install_symmetric_memory(nullptr); }
-    Contexts(const Contexts&) = delete;
-    Contexts& operator=(const Contexts&) = delete;
-
+// Two PEs.
+struct Contexts : rankfold::test::ShmemWorldFixture<2> {
     int value(std::size_t offset) {
         int v = 0;
         std::memcpy(&v, memory.copies[1].data() + offset, sizeof v);

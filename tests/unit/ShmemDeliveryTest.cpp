@@ -2,6 +2,7 @@
 // its origin and lands when the explorer says (the oldest of each origin to each target) or at
 // the origin's quiet; who could see it land; a PE entering a barrier that starts with a quiet
 // cannot; two commuting atomics are independent landings, a put and an atomic are not.
+#include "ShmemWorldFixture.hpp"
 #include "mc/system/transitions/DependencyTable.hpp"
 #include "simulated-mpi/interface/MpiWorld.hpp"
 #include "simulated-shmem/interface/SymmetricMemory.hpp"
@@ -18,33 +19,8 @@ namespace shmem = rankfold::shmem;
 
 namespace {
 
-// Three PEs, each with a 64-byte symmetric "copy".
-struct FakeMemory final : shmem::SymmetricMemory {
-    alignas(64) std::array<std::array<std::byte, 64>, 3> copies{};
-    void* translate(int pe, const void* address, std::size_t bytes, int target) const override {
-        const auto* p = static_cast<const std::byte*>(address);
-        const std::byte* base = copies[static_cast<std::size_t>(pe)].data();
-        if (p < base || p + bytes > base + 64) return nullptr;
-        return const_cast<std::byte*>(copies[static_cast<std::size_t>(target)].data() + (p - base));
-    }
-    std::byte* heap(int) const override { return nullptr; }
-    std::size_t heap_size() const override { return 0; }
-};
-
-struct Fixture {
-    FakeMemory memory;
-    MpiWorld w{3, Buffering::Zero};
-    Fixture() {
-        shmem::install_symmetric_memory(&memory);
-        shmem::ShmemCall init;
-        init.op = shmem::ShmemOp::Init;
-        std::optional<shmem::ShmemFailure> f;
-        for (int p = 0; p < 3; ++p) REQUIRE(w.shmem().issue(p, init, f) == Progress::Done);
-    }
-    ~Fixture() { shmem::install_symmetric_memory(nullptr); }
-    Fixture(const Fixture&) = delete;
-    Fixture& operator=(const Fixture&) = delete;
-
+// Three PEs.
+struct Fixture : rankfold::test::ShmemWorldFixture<3> {
     std::uintptr_t at(int pe, std::size_t offset) {
         return reinterpret_cast<std::uintptr_t>(memory.copies[static_cast<std::size_t>(pe)].data() +
                                                 offset);
