@@ -19,19 +19,10 @@ bool same(const Transition& a, const Transition& b) {
     return key(a) == key(b);
 }
 
-// One transition executed several times in a summary keeps every effect it had (their union:
-// a dependence any of those executions had is kept).
-void merge_effects(Effects& into, const Effects& from) {
-    into.ran |= from.ran;
-    into.resumed |= from.resumed;
-    into.requests |= from.requests;
-    into.observed |= from.observed;
-}
-
 void insert(std::vector<Transition>& set, const Transition& t) {
     auto at = std::ranges::lower_bound(set, t, less);
     if (at != set.end() && same(*at, t))
-        merge_effects(at->effects, t.effects);
+        at->effects |= t.effects; // one transition executed several times keeps every effect
     else
         set.insert(at, t);
 }
@@ -49,7 +40,7 @@ void unite(std::vector<Transition>& into, const std::vector<Transition>& from) {
             merged.push_back(*b++);
         } else { // the same transition in both
             merged.push_back(*a++);
-            merge_effects(merged.back().effects, b++->effects);
+            merged.back().effects |= b++->effects;
         }
     }
     into = std::move(merged);
@@ -77,12 +68,6 @@ bool holds(const std::vector<Transition>& set, const Transition& t) {
     return std::ranges::find(set, t) != set.end();
 }
 
-// The bit of a transition's process (all bits past 64 processes).
-std::uint64_t own(const Transition& t) {
-    return t.rank >= 0 && t.rank < 64 ? std::uint64_t{1} << static_cast<unsigned>(t.rank)
-                                      : ~std::uint64_t{0};
-}
-
 } // namespace
 
 bool SourceSets::dependent(const Transition& earlier, const Transition& later) const {
@@ -92,9 +77,12 @@ bool SourceSets::dependent(const Transition& earlier, const Transition& later) c
     if (!a.known() && !b.known()) return false; // the space's relation is all
     // A transition not executed (waiting, or the space does not say) acts on its own process
     // and looks at everything of it.
-    const std::uint64_t ran_a = a.ran | own(earlier), ran_b = b.ran | own(later);
-    const std::uint64_t seen_a = a.known() ? a.observed : own(earlier);
-    const std::uint64_t seen_b = b.known() ? b.observed : own(later);
+    const std::uint64_t own_a = process_bit(earlier.rank);
+    const std::uint64_t own_b = process_bit(later.rank);
+    const std::uint64_t ran_a = a.ran | own_a;
+    const std::uint64_t ran_b = b.ran | own_b;
+    const std::uint64_t seen_a = a.known() ? a.observed : own_a;
+    const std::uint64_t seen_b = b.known() ? b.observed : own_b;
     return (ran_a & ran_b) != 0 ||                          // both changed one process
            ((a.ran | a.requests) & seen_b) != 0 ||          // the later one saw what it did
            ((b.ran | b.requests) & seen_a) != 0 ||          // or the other way round

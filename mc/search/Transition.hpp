@@ -35,7 +35,21 @@ struct Effects {
     std::uint64_t requests = 0;
     std::uint64_t observed = 0;
     bool known() const { return (ran | resumed | requests | observed) != 0; }
+    // A transition taken several times keeps every effect it had.
+    Effects& operator|=(const Effects& other) {
+        ran |= other.ran;
+        resumed |= other.resumed;
+        requests |= other.requests;
+        observed |= other.observed;
+        return *this;
+    }
 };
+
+// Process p's bit in an Effects mask; processes past 64 share no bit: one of them stands for
+// every process.
+constexpr std::uint64_t process_bit(int p) {
+    return p >= 0 && p < 64 ? std::uint64_t{1} << static_cast<unsigned>(p) : ~std::uint64_t{0};
+}
 
 struct Transition {
     TransitionKind kind = TransitionKind::WildcardMatch;

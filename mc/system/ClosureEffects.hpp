@@ -37,12 +37,12 @@ public:
     void begin(int rank) {
         effects_ = {};
         continuing_ = 0;
-        effects_.ran = bit(rank);
+        effects_.ran = process_bit(rank);
     }
     // The rank's code runs (a call issued or completed, the rank resumed).
     void ran_code(int rank) {
         if (!on_) return;
-        const std::uint64_t b = bit(rank);
+        const std::uint64_t b = process_bit(rank);
         if ((continuing_ & b) != 0 && (effects_.ran & b) == 0)
             effects_.resumed |= b;
         else
@@ -50,17 +50,17 @@ public:
     }
     // A message was posted to the rank's queue or taken from it.
     void queue(int rank) {
-        if (on_) effects_.ran |= bit(rank);
+        if (on_) effects_.ran |= process_bit(rank);
     }
     // The closure completes the rank's deterministic blocking call.
     void unblocked(int rank) {
-        if (on_) continuing_ |= bit(rank);
+        if (on_) continuing_ |= process_bit(rank);
     }
     void completed_request(int rank) {
-        if (on_) effects_.requests |= bit(rank);
+        if (on_) effects_.requests |= process_bit(rank);
     }
     void observed(int rank) {
-        if (on_) effects_.observed |= bit(rank);
+        if (on_) effects_.observed |= process_bit(rank);
     }
     void everything() {
         if (on_) effects_ = {kAll, kAll, kAll, kAll};
@@ -68,11 +68,6 @@ public:
     const Effects& effects() const { return effects_; }
 
 private:
-    // Ranks past 64 share no bit: one of them stands for every rank.
-    static std::uint64_t bit(int rank) {
-        return rank >= 0 && rank < 64 ? std::uint64_t{1} << static_cast<unsigned>(rank) : kAll;
-    }
-
     bool on_ = false;
     Effects effects_;
     std::uint64_t continuing_ = 0; // unblocked: their code's steps count as `resumed`
