@@ -146,11 +146,13 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
     app.add_option("--max-depth", o.max_depth,
                    "stop when a path has this many choices (exit status 3)");
     app.add_option("--time-limit", o.time_limit, "stop after this many seconds (exit status 3)");
-    std::string backtrack = "restore";
+    std::string backtrack = "auto";
     app.add_option("--backtrack", backtrack,
-                   "how the search goes back to a state: restore (its snapshot; default) or "
-                   "reexecute (restore the initial state and take the path again)")
-        ->check(CLI::IsMember({"restore", "reexecute"}));
+                   "how the search goes back to a state: restore (its snapshot), reexecute "
+                   "(restore the initial state and take the path again) or auto (default: per "
+                   "saved state, a snapshot or the replay from the last one, whichever the "
+                   "measured costs say is cheaper)")
+        ->check(CLI::IsMember({"auto", "restore", "reexecute"}));
     app.add_option("--trace-file", o.trace_path,
                    "where to write the counterexample trace (default: PROGRAM.rankfold-trace.json "
                    "in the current folder)");
@@ -195,6 +197,7 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
         o.buffering = buffering == "infinite" ? mpi::Buffering::Infinite : mpi::Buffering::Zero;
         o.both_buffering = buffering == "both";
         o.reexecute = backtrack == "reexecute";
+        o.restore = backtrack == "restore";
         if (reduction == "none") o.reduction = false;
         o.source_sets = reduction == "source";
         if (o.source_sets && (o.liveness() || o.check_termination || o.check_progress))

@@ -113,7 +113,9 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     const SystemSnapshot initial = state.capture();
 
     MpiSearchSpace space(system, output, o.ranks,
-                         o.reexecute ? Backtrack::Reexecute : Backtrack::Restore);
+                         o.reexecute ? Backtrack::Reexecute
+                         : o.restore ? Backtrack::Restore
+                                     : Backtrack::Auto);
     ExplorerOptions eo;
     eo.state_matching = o.state_matching;
     eo.reduction = o.reduction;

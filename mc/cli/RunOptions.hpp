@@ -51,6 +51,8 @@ struct RunOptions {
     std::string trace_path;  // where counterexample traces go ("" : next to the program)
     std::string replay_path; // --replay TRACE: run that one execution
     bool reexecute = false;  // --backtrack reexecute: no snapshot but the initial one
+    bool restore = false;    // --backtrack restore: a snapshot of every saved state
+                             // (neither: auto, decided per saved state)
     // Cycles the search closes on its path: any (--check-termination), or one that never
     // passes rankfold_progress() (--check-progress).
     bool check_termination = false;

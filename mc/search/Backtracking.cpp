@@ -1,46 +1,81 @@
 #include "mc/search/Backtracking.hpp"
 
+#include <chrono>
+
 namespace rankfold::mc {
 
-Backtracking::Backtracking(Backtrack mode, MpiSystem& system) : mode_(mode), system_(system) {
-    if (mode_ == Backtrack::Reexecute) initial_ = system_.state()->capture();
+namespace {
+
+std::uint64_t now_ns() {
+    return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                          std::chrono::steady_clock::now().time_since_epoch())
+                                          .count());
+}
+
+} // namespace
+
+Backtracking::Backtracking(Backtrack mode, MpiSystem& system)
+    : mode_(mode), system_(system), cost_(0) {
+    const std::uint64_t begin = now_ns();
+    base_ = std::make_shared<const SystemSnapshot>(system_.state()->capture());
+    cost_ = BacktrackCost(now_ns() - begin);
+}
+
+void Backtracking::take(const Transition& t) {
+    const std::uint64_t begin = now_ns();
+    system_.take(t);
+    cost_.replayed(1, now_ns() - begin);
+    path_.push_back(t);
+}
+
+bool Backtracking::keep_snapshot() {
+    switch (mode_) {
+    case Backtrack::Restore:
+        return !path_.empty();
+    case Backtrack::Reexecute:
+        return false;
+    case Backtrack::Auto:
+        return cost_.snapshot(path_.size());
+    }
+    return true;
 }
 
 Backtracking::Saved Backtracking::save(std::optional<SystemSnapshot>& current) {
-    if (mode_ == Backtrack::Reexecute) {
-        paths_.push_back(path_);
-        return paths_.size() - 1;
+    if (keep_snapshot()) {
+        const std::uint64_t begin = now_ns();
+        if (!current) current = system_.state()->capture();
+        if (current->deferred()) system_.state()->complete(*current);
+        cost_.captured(now_ns() - begin);
+        base_ = std::make_shared<const SystemSnapshot>(std::move(*current));
+        current.reset();
+        path_.clear();
     }
-    if (!current) current = system_.state()->capture();
-    if (current->deferred()) system_.state()->complete(*current);
-    SystemSnapshot snapshot = std::move(*current);
-    current.reset();
+    Entry entry{base_, path_};
     if (free_slots_.empty()) {
-        snapshots_.emplace_back(std::move(snapshot));
-        return snapshots_.size() - 1;
+        entries_.push_back(std::move(entry));
+        return entries_.size() - 1;
     }
     const Saved slot = free_slots_.back();
     free_slots_.pop_back();
-    snapshots_[slot].emplace(std::move(snapshot));
+    entries_[slot] = std::move(entry);
     return slot;
 }
 
 void Backtracking::restore(Saved saved) {
-    if (mode_ == Backtrack::Reexecute) {
-        system_.state()->restore(*initial_);
-        path_ = paths_.at(saved);
-        for (const Transition& t : path_) system_.take(t);
-        return;
-    }
-    system_.state()->restore(*snapshots_.at(saved));
+    const Entry& entry = entries_.at(saved);
+    system_.state()->restore(*entry.base);
+    base_ = entry.base;
+    path_ = entry.path;
+    if (path_.empty()) return;
+    const std::uint64_t begin = now_ns();
+    for (const Transition& t : path_) system_.take(t);
+    cost_.replayed(path_.size(), now_ns() - begin);
 }
 
 void Backtracking::discard(Saved saved) {
-    if (mode_ == Backtrack::Reexecute) {
-        paths_.at(saved).clear(); // slots are not reused: a path is small
-        return;
-    }
-    snapshots_.at(saved).reset();
+    Entry& entry = entries_.at(saved);
+    entry.base.reset();
+    entry.path.clear();
     free_slots_.push_back(saved);
 }
 

@@ -1,46 +1,57 @@
-// How the search goes back to a state it left (EXPLORATION.md §3): by restoring a snapshot of
-// it (Restore, the default), or by restoring the initial state and taking the path to it again
-// (Reexecute: slower, but holds no snapshot per open state). MpiSearchSpace::save/restore/
-// discard are this class's.
+// How the search goes back to a state it left (EXPLORATION.md §3). A saved state is a base
+// snapshot and the transitions taken since it; going back restores the base and takes them
+// again. Restore keeps a snapshot of every saved state (no path), Reexecute only the initial
+// one (the whole path), and Auto (the default) decides at every save whether a snapshot or the
+// replay from the last one is cheaper, from costs it measures as it goes (BacktrackCost).
+// MpiSearchSpace::save/restore/discard are this class's.
 #pragma once
 
+#include "mc/search/BacktrackCost.hpp"
 #include "mc/search/SearchSpace.hpp"
 #include "mc/search/Transition.hpp"
 #include "mc/system/MpiSystem.hpp"
 
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace rankfold::mc {
 
-enum class Backtrack { Restore, Reexecute };
+enum class Backtrack { Auto, Restore, Reexecute };
 
 class Backtracking {
 public:
     using Saved = SearchSpace::Saved;
 
-    // Reexecute captures the initial state now: `system` must be at it.
+    // Captures the initial state now: `system` must be at it.
     Backtracking(Backtrack mode, MpiSystem& system);
 
-    // A transition was taken from the current state (Reexecute records the path).
-    void taken(const Transition& t) {
-        if (mode_ == Backtrack::Reexecute) path_.push_back(t);
-    }
-    // Keeps a way back to the current state. Restore takes the capture out of `current`
-    // (capturing it first if it was not taken yet).
+    // Takes a transition from the current state (timed: the cost of a step to replay).
+    void take(const Transition& t);
+    // Keeps a way back to the current state. A snapshot is taken out of `current` (capturing
+    // it first if it was not taken yet).
     Saved save(std::optional<SystemSnapshot>& current);
     // Puts the system back in a saved state.
     void restore(Saved saved);
     void discard(Saved saved);
 
 private:
+    using Base = std::shared_ptr<const SystemSnapshot>;
+    struct Entry {
+        Base base;
+        std::vector<Transition> path; // from the base to the saved state
+    };
+
+    bool keep_snapshot();
+
     Backtrack mode_;
     MpiSystem& system_;
-    std::vector<std::optional<SystemSnapshot>> snapshots_; // Restore: by slot
+    BacktrackCost cost_;
+    Base base_; // the current state is base_ and then path_
+    std::vector<Transition> path_;
+    std::vector<Entry> entries_; // by slot
     std::vector<Saved> free_slots_;
-    std::optional<SystemSnapshot> initial_;      // Reexecute: where every path starts
-    std::vector<Transition> path_;               // Reexecute: from the initial state to here
-    std::vector<std::vector<Transition>> paths_; // Reexecute: the saved states
 };
 
 } // namespace rankfold::mc

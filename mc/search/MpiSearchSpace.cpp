@@ -39,8 +39,7 @@ void MpiSearchSpace::execute(const Transition& t) {
     current_.reset();
     fresh_ = false;
     polled_ = is_not_yet(t);
-    system_.take(t);
-    back_.taken(t);
+    back_.take(t);
     if (!only_polls || system_.violation() || current().fingerprint() != before) return;
     std::vector<int>& idle = idle_pollers_[before];
     if (std::find(idle.begin(), idle.end(), t.rank) == idle.end()) idle.push_back(t.rank);

@@ -1,8 +1,7 @@
 // The MPI transition system (MpiSystem) as a SearchSpace: states are the closed states between
 // choices, transitions the choices (MpiSystem::choices), saving a state is a SystemSnapshot.
-// With Backtrack::Reexecute, saving a state keeps only the path to it, and going back restores
-// the initial state and takes the path again: slower, but it needs no snapshot but the first
-// (the fallback DESIGN.md mentions, kept to be measured against).
+// Saving a state and going back to it is Backtracking's (a snapshot, or the path from an
+// earlier one taken again: --backtrack).
 //
 // It also finds the deadlocks hidden in polling loops: when every open choice is a test's
 // "not yet" and taking each of them leads back to the very same state, nothing can ever happen
@@ -24,7 +23,7 @@ namespace rankfold::mc {
 class MpiSearchSpace final : public SearchSpace {
 public:
     MpiSearchSpace(MpiSystem& system, OutputRouter& output, int ranks,
-                   Backtrack backtrack = Backtrack::Restore);
+                   Backtrack backtrack = Backtrack::Auto);
 
     void enabled(std::vector<Transition>& out) override;
     void execute(const Transition& t) override;

@@ -11,6 +11,7 @@
  * RANKFOLD-RUN: -np 4 => ok states=25 transitions=75 executions=0 revisits=51
  * RANKFOLD-RUN: -np 4 --no-reduction => ok states=25 transitions=75 executions=0 revisits=51
  * RANKFOLD-RUN: -np 4 --backtrack reexecute => ok states=25 transitions=75 executions=0 revisits=51
+ * RANKFOLD-RUN: -np 4 --backtrack restore => ok states=25 transitions=75 executions=0 revisits=51
  * RANKFOLD-NO-DIFF: it never terminates
  */
 #include <assert.h>
