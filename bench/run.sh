@@ -10,7 +10,8 @@
 #   - exploration: five workloads (bench/programs/{fanin,client_server,ring_kernel,rma_halo,
 #     wildcard_pairs}.c) explored
 #     exhaustively with reduction and state matching (default), then with each switched off and
-#     with both off (the baseline rows); two of them again with the predefined contracts off
+#     with both off (the baseline rows); two of them again with the predefined contracts off;
+#     --backtrack auto (default) against restore (the previous default) and reexecute
 #   - state equality: the four exploration workloads at -O0 and a heap-heavy one
 #     (bench/programs/heap_list.c) with --state-equality exact, semantic with the heap compared
 #     by its bytes (RANKFOLD_HEAP_FORM=off, as before the heap canonical form) and semantic,
@@ -82,11 +83,14 @@ config_flags() {
     source) echo --reduction source ;;
     source-no-sm) echo --reduction source --no-state-matching ;;
     both-off) echo --no-state-matching --no-reduction ;;
+    restore | reexecute) echo --backtrack "$1" ;;
+    no-sm-restore) echo --no-state-matching --backtrack restore ;;
+    no-sm-reexecute) echo --no-state-matching --backtrack reexecute ;;
   esac
 }
 
 # row WORKLOAD CONFIG STATUS STATES TRANSITIONS EXECUTIONS SECONDS STATES/S EXECS/S B/STATE RSS
-row() { printf "%-18s %-12s %-8s %9s %11s %10s %8s %9s %9s %8s %8s\n" "$@"; }
+row() { printf "%-18s %-15s %-8s %9s %11s %10s %8s %9s %9s %8s %8s\n" "$@"; }
 
 # explore NP PROGRAM ARGS [SKIPPED_CONFIGS...]: one table row per configuration.
 explore() {
@@ -179,6 +183,18 @@ CONFIGS="default source source-no-sm" explore 4 ring_kernel 20
 CONFIGS="default source source-no-sm" explore 8 wildcard_pairs 1
 # 8 pairs: sleep sets would visit 9^8 = 43 million states; source sets 33.
 CONFIGS="source source-no-sm" explore 16 wildcard_pairs 1
+
+# Going back to a state: --backtrack auto (the default) against restore (the previous default)
+# and reexecute. The 7-sender fan-in without state matching is the 100,000
+# executions/s aim (5,040 executions): there replays win, on the ring kernel snapshots do.
+echo
+echo "== backtracking: auto (default) vs restore (previous default) vs reexecute"
+row workload config status states transitions executions seconds states/s execs/s \
+  B/state "RSS MiB"
+CONFIGS="no-sm no-sm-restore no-sm-reexecute default restore" explore 8 fanin 1
+CONFIGS="default restore reexecute" explore 6 fanin "2 mixed"
+CONFIGS="default restore reexecute" explore 4 client_server 20
+CONFIGS="default restore" explore 4 ring_kernel 20
 
 # State equality: the same workloads built as rankfold-cc builds by default (-O0, where
 # semantic equality describes the frames; at -O2 it falls back to exact), each explored with
