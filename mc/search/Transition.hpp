@@ -72,7 +72,7 @@ struct Transition {
     std::uint32_t detail = 0;
     // Source sets: what the transition's closure did to other processes where it was taken
     // (SearchSpace::effects). Not part of the identity either: it describes one execution.
-    Effects effects;
+    Effects effects{};
     friend bool operator==(const Transition& a, const Transition& b) {
         return a.kind == b.kind && a.rank == b.rank && a.object == b.object &&
                a.outcome == b.outcome;

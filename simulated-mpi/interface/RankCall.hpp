@@ -116,9 +116,9 @@ struct RankCall {
     void* buffer_address = nullptr; // Buffer_attach: the buffer; Buffer_detach: where to store it
     int buffer_size = 0;
     int* size_out = nullptr;
-    CollectiveArgs coll;    // CallKind::Collective
+    CollectiveArgs coll{};    // CallKind::Collective
     RmaArgs rma{};          // CallKind::Rma
-    shmem::ShmemCall shmem; // CallKind::Shmem
+    shmem::ShmemCall shmem{}; // CallKind::Shmem
 
     // Progress, owned by the runtime.
     bool issued = false;

@@ -39,8 +39,8 @@ struct TeamMember {
     int pe = 0;                    // in the world
     bool destroyed = false;        // shmem_team_destroy by this member
     std::uint64_t collectives = 0; // collectives of the team entered
-    CollectiveEntry current;       // the last one entered
-    CollectiveEntry previous;      // the one before (others may still be completing it)
+    CollectiveEntry current{};     // the last one entered
+    CollectiveEntry previous{};    // the one before (others may still be completing it)
     friend bool operator==(const TeamMember&, const TeamMember&) = default;
 };
 
