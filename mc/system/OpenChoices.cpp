@@ -57,6 +57,18 @@ bool OpenChoices::landing_blocks(int rank) const {
 bool OpenChoices::completion_held(int rank) {
     if (ranks_.status(rank) != RankStatus::AtCall) return false;
     world_.landings_completed_by(rank, ranks_.call(rank), completed_targets_);
+    // An OpenSHMEM get of another PE about to read a target's bytes one of these may write
+    // (ShmemOp::Fetch): whether they land before it reads is open too.
+    for (int r = 0; r < ranks_.size(); ++r) {
+        const mpi::RankCall& call = ranks_.call(r);
+        if (r == rank || ranks_.status(r) != RankStatus::AtCall ||
+            call.kind != mpi::CallKind::Shmem || call.shmem.op != shmem::ShmemOp::Fetch)
+            continue;
+        if (std::find(completed_targets_.begin(), completed_targets_.end(), call.shmem.root) !=
+                completed_targets_.end() &&
+            world_.observes_open_landing(r, call))
+            return true;
+    }
     return std::any_of(completed_targets_.begin(), completed_targets_.end(), [&](int target) {
         // A target that may still run code before the origin's next step: whether the
         // operation lands first is open (even while the target waits: the closure's order of

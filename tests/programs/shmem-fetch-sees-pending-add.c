@@ -5,7 +5,7 @@
  * values, 0 and 1, in two executions (the program accepts either and prints nothing that
  * depends on it). After the barrier the counter is 1 everywhere.
  *
- * RANKFOLD-RUN: -np 3 => ok states=3 transitions=4 executions=1 revisits=2
+ * RANKFOLD-RUN: -np 3 => ok states=4 transitions=6 executions=1 revisits=3
  * RANKFOLD-EXPECTED-OUTPUT: %S/shmem-fetch-sees-pending-add.expected
  */
 #include <assert.h>

@@ -4,7 +4,7 @@
  * point while a put of another PE to those bytes is pending). PE 2's assertion fails where the
  * get comes first. shmem-get-before-landing-fixed completes the put and synchronises first.
  *
- * RANKFOLD-RUN: -np 3 => assertion states=2 transitions=3 executions=2 revisits=1
+ * RANKFOLD-RUN: -np 3 => assertion states=3 transitions=4 executions=2 revisits=1
  * RANKFOLD-RUN: -np 3 --single-run => ok
  * RANKFOLD-NO-DIFF: its bug depends on the delivery order
  */
