@@ -71,6 +71,16 @@ struct RemoteOpEvent {
     const char* name = "";         // "MPI_Put"
 };
 
+// What an OpenSHMEM completion event is (RemoteRaces::complete, ShmemOrder.cpp):
+//   Landing — one put (or non-fetching atomic) of `origin` to `target` landed: `landed` are
+//     its data bytes, `landed_signal` its signal word (put-with-signal). Whoever acquires the
+//     carrier (a wait_until on the word it wrote) learns that it, and the origin's earlier
+//     operations to the target fence-ordered before it, are complete — not the unfenced ones
+//     (OpenSHMEM 1.5 §9.10.1; Schwitanski's rules R6-R8);
+//   Fence   — shmem_fence / shmem_ctx_fence of `origin` on `window`: it completes nothing, it
+//     orders the operations issued before it before those issued after it, to each target.
+enum class ShmemOrdering : std::uint8_t { None, Landing, Fence };
+
 // The operations of `origin` on `window` (to `target`, or every target when -1) are complete
 // at their targets. `origin_knows`: the origin learns it by this call (unlock, flush, fence);
 // otherwise only whoever acquires `carrier` does (MPI_Win_complete: the target's MPI_Win_wait).
@@ -80,6 +90,9 @@ struct RemoteCompletionEvent {
     int target = -1;
     bool origin_knows = true;
     std::uint64_t carrier = 0; // 0: none
+    ShmemOrdering shmem = ShmemOrdering::None;
+    ByteRange landed{};        // Landing: the data bytes ({0,0}: none)
+    ByteRange landed_signal{}; // Landing: the signal word ({0,0}: none)
 };
 
 // The memory a rank exposes to one-sided operations changed (a window was made or freed): its

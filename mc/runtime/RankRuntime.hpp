@@ -99,9 +99,21 @@ public:
         e.name = name;
         events_.on_remote_op(e);
     }
-    void shmem_landed(int origin, int target, std::uintptr_t word, int context) override {
-        events_.on_remote_completion({origin, properties::shmem_context_window(context), target,
-                                      false, properties::shmem_signal_token(target, word)});
+    void shmem_landed(int origin, int target, std::uintptr_t begin, std::uintptr_t end,
+                      std::uintptr_t signal, int context) override {
+        properties::RemoteCompletionEvent e{
+            origin, properties::shmem_context_window(context), target, false,
+            properties::shmem_signal_token(target, signal != 0 ? signal : begin)};
+        e.shmem = properties::ShmemOrdering::Landing;
+        e.landed = {begin, end};
+        if (signal != 0) e.landed_signal = {signal, signal + sizeof(std::uint64_t)};
+        events_.on_remote_completion(e);
+    }
+    void shmem_fenced(int pe, int context) override {
+        properties::RemoteCompletionEvent e{pe, properties::shmem_context_window(context), -1,
+                                            false, 0};
+        e.shmem = properties::ShmemOrdering::Fence;
+        events_.on_remote_completion(e);
     }
     void shmem_lock_cleared(int pe, std::uintptr_t lock) override {
         // The clear completes the PE's puts on every context (ApiSync.cpp).

@@ -1,5 +1,7 @@
 #include "mc/system/OpenChoices.hpp"
 
+#include "mc/system/transitions/LandingDeferred.hpp"
+
 #include <algorithm>
 
 namespace rankfold::mc {
@@ -55,6 +57,18 @@ bool OpenChoices::landing_blocks(int rank) const {
 bool OpenChoices::completion_held(int rank) {
     if (ranks_.status(rank) != RankStatus::AtCall) return false;
     world_.landings_completed_by(rank, ranks_.call(rank), completed_targets_);
+    // An OpenSHMEM get of another PE about to read a target's bytes one of these may write
+    // (ShmemOp::Fetch): whether they land before it reads is open too.
+    for (int r = 0; r < ranks_.size(); ++r) {
+        const mpi::RankCall& call = ranks_.call(r);
+        if (r == rank || ranks_.status(r) != RankStatus::AtCall ||
+            call.kind != mpi::CallKind::Shmem || call.shmem.op != shmem::ShmemOp::Fetch)
+            continue;
+        if (std::find(completed_targets_.begin(), completed_targets_.end(), call.shmem.root) !=
+                completed_targets_.end() &&
+            world_.observes_open_landing(r, call))
+            return true;
+    }
     return std::any_of(completed_targets_.begin(), completed_targets_.end(), [&](int target) {
         // A target that may still run code before the origin's next step: whether the
         // operation lands first is open (even while the target waits: the closure's order of
@@ -92,7 +106,17 @@ void OpenChoices::list(std::vector<Transition>& out) {
                                lock_grant_outcome(lock->target, lock->exclusive)});
         } else if ((status == RankStatus::AtCall || ready) && landing_blocks(r)) {
             // The closure left this rank's step for the landings it could see (MpiSystem).
-            out.push_back({TransitionKind::LandingDeferred, r, -1, 0});
+            Transition t{TransitionKind::LandingDeferred, r, -1, 0};
+            const mpi::RankCall& call = ranks_.call(r);
+            if (status == RankStatus::AtCall && call.kind == mpi::CallKind::Shmem &&
+                call.shmem.op == shmem::ShmemOp::Fetch) {
+                // A get: the bytes it reads, for its footprint (LandingDeferred.hpp).
+                const auto begin = reinterpret_cast<std::uintptr_t>(call.shmem.address);
+                t.detail = transitions::fetch_detail(call.shmem.root);
+                t.receive_id = begin;
+                t.message_id = begin + call.shmem.size;
+            }
+            out.push_back(t);
         }
     }
     // A landing is offered while a rank that could see it is at a choice, or its origin is
@@ -111,8 +135,13 @@ void OpenChoices::list(std::vector<Transition>& out) {
     for (const mpi::MpiWorld::OpenLanding& l : landings_) {
         // (An origin held at its unlock or flush has a choice: landing what it completes.)
         const char origin = has_choice_[static_cast<std::size_t>(l.origin)];
-        const bool seen = has_choice_[static_cast<std::size_t>(l.target)] != 0 || origin == 2 ||
-                          (l.fetches && origin != 0);
+        bool seen = has_choice_[static_cast<std::size_t>(l.target)] != 0 || origin == 2 ||
+                    (l.fetches && origin != 0);
+        // An OpenSHMEM get about to read what it writes (ShmemOp::Fetch).
+        for (int r = 0; r < ranks_.size() && !seen; ++r)
+            seen = has_choice_[static_cast<std::size_t>(r)] != 0 &&
+                   ranks_.status(r) == RankStatus::AtCall &&
+                   world_.fetch_sees_landing(r, ranks_.call(r), l);
         if (!seen) continue;
         Transition t{TransitionKind::RemoteLanding,
                      l.origin,

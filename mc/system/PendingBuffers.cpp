@@ -41,6 +41,8 @@ std::string operation_name(const mpi::Request& r) {
 
 // The ids of RMA operations' buffers, apart from request slots and collectives.
 constexpr std::uint64_t kRmaOperation = 1ULL << 48U;
+// The ids of OpenSHMEM nonblocking fetching atomics' fetch buffers.
+constexpr std::uint64_t kShmemFetch = 1ULL << 47U;
 
 const char* rma_name(mpi::RmaKind kind) {
     switch (kind) {
@@ -103,6 +105,23 @@ void pending_buffers(const mpi::MpiWorld& world, int rank, const mpi::RankCall& 
         if (!p.bytes.empty()) out.push_back(std::move(p));
     }
     rma_result_buffers(world, rank, out);
+    shmem_fetch_buffers(world, rank, out);
+}
+
+void shmem_fetch_buffers(const mpi::MpiWorld& world, int rank, std::vector<PendingBuffer>& out) {
+    const shmem::ShmemWorld& shmem = world.shmem();
+    if (rank < 0 || rank >= shmem.size()) return;
+    const std::vector<shmem::PendingFetch>& fetches = shmem.pe(rank).fetches;
+    for (std::size_t k = 0; k < fetches.size(); ++k) {
+        const shmem::PendingFetch& f = fetches[k];
+        PendingBuffer p;
+        p.operation = kShmemFetch | k;
+        p.name = fmt::format("{} (fetch buffer)", f.name);
+        p.use = BufferUse::Writes;
+        p.bytes = {{f.buffer, f.buffer + f.bytes}};
+        p.site = f.site;
+        out.push_back(std::move(p));
+    }
 }
 
 void rma_result_buffers(const mpi::MpiWorld& world, int rank, std::vector<PendingBuffer>& out) {

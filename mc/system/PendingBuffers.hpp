@@ -22,6 +22,11 @@ void pending_buffers(const mpi::MpiWorld& world, int rank, const mpi::RankCall& 
 void rma_result_buffers(const mpi::MpiWorld& world, int rank,
                         std::vector<properties::PendingBuffer>& out);
 
+// Appends the fetch buffers of `rank`'s nonblocking fetching OpenSHMEM atomics not quieted yet
+// (shmem::PendingFetch): the operation writes them until the quiet.
+void shmem_fetch_buffers(const mpi::MpiWorld& world, int rank,
+                         std::vector<properties::PendingBuffer>& out);
+
 // The bytes `count` elements of `type` cover at `buffer` (at most `max_ranges` runs; past
 // that, the span from the first to the last byte).
 std::vector<properties::ByteRange> typemap_bytes(std::uintptr_t buffer, int count,

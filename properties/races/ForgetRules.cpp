@@ -69,6 +69,13 @@ bool op_subsumes(const RemoteOp& y, const RemoteOp& x) {
     if (y.target != x.target || y.bytes.low > x.bytes.low || y.bytes.high < x.bytes.high)
         return false;
     if (!conflicts_cover(y, x)) return false;
+    // OpenSHMEM: a landing picks its operation among those not landed, and later landings
+    // of a stream add to the operations fenced before them (ShmemOrder.cpp). So only landed
+    // operations of one stream, y fenced at most as often as x, keep y's knowledge within x's.
+    if (is_shmem_window(y.window) || is_shmem_window(x.window))
+        if (!y.landed || !x.landed || y.origin != x.origin || y.window != x.window ||
+            y.fences > x.fences)
+            return false;
     if (y.completed && x.completed) return knows_at_most(y, x);
     return !y.completed && !x.completed && y.origin == x.origin && y.window == x.window &&
            y.knowers == x.knowers && y.carriers == x.carriers;

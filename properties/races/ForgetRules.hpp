@@ -31,6 +31,8 @@ bool conflicts_cover(const RemoteOp& y, const RemoteOp& x);
 //   - neither is complete and they will complete together (same origin, window and target:
 //     every completion event that matches one matches the other, and gives both the same
 //     knowledge; before it, neither is known by anyone).
+// OpenSHMEM operations land one by one and learn by fences (ShmemOrder.cpp): only two landed
+// ones of one stream qualify, y fenced at most as often as x.
 bool op_subsumes(const RemoteOp& y, const RemoteOp& x);
 
 // Whether record `y` of a rank's own accesses makes record `x` of the same rank redundant:

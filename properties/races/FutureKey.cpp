@@ -39,11 +39,14 @@ Words op_words(const RemoteOp& op) {
             op.bytes.low,
             op.bytes.high,
             static_cast<std::uint64_t>(op.writes | (op.atomic << 1U) | (op.no_op << 2U) |
-                                       (op.completed << 3U)),
+                                       (op.completed << 3U) | (op.landed << 4U)),
             op.atomic_op,
             op.atomic_type};
     put_knowledge(w, op.knowers, op.carriers);
-    if (!op.completed) { // a completion event still looks for it by these
+    // OpenSHMEM: later landings and fences of its stream still find it (ShmemOrder.cpp).
+    const bool shmem = is_shmem_window(op.window);
+    if (shmem) w.push_back(op.fences);
+    if (!op.completed || shmem) { // a completion event still looks for it by these
         w.push_back(static_cast<std::uint64_t>(op.origin));
         w.push_back(op.window);
     }

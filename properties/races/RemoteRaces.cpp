@@ -109,7 +109,7 @@ std::optional<RemoteConflict> RemoteRaces::issue(const RemoteOpEvent& e) {
             return RemoteConflict{nullptr, &a, false, *r};
     }
     for (const RemoteOp& live : ops_) {
-        if (live.target != op.target || knows(live, op.origin)) continue;
+        if (live.target != op.target || knows(live, op.origin) || fence_ordered(live, op)) continue;
         const auto shared = overlap(live.bytes, op.bytes);
         if (shared && remote_conflict(live, op))
             return RemoteConflict{&live, nullptr, false, *shared};
@@ -120,6 +120,15 @@ std::optional<RemoteConflict> RemoteRaces::issue(const RemoteOpEvent& e) {
 }
 
 void RemoteRaces::complete(const RemoteCompletionEvent& e) {
+    if (e.shmem == ShmemOrdering::Fence) {
+        shmem_fence(e);
+        return;
+    }
+    if (e.shmem == ShmemOrdering::Landing) {
+        shmem_landing(e);
+        drop_known();
+        return;
+    }
     for (RemoteOp& op : ops_) {
         // A completed operation still learns who else knows (an OpenSHMEM put completed by
         // its landing, known to a waiter on its flag, then by its origin's quiet).
@@ -242,6 +251,7 @@ void RemoteRaces::drop_known() {
     std::erase_if(accesses_,
                   [&](const TargetAccesses& a) { return (a.knowers & everyone) == everyone; });
     forget_redundant(ops_, accesses_);
+    rank_fences();
     if (empty() && exposes_nothing()) std::fill(inside_.begin(), inside_.end(), 0);
 }
 

@@ -53,6 +53,12 @@ struct RemoteOp {
     std::uintptr_t site = 0;
     std::string name;
     bool completed = false;
+    // OpenSHMEM (ShmemOrder.cpp): whether this operation itself landed, and how many fences
+    // of its origin on its window came after its issue, densely ranked among the live
+    // operations of one origin, target and window (only their order matters: an operation
+    // with more is fence-ordered before one with fewer).
+    bool landed = false;
+    std::uint32_t fences = 0;
     std::uint64_t knowers = 0;           // ranks that know it complete (bit r: rank r)
     std::vector<std::uint64_t> carriers; // tokens carrying that knowledge, ascending
     friend bool operator==(const RemoteOp&, const RemoteOp&) = default;
@@ -61,6 +67,11 @@ struct RemoteOp {
 // Whether two accesses to the same bytes conflict (Schwitanski, Table 2.2): one writes, and
 // they are not two atomics of the same type with the same operator or MPI_NO_OP.
 bool remote_conflict(const RemoteOp& a, const RemoteOp& b);
+
+// Whether live OpenSHMEM operation `earlier` is fence-ordered before a new operation `later`
+// of the same origin, target and window (a fence of the origin came between them): two such
+// puts to the same bytes do not race (Schwitanski, Fig. 2.9b and R6).
+bool fence_ordered(const RemoteOp& earlier, const RemoteOp& later);
 
 // A conflict found: the live operation (or the target's earlier accesses) and the bytes both
 // touch.
@@ -112,6 +123,11 @@ public:
 
 private:
     bool knows(const RemoteOp& op, int rank) const;
+    // ShmemOrder.cpp: a landing (which operation landed, what its carrier carries), a fence,
+    // and the dense ranking of fence counts.
+    void shmem_landing(const RemoteCompletionEvent& e);
+    void shmem_fence(const RemoteCompletionEvent& e);
+    void rank_fences();
     void drop_known();
 
     int ranks_ = 0;

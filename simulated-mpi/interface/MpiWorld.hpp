@@ -107,6 +107,9 @@ public:
     // that `call` does not complete.
     // `entered`: the rank waits inside `call` (issued, blocked); else it is about to issue it.
     bool observes_open_landing(int rank, const RankCall& call, bool entered = false) const;
+    // Whether `rank`, about to issue `call` (an OpenSHMEM get or fetching atomic:
+    // ShmemOp::Fetch), reads bytes that `landing` or a put behind it writes.
+    bool fetch_sees_landing(int rank, const RankCall& call, const OpenLanding& landing) const;
     // Whether `call` (while blocked) waits for its own memory to change (shmem_wait_until):
     // landings to the rank are then open even though it has no step to take, since one of
     // them may wake it and which lands first is what it sees when it wakes.

@@ -55,12 +55,17 @@ public:
         (void)origin, (void)target, (void)begin, (void)end, (void)atomic, (void)size;
         (void)site, (void)name, (void)context;
     }
-    // One of them landed at `target`, first at `word` (a flag or signal a wait_until may be
-    // watching): whoever sees it there learns that `origin`'s earlier ones to it on that
-    // context landed.
-    virtual void shmem_landed(int origin, int target, std::uintptr_t word, int context) {
-        (void)origin, (void)target, (void)word, (void)context;
+    // One of them landed at `target`: its data [begin, end) and its signal word at `signal`
+    // (0: none). Whoever sees the word it wrote last (a flag or signal a wait_until may be
+    // watching) learns that it, and `origin`'s earlier ones to the target on that context that
+    // a fence ordered before it, landed.
+    virtual void shmem_landed(int origin, int target, std::uintptr_t begin, std::uintptr_t end,
+                              std::uintptr_t signal, int context) {
+        (void)origin, (void)target, (void)begin, (void)end, (void)signal, (void)context;
     }
+    // `pe` called shmem_fence (shmem_ctx_fence on `context`): its puts issued before reach
+    // each target before those issued after.
+    virtual void shmem_fenced(int pe, int context) { (void)pe, (void)context; }
     // `pe` clears the lock at `lock` (its own address): its puts are complete (the clear is a
     // quiet), and the next PE to set the lock learns so.
     virtual void shmem_lock_cleared(int pe, std::uintptr_t lock) { (void)pe, (void)lock; }

@@ -129,6 +129,11 @@ bool MpiWorld::observes_open_landing(int rank, const RankCall& call, bool entere
     return false;
 }
 
+bool MpiWorld::fetch_sees_landing(int rank, const RankCall& call,
+                                  const OpenLanding& landing) const {
+    return shmem_.used() && shmem_fetch_sees(shmem_, rank, call, landing);
+}
+
 void MpiWorld::landings_completed_by(int rank, const RankCall& call,
                                      std::vector<int>& targets) const {
     targets.clear();

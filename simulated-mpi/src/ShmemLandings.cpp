@@ -61,11 +61,30 @@ void shmem_open_landings(const shmem::ShmemWorld& shmem, std::vector<MpiWorld::O
 
 bool shmem_observes_landing(const shmem::ShmemWorld& shmem, int rank, const RankCall& call,
                             bool entered) {
+    if (!entered && is_fetch(call)) {
+        const auto begin = reinterpret_cast<std::uintptr_t>(call.shmem.address);
+        if (shmem.put_pending(rank, call.shmem.root, begin, begin + call.shmem.size)) return true;
+    }
     for (int origin = 0; origin < shmem.size(); ++origin)
         for (const shmem::PendingPut& put : shmem.pe(origin).pending)
             if (put.target == rank && !joins_barrier_with(shmem, rank, call, entered, origin))
                 return true;
     return false;
+}
+
+bool shmem_fetch_sees(const shmem::ShmemWorld& shmem, int rank, const RankCall& call,
+                      const MpiWorld::OpenLanding& landing) {
+    if (!is_fetch(call) || landing.window > kShmemLandingWindow || landing.origin == rank ||
+        landing.target != call.shmem.root)
+        return false;
+    // The landing is the oldest of its stream: offered when any put of the stream, this one
+    // or one behind it, writes the bytes the get reads.
+    const auto begin = reinterpret_cast<std::uintptr_t>(call.shmem.address);
+    const int context = shmem_landing_context(landing.window);
+    return std::ranges::any_of(shmem.pe(landing.origin).pending, [&](const shmem::PendingPut& put) {
+        return put.target == landing.target && put.context == context &&
+               shmem::put_overlaps(put, begin, begin + call.shmem.size);
+    });
 }
 
 void shmem_landings_completed_by(const shmem::ShmemWorld& shmem, int rank, const RankCall& call,

@@ -223,6 +223,39 @@ RF_SHMEM_EXTENDED_AMO_TYPES(RF_SHMEM_DECLARE_EXTENDED_AMO)
 RF_SHMEM_BITWISE_AMO_TYPES(RF_SHMEM_DECLARE_BITWISE_AMO)
 #undef RF_SHMEM_DECLARE_BITWISE_AMO
 #undef RF_SHMEM_DECLARE_BITWISE_AMO_FORM
+/* The nonblocking fetching atomics: the old value reaches *fetch by the next quiet. */
+#define RF_SHMEM_DECLARE_AMO_NBI_FORM(T, N, P)                                                     \
+    void shmem_##P##N##_atomic_fetch_inc_nbi(RF_SHMEM_CTX_PARAM_##P T* fetch, T* dest, int pe);    \
+    void shmem_##P##N##_atomic_fetch_add_nbi(RF_SHMEM_CTX_PARAM_##P T* fetch, T* dest, T value,    \
+                                             int pe);                                              \
+    void shmem_##P##N##_atomic_compare_swap_nbi(RF_SHMEM_CTX_PARAM_##P T* fetch, T* dest, T cond,  \
+                                                T value, int pe);
+#define RF_SHMEM_DECLARE_AMO_NBI(T, N)                                                             \
+    RF_SHMEM_DECLARE_AMO_NBI_FORM(T, N, ) RF_SHMEM_DECLARE_AMO_NBI_FORM(T, N, ctx_)
+RF_SHMEM_AMO_TYPES(RF_SHMEM_DECLARE_AMO_NBI)
+#undef RF_SHMEM_DECLARE_AMO_NBI
+#undef RF_SHMEM_DECLARE_AMO_NBI_FORM
+#define RF_SHMEM_DECLARE_EXTENDED_AMO_NBI_FORM(T, N, P)                                            \
+    void shmem_##P##N##_atomic_fetch_nbi(RF_SHMEM_CTX_PARAM_##P T* fetch, const T* source,         \
+                                         int pe);                                                  \
+    void shmem_##P##N##_atomic_swap_nbi(RF_SHMEM_CTX_PARAM_##P T* fetch, T* dest, T value, int pe);
+#define RF_SHMEM_DECLARE_EXTENDED_AMO_NBI(T, N)                                                    \
+    RF_SHMEM_DECLARE_EXTENDED_AMO_NBI_FORM(T, N, ) RF_SHMEM_DECLARE_EXTENDED_AMO_NBI_FORM(T, N, ctx_)
+RF_SHMEM_EXTENDED_AMO_TYPES(RF_SHMEM_DECLARE_EXTENDED_AMO_NBI)
+#undef RF_SHMEM_DECLARE_EXTENDED_AMO_NBI
+#undef RF_SHMEM_DECLARE_EXTENDED_AMO_NBI_FORM
+#define RF_SHMEM_DECLARE_BITWISE_AMO_NBI_FORM(T, N, P)                                             \
+    void shmem_##P##N##_atomic_fetch_and_nbi(RF_SHMEM_CTX_PARAM_##P T* fetch, T* dest, T value,    \
+                                             int pe);                                              \
+    void shmem_##P##N##_atomic_fetch_or_nbi(RF_SHMEM_CTX_PARAM_##P T* fetch, T* dest, T value,     \
+                                            int pe);                                               \
+    void shmem_##P##N##_atomic_fetch_xor_nbi(RF_SHMEM_CTX_PARAM_##P T* fetch, T* dest, T value,    \
+                                             int pe);
+#define RF_SHMEM_DECLARE_BITWISE_AMO_NBI(T, N)                                                     \
+    RF_SHMEM_DECLARE_BITWISE_AMO_NBI_FORM(T, N, ) RF_SHMEM_DECLARE_BITWISE_AMO_NBI_FORM(T, N, ctx_)
+RF_SHMEM_BITWISE_AMO_TYPES(RF_SHMEM_DECLARE_BITWISE_AMO_NBI)
+#undef RF_SHMEM_DECLARE_BITWISE_AMO_NBI
+#undef RF_SHMEM_DECLARE_BITWISE_AMO_NBI_FORM
 
 /* ---- ordering, completion, synchronization -------------------------------------------------- */
 void shmem_fence(void);

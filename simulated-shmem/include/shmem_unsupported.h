@@ -35,21 +35,7 @@ extern "C" {
 RF_SHMEM_NO(void*, shmem_malloc_with_hints)
 RF_SHMEM_NO(void, shmem_pcontrol)
 
-/* The nonblocking atomics, and the vector forms of point-to-point synchronization. */
-#define RF_SHMEM_NO_AMO_NBI(T, N)                                                                \
-    RF_SHMEM_NO(void, shmem_##N##_atomic_fetch_inc_nbi)                                          \
-    RF_SHMEM_NO(void, shmem_##N##_atomic_fetch_add_nbi)                                          \
-    RF_SHMEM_NO(void, shmem_##N##_atomic_compare_swap_nbi)                                       \
-    RF_SHMEM_NO(void, shmem_##N##_atomic_fetch_nbi)                                              \
-    RF_SHMEM_NO(void, shmem_##N##_atomic_swap_nbi)
-RF_SHMEM_AMO_TYPES(RF_SHMEM_NO_AMO_NBI)
-#undef RF_SHMEM_NO_AMO_NBI
-#define RF_SHMEM_NO_BITWISE_NBI(T, N)                                                            \
-    RF_SHMEM_NO(void, shmem_##N##_atomic_fetch_and_nbi)                                          \
-    RF_SHMEM_NO(void, shmem_##N##_atomic_fetch_or_nbi)                                           \
-    RF_SHMEM_NO(void, shmem_##N##_atomic_fetch_xor_nbi)
-RF_SHMEM_BITWISE_AMO_TYPES(RF_SHMEM_NO_BITWISE_NBI)
-#undef RF_SHMEM_NO_BITWISE_NBI
+/* The vector forms of point-to-point synchronization. */
 #define RF_SHMEM_NO_SYNC_VECTOR(T, N)                                                            \
     RF_SHMEM_NO(void, shmem_##N##_wait_until_all)                                                \
     RF_SHMEM_NO(size_t, shmem_##N##_wait_until_any)                                              \

@@ -21,6 +21,10 @@ enum class ShmemOp : std::uint8_t {
     WaitUntil,  // shmem_TYPE_wait_until and friends: waits for its own memory to change
     SetLock,    // shmem_set_lock: waits until the lock is free
     Quiet,      // shmem_quiet, shmem_ctx_quiet: lands the PE's puts and atomics on one context
+    // A get or fetching atomic about to read `size` bytes at `address` (the target's copy) of
+    // PE `root` while another PE's put there is pending: visible so that the explorer chooses
+    // whether that put lands first (ShmemEntry::observe). It does nothing itself.
+    Fetch,
     // Collectives over a team (ShmemCall::team); the data moves when the last member enters.
     TeamSync,    // shmem_team_sync
     TeamSplit,   // shmem_team_split_strided (over the parent team)

@@ -73,6 +73,13 @@ struct PendingPut {
     friend bool operator==(const PendingPut&, const PendingPut&) = default;
 };
 
+// Whether `put` writes any of [begin, end) of its target (its data, or its signal word).
+inline bool put_overlaps(const PendingPut& put, std::uintptr_t begin, std::uintptr_t end) {
+    const bool data = !put.data.empty() && put.at < end && begin < put.at + put.data.size();
+    const bool signal = put.signal_at != 0 && put.signal_at < end && begin < put.signal_at + 8;
+    return data || signal;
+}
+
 // A communication context a PE created (shmem_ctx_create, shmem_team_create_ctx). Its handle
 // is its place in PeState::contexts plus one (0 is SHMEM_CTX_DEFAULT, which has no entry); a
 // destroyed one keeps its place until a later create takes it again.
@@ -81,6 +88,19 @@ struct ShmemContext {
     int options = 0; // SHMEM_CTX_SERIALIZED | SHMEM_CTX_PRIVATE | SHMEM_CTX_NOSTORE
     int team = 0;    // the team whose PE numbers its operations use (SHMEM_TEAM_WORLD)
     friend bool operator==(const ShmemContext&, const ShmemContext&) = default;
+};
+
+// The fetch buffer of a nonblocking fetching atomic (shmem_TYPE_atomic_fetch_add_nbi ...): the
+// operation was done at its call, but the program may not touch *fetch before the next quiet
+// of its context (OpenSHMEM 1.5 §9.8), so the race monitor watches it until then
+// (mc/system/PendingBuffers.cpp).
+struct PendingFetch {
+    std::uintptr_t buffer = 0;
+    std::size_t bytes = 0;
+    int context = 0;
+    std::uintptr_t site = 0;
+    const char* name = ""; // the routine, for reports
+    friend bool operator==(const PendingFetch&, const PendingFetch&) = default;
 };
 
 struct PeState {
@@ -92,6 +112,7 @@ struct PeState {
     // for anyway; contexts are independent streams, OpenSHMEM 1.5 §9.4).
     std::vector<PendingPut> pending;
     std::vector<ShmemContext> contexts; // the contexts it created
+    std::vector<PendingFetch> fetches;  // nonblocking fetching atomics not quieted yet
     friend bool operator==(const PeState&, const PeState&) = default;
 };
 
@@ -114,6 +135,12 @@ public:
     // The team of the 1.4 active set {start + k * stride, k < size}, made the first time one
     // of its PEs calls a collective on it (a PE outside the world is the caller's to refuse).
     int active_set(int start, int stride, int size);
+    // Whether a put or atomic of a PE other than `reader` to [begin, end) of `target` is on its
+    // way (a get or fetching atomic of `reader` there reads a value the explorer chooses).
+    bool put_pending(int reader, int target, std::uintptr_t begin, std::uintptr_t end) const;
+    // The handles of the live contexts `pe` created from team `team` (shmem_team_create_ctx),
+    // which shmem_team_destroy destroys with the team (OpenSHMEM 1.5 §9.4.2).
+    std::vector<int> team_contexts(int pe, int team) const;
 
     // Whether any PE has called shmem_init (an MPI-only program leaves the world untouched).
     bool used() const;

@@ -28,6 +28,7 @@ template <typename T, typename Update>
 T fetch_update(const ShmemEntry& entry, T* dest, int pe, Update update) {
     T* there = target(entry, dest, pe);
     if (there == nullptr) return T{};
+    entry.observe(there, sizeof(T), pe);
     T old;
     std::memcpy(&old, there, sizeof(T));
     const T next = update(old);

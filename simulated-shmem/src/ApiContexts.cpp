@@ -81,12 +81,23 @@ RF_EXPORT void shmem_ctx_destroy(shmem_ctx_t ctx) {
     RF_SHMEM_ENTRY_ARGS("shmem_ctx_destroy", (ctx));
     if (ctx == SHMEM_CTX_INVALID) return;
     if (entry.context(ctx) == nullptr) return;
+    rankfold::shmem::destroy_context(entry, ctx);
+}
+
+namespace rankfold::shmem {
+
+void destroy_context(const ShmemEntry& entry, int ctx) {
     const auto& pending = entry.state().pending;
+    const auto& fetches = entry.state().fetches;
     if (std::any_of(pending.begin(), pending.end(),
-                    [ctx](const rankfold::shmem::PendingPut& p) { return p.context == ctx; }))
+                    [ctx](const PendingPut& p) { return p.context == ctx; }) ||
+        std::any_of(fetches.begin(), fetches.end(),
+                    [ctx](const PendingFetch& f) { return f.context == ctx; }))
         quiet(entry, ctx);
     entry.state().contexts[static_cast<std::size_t>(ctx - 1)].alive = false;
 }
+
+} // namespace rankfold::shmem
 
 RF_EXPORT int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t* team) {
     RF_SHMEM_ENTRY_ARGS("shmem_ctx_get_team", (ctx, team), -1);
@@ -109,10 +120,11 @@ RF_EXPORT int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t* team) {
 }
 
 // A context's puts to one target already land in the order issued: a fence has nothing left
-// to order.
+// to order there, but the race monitor counts on that order only across a fence.
 RF_EXPORT void shmem_ctx_fence(shmem_ctx_t ctx) {
     RF_SHMEM_ENTRY_ARGS("shmem_ctx_fence", (ctx));
-    if (ctx != SHMEM_CTX_DEFAULT) entry.context(ctx);
+    if (ctx != SHMEM_CTX_DEFAULT && entry.context(ctx) == nullptr) return;
+    rankfold::mpi::rank_gate().shmem_fenced(entry.pe(), ctx);
 }
 
 RF_EXPORT void shmem_ctx_quiet(shmem_ctx_t ctx) {

@@ -59,8 +59,10 @@ void get_bytes(const ShmemEntry& entry, void* dest, const void* source, std::siz
         entry.check_pe(pe);
         return;
     }
-    if (const void* there = entry.remote(source, bytes, pe, "source"))
+    if (const void* there = entry.remote(source, bytes, pe, "source")) {
+        entry.observe(there, bytes, pe);
         std::memmove(dest, there, bytes);
+    }
 }
 
 // Strided: element i goes from source[i * sst] to dest[i * dst] (strides in elements).

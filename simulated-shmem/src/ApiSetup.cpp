@@ -184,9 +184,11 @@ RF_EXPORT void shmem_sync_all(void) {
 }
 
 // A PE's puts to one target already land in the order issued (ShmemDelivery.cpp): a fence
-// has nothing left to order.
+// has nothing left to order there, but the race monitor counts on that order only across a
+// fence (properties/races/ShmemOrder.cpp).
 RF_EXPORT void shmem_fence(void) {
     RF_SHMEM_ENTRY("shmem_fence");
+    rankfold::mpi::rank_gate().shmem_fenced(entry.pe(), 0);
 }
 // Visible: the explorer may still land some of the PE's puts before it, one by one.
 RF_EXPORT void shmem_quiet(void) {

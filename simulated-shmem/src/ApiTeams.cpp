@@ -1,5 +1,6 @@
 // Teams: the queries (local), the splits (collective over the parent team), destroy (local to
-// the PE: the handle is invalid for it afterwards) and team_sync.
+// the PE: the handle, and the contexts the PE created from the team, are invalid for it
+// afterwards) and team_sync.
 #include "simulated-shmem/src/ShmemApi.hpp"
 
 #include <fmt/format.h>
@@ -8,6 +9,18 @@ using rankfold::mpi::Misuse;
 using rankfold::shmem::ShmemCall;
 using rankfold::shmem::ShmemOp;
 using rankfold::shmem::Team;
+
+namespace rankfold::shmem {
+namespace {
+
+// This PE's first live context of `team`, or 0.
+int first_team_context(const ShmemEntry& entry, int team) {
+    const std::vector<int> contexts = entry.world().shmem().team_contexts(entry.pe(), team);
+    return contexts.empty() ? 0 : contexts.front();
+}
+
+} // namespace
+} // namespace rankfold::shmem
 
 namespace {
 
@@ -118,8 +131,16 @@ RF_EXPORT void shmem_team_destroy(shmem_team_t team) {
         entry.error(Misuse::InvalidTeam, "a predefined team cannot be destroyed");
         return;
     }
-    const Team* t = entry.team(team);
-    if (t == nullptr) return;
+    if (entry.team(team) == nullptr) return;
+    // OpenSHMEM 1.5 §9.4.2: the contexts created from the team go with it (each completed
+    // first, as shmem_ctx_destroy does: a visible call, after which the world may be another
+    // copy, so the team is looked up again); using one afterwards is usage:invalid-context.
+    // One at a time, nothing held across the visible call (this frame is on the PE's stack,
+    // which a backtrack restores: an object owning checker memory would be freed twice).
+    for (int ctx = rankfold::shmem::first_team_context(entry, team); ctx != 0;
+         ctx = rankfold::shmem::first_team_context(entry, team))
+        rankfold::shmem::destroy_context(entry, ctx);
+    const Team* t = entry.world().shmem().team(team);
     Team& mine = *entry.world_team(team);
     mine.members[static_cast<std::size_t>(entry.team_pe(*t))].destroyed = true;
 }

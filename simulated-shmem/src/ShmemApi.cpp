@@ -60,7 +60,10 @@ ShmemContext* ShmemEntry::context(int handle) const {
     else if (handle == SHMEM_CTX_DEFAULT)
         error(mpi::Misuse::InvalidContext, "SHMEM_CTX_DEFAULT cannot be destroyed");
     else if (handle > 0 && handle <= static_cast<int>(contexts.size()))
-        error(mpi::Misuse::InvalidContext, fmt::format("context {} was destroyed", handle));
+        error(mpi::Misuse::InvalidContext,
+              fmt::format("context {} was destroyed (by shmem_ctx_destroy, or with "
+                          "its team by shmem_team_destroy)",
+                          handle));
     else
         error(mpi::Misuse::InvalidContext,
               fmt::format("{} is not a context handle (shmem_ctx_create never made it)", handle));
@@ -145,6 +148,18 @@ int ShmemEntry::active_set(int start, int log_stride, int size) const {
         return -1;
     }
     return world_.shmem().active_set(start, static_cast<int>(stride), size);
+}
+
+void ShmemEntry::observe(const void* there, std::size_t bytes, int target, bool always) const {
+    const auto begin = reinterpret_cast<std::uintptr_t>(there);
+    if (!always && (bytes == 0 || !world_.shmem().put_pending(pe_, target, begin, begin + bytes)))
+        return;
+    ShmemCall call;
+    call.op = ShmemOp::Fetch;
+    call.root = target;
+    call.address = const_cast<void*>(there);
+    call.size = bytes;
+    submit(call);
 }
 
 void ShmemEntry::submit(const ShmemCall& shmem) const {

@@ -51,6 +51,15 @@ public:
     int active_set(int start, int log_stride, int size) const;
     // Hands a visible call to the scheduler; returns once it has completed.
     void submit(const ShmemCall& shmem) const;
+    // Before a get or fetching atomic reads [there, there + bytes) of `target` (the target's
+    // copy): if another PE's put there is still on its way, a visible call (ShmemOp::Fetch) at
+    // which the explorer chooses whether it lands before the read (EXPLORATION.md §1).
+    // `always`: the call is made even with nothing pending (a nonblocking fetching atomic ends
+    // the PE's step there, so that its fetch buffer is watched from the next one).
+    void observe(const void* there, std::size_t bytes, int target, bool always = false) const;
+    // The context through_context chose for this call (0: SHMEM_CTX_DEFAULT).
+    int context_used() const { return context_; }
+    const char* name() const { return name_; }
     // Queues a put or non-fetching atomic of this PE (it lands later: ShmemDelivery.cpp), on
     // the context through_context chose.
     void post(PendingPut put) const;
@@ -70,6 +79,10 @@ private:
     int pe_;
     mutable int context_ = 0; // through_context's choice
 };
+
+// Destroys this PE's live context `ctx` (not SHMEM_CTX_DEFAULT): completes its puts first
+// (OpenSHMEM 1.5 §9.4.2), then frees the handle (shmem_ctx_destroy, shmem_team_destroy).
+void destroy_context(const ShmemEntry& entry, int ctx);
 
 // How far a strided transfer of `nelems` elements of `size` bytes, `stride` elements apart,
 // reaches from its first element (contracts watch those bytes, gaps included).

@@ -6,7 +6,9 @@
 // (MpiWorld's landings, the RemoteLanding family) where the target could tell, and quiet lands
 // what is left. Of one origin's puts to one target only the oldest may land: they arrive in
 // the order issued, which is what shmem_fence asks for and a restriction of what an
-// unfenced sequence allows, kept to keep the choices few. The order holds per context: puts on
+// unfenced sequence allows, kept to keep the choices few; the race monitor does not count on
+// that order without a fence (shmem_fence tells it, RankGate::shmem_fenced), so a reader that
+// relies on it is reported as a race. The order holds per context: puts on
 // different contexts are independent (OpenSHMEM 1.5 §9.4: a context is a separate stream of
 // ordering and completion), and a quiet of one context lands only that context's.
 #include "simulated-mpi/interface/RankGate.hpp"
@@ -39,9 +41,10 @@ void report(int origin, const PendingPut& put) {
         gate->delivered(origin, put.target, put.signal_at, put.signal_at + sizeof(std::uint64_t),
                         true, put.site);
     // Whoever sees this landing's word (a wait_until on the flag or signal) learns that it and
-    // the origin's earlier puts to the target landed (they land in order).
-    if (origin != put.target)
-        gate->shmem_landed(origin, put.target, put.signal_at != 0 ? put.signal_at : put.at,
+    // the origin's earlier puts to the target that a fence ordered before it landed: not the
+    // unfenced ones, although they did land first here (properties/races/ShmemOrder.cpp).
+    if (origin != put.target && (!put.data.empty() || put.signal_at != 0))
+        gate->shmem_landed(origin, put.target, put.at, put.at + put.data.size(), put.signal_at,
                            put.context);
 }
 
@@ -79,6 +82,11 @@ bool ShmemWorld::land_oldest(int origin, int target, int context, std::string& w
 }
 
 void ShmemWorld::land_all(int origin, int context) {
+    // The nonblocking fetching atomics of those contexts complete too: their fetch buffers
+    // are the program's again.
+    std::erase_if(pe(origin).fetches, [context](const PendingFetch& f) {
+        return context == kAllContexts || f.context == context;
+    });
     std::vector<PendingPut> pending = std::move(pe(origin).pending);
     pe(origin).pending.clear();
     for (PendingPut& put : pending) {

@@ -26,6 +26,8 @@ const char* op_name(ShmemOp op) {
         return "shmem_set_lock";
     case ShmemOp::Quiet:
         return "shmem_quiet";
+    case ShmemOp::Fetch:
+        return "a get";
     case ShmemOp::TeamSync:
         return "shmem_team_sync";
     case ShmemOp::TeamSplit:

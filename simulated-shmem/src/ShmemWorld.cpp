@@ -23,6 +23,7 @@ bool collective(ShmemOp op) {
     case ShmemOp::WaitUntil:
     case ShmemOp::SetLock:
     case ShmemOp::Quiet:
+    case ShmemOp::Fetch:
         return false;
     default:
         return true;
@@ -132,6 +133,24 @@ Team* ShmemWorld::team(int handle) {
     return &teams_[static_cast<std::size_t>(handle)];
 }
 
+bool ShmemWorld::put_pending(int reader, int target, std::uintptr_t begin,
+                             std::uintptr_t end) const {
+    for (int origin = 0; origin < size(); ++origin) {
+        if (origin == reader) continue;
+        for (const PendingPut& put : pe(origin).pending)
+            if (put.target == target && put_overlaps(put, begin, end)) return true;
+    }
+    return false;
+}
+
+std::vector<int> ShmemWorld::team_contexts(int p, int team) const {
+    std::vector<int> out;
+    const std::vector<ShmemContext>& contexts = pe(p).contexts;
+    for (std::size_t i = 0; i < contexts.size(); ++i)
+        if (contexts[i].alive && contexts[i].team == team) out.push_back(static_cast<int>(i) + 1);
+    return out;
+}
+
 bool ShmemWorld::used() const {
     return std::any_of(pes_.begin(), pes_.end(), [](const PeState& p) { return p.initialized; });
 }
@@ -160,7 +179,7 @@ Progress ShmemWorld::issue(int p, const ShmemCall& call, std::optional<ShmemFail
     // Quiet first: a barrier (or a call that starts with one) lands the PE's puts before the
     // PE joins it, so no member leaves before they are all in place.
     if (completes_puts(call)) land_all(p, completed_context(call));
-    if (call.op == ShmemOp::Quiet) return Progress::Done;
+    if (call.op == ShmemOp::Quiet || call.op == ShmemOp::Fetch) return Progress::Done;
     if (call.op == ShmemOp::Free || call.op == ShmemOp::Realloc) {
         const auto offset = heap_offset(p, call.address);
         const bool null_ok = call.address == nullptr;
@@ -205,6 +224,7 @@ bool ShmemWorld::ready(int p, const ShmemCall& call) const {
     case ShmemOp::None:
     case ShmemOp::Init:
     case ShmemOp::Quiet:
+    case ShmemOp::Fetch:
         return true;
     default:
         break;

@@ -27,6 +27,15 @@ std::uint64_t ShmemWorld::hash() const {
             h.value(put.site);
             if (put.context != 0) h.value(put.context); // digests of default-only programs stay
         }
+        if (!p.fetches.empty()) { // digests of programs without nbi atomics stay
+            h.value(p.fetches.size());
+            for (const PendingFetch& f : p.fetches) {
+                h.value(f.buffer);
+                h.value(f.bytes);
+                h.value(f.context);
+                h.value(f.site);
+            }
+        }
         if (!p.contexts.empty()) {
             h.value(p.contexts.size());
             for (const ShmemContext& c : p.contexts) {

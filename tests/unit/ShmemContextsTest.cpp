@@ -156,3 +156,16 @@ TEST_CASE("SHMEM contexts: the race monitor completes per context", "[races][shm
         all.sync({k, SyncStep::Depart, sync_token(SyncChannel::Collective, 9)});
     CHECK_FALSE(all.access(1, {100, 104}, true));
 }
+
+TEST_CASE("SHMEM contexts: a team's live contexts are the ones shmem_team_destroy destroys",
+          "[shmem][contexts]") {
+    Contexts c;
+    auto& contexts = c.w.shmem().pe(0).contexts;
+    contexts.push_back({true, 0, 2});  // handle 1: of team 2
+    contexts.push_back({true, 0, 0});  // handle 2: of the world
+    contexts.push_back({false, 0, 2}); // handle 3: of team 2, destroyed already
+    contexts.push_back({true, 0, 2});  // handle 4: of team 2
+    CHECK(c.w.shmem().team_contexts(0, 2) == std::vector<int>{1, 4});
+    CHECK(c.w.shmem().team_contexts(0, 0) == std::vector<int>{2});
+    CHECK(c.w.shmem().team_contexts(1, 2).empty()); // PE 1 made none
+}

@@ -3,7 +3,10 @@
 // stay pending — the "not yet" beside each RemoteLanding that rank could see. Like every step
 // of a rank, it ends the rank's call and may change its requests; against landings it is
 // decided by DependencyTable's Landing rule (the landings it could see are the ones whose
-// target, or fetching origin, it is).
+// target, or fetching origin, it is). A step that starts with an OpenSHMEM get or fetching
+// atomic (ShmemOp::Fetch) also reads the bytes it gets from another PE: `detail` names that
+// PE (fetch_detail), [receive_id, message_id) the bytes, not part of the identity; a landing
+// that writes them conflicts with it by footprint.
 #pragma once
 
 #include "mc/search/Transition.hpp"
@@ -11,10 +14,18 @@
 
 namespace rankfold::mc::transitions {
 
+constexpr std::uint32_t fetch_detail(int target) {
+    return static_cast<std::uint32_t>(target) + 1;
+}
+
 constexpr Footprint landing_deferred_footprint(const Transition& t) {
-    return Footprint{}
-        .add({Resource::RankCall, Access::Write, t.rank})
-        .add({Resource::Requests, Access::Write, t.rank});
+    Footprint f = Footprint{}
+                      .add({Resource::RankCall, Access::Write, t.rank})
+                      .add({Resource::Requests, Access::Write, t.rank});
+    if (t.detail != 0)
+        f.add({Resource::WindowMemory, Access::Read, static_cast<int>(t.detail) - 1, t.receive_id,
+               t.message_id});
+    return f;
 }
 
 } // namespace rankfold::mc::transitions
