@@ -54,7 +54,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         // Under state matching a final state goes through the store like any other, so that
         // `states` counts distinct states and a final state reached again is a revisit, not
         // another state and execution. Nothing is enabled: its sleep set does not matter.
-        if (options_.state_matching && !visited_.visit(state, {}, needed_)) {
+        if (options_.state_matching && !visit(state, {})) {
             ++stats_.revisits;
             return Arrival::Leaf;
         }
@@ -64,7 +64,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     }
     bool revisit = false;
     if (options_.state_matching) {
-        if (!visited_.visit(state, sleep, needed_)) {
+        if (!visit(state, sleep)) {
             ++stats_.revisits;
             stopped_at(state);
             if (needed_.empty()) return Arrival::Leaf;
@@ -117,8 +117,16 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
     on_violation_ = &on_violation;
     within_limits_ = &within_limits;
     limit_hit_ = false;
+    base_ = 0;
+    const bool stop = arrive({}) == Arrival::Stop;
+    return explore(on_violation, within_limits, stop);
+}
+
+SearchEnd Explorer::explore(const ViolationHandler& on_violation, const LimitCheck& within_limits,
+                            bool stop) {
+    on_violation_ = &on_violation;
+    within_limits_ = &within_limits;
     // path_ holds, for each frame that has started a child, the child being explored.
-    bool stop = arrive({}) == Arrival::Stop;
     SleepSet child_sleep;
     while (!stop && !stack_.empty()) {
         Frame& top = stack_.back();
@@ -127,6 +135,10 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
             path_progress_.pop_back();
             top.child_open = false;
             if (source_) source_->child_done();
+        }
+        if (between_steps_ && !between_steps_()) {
+            limit_hit_ = true;
+            break;
         }
         while (top.next < top.todo.size() && contains(top.sleep, top.todo[top.next])) ++top.next;
         if (top.next == top.todo.size()) {
