@@ -65,6 +65,7 @@ std::string summary_line(const parallel::ParallelResult& r, const char* transpor
         transport, r.workers.size(), t.steals.requests, t.steals.given, t.steals.refused,
         t.transport.messages_sent, t.transport.bytes_sent, t.owner.asked, t.owner.cache_hits,
         t.steals.idle_seconds);
+    if (!t.found.empty()) line += fmt::format("; first violation found by worker {}", t.found[0].worker);
     for (std::size_t w = 0; w < r.workers.size(); ++w)
         line += fmt::format("; worker {}: {} states, {:.3f} s", w, r.workers[w].stats.states,
                             r.workers[w].seconds);

@@ -33,8 +33,9 @@ ParallelWorker::ParallelWorker(Transport& transport, SearchSpace& space, Explore
 }
 
 bool ParallelWorker::between_steps() {
-    if (transport_.maybe_pending()) {
+    if (transport_.maybe_pending() || !deferred_steals_.empty()) {
         in_explorer_ = true;
+        answer_deferred_steals();
         serve();
         in_explorer_ = false;
     }
@@ -58,26 +59,14 @@ void ParallelWorker::handle(int from, const std::string& bytes) {
     case MessageKind::VisitReply:
         owner_.on_reply(in);
         break;
-    case MessageKind::Steal: {
-        std::optional<Subtree> given;
-        if (in_explorer_ && !stopped_) given = explorer_.donate();
-        MessageWriter out(MessageKind::StealReply);
-        if (given) {
-            const std::uint64_t unit = Termination::unit(transport_.self(), ++units_given_);
-            // Announced before the subtree leaves, and before this worker's own unit closes.
-            if (coordinator())
-                termination_.opened(unit);
-            else
-                transport_.send(0, MessageWriter(MessageKind::UnitOpened).u64(unit).bytes());
-            out.i32(1);
-            write_work(out, {unit, std::move(*given)});
-            ++steal_.counters.given;
-        } else {
-            out.i32(0);
-        }
-        transport_.send(from, out.bytes());
+    case MessageKind::Steal:
+        // Work can be given only between two transitions; a request that comes while this
+        // worker waits inside one (for a state's owner) waits until then.
+        if (exploring_ && !in_explorer_ && !stopped_)
+            deferred_steals_.push_back(from);
+        else
+            answer_steal(from);
         break;
-    }
     case MessageKind::StealReply:
         if (in.i32() != 0)
             steal_reply_.emplace(read_work(in));
@@ -93,6 +82,7 @@ void ParallelWorker::handle(int from, const std::string& bytes) {
     case MessageKind::Found: {
         FoundPath f;
         f.tag = in.i32();
+        f.worker = from;
         f.path = in.transitions();
         found(f);
         break;
@@ -103,6 +93,7 @@ void ParallelWorker::handle(int from, const std::string& bytes) {
     case MessageKind::Hello:
         // Fingerprints hold addresses: workers whose programs are laid out differently would
         // never agree that two states are one, and count some twice.
+        ++hellos_;
         if (in.fingerprint() != initial_fingerprint_)
             throw std::runtime_error(fmt::format(
                 "worker {} does not see the initial state as worker 0 does: the program is not "
@@ -114,6 +105,32 @@ void ParallelWorker::handle(int from, const std::string& bytes) {
         reports_.at(static_cast<std::size_t>(from)) = read_report(in);
         break;
     }
+}
+
+void ParallelWorker::answer_steal(int thief) {
+    std::optional<Subtree> given;
+    if (in_explorer_ && !stopped_) given = explorer_.donate();
+    MessageWriter out(MessageKind::StealReply);
+    if (given) {
+        const std::uint64_t unit = Termination::unit(transport_.self(), ++units_given_);
+        // Announced before the subtree leaves, and before this worker's own unit closes.
+        if (coordinator())
+            termination_.opened(unit);
+        else
+            transport_.send(0, MessageWriter(MessageKind::UnitOpened).u64(unit).bytes());
+        out.i32(1);
+        write_work(out, {unit, std::move(*given)});
+        ++steal_.counters.given;
+    } else {
+        out.i32(0);
+    }
+    transport_.send(thief, out.bytes());
+}
+
+void ParallelWorker::answer_deferred_steals() {
+    std::vector<int> thieves;
+    thieves.swap(deferred_steals_);
+    for (const int thief : thieves) answer_steal(thief);
 }
 
 bool ParallelWorker::await_visit(std::uint64_t request) {
@@ -163,12 +180,17 @@ void ParallelWorker::unit_closed(std::uint64_t unit) {
 
 void ParallelWorker::explore(const std::optional<WorkPrefix>& work, const Explorer::LimitCheck& limits) {
     const Explorer::ViolationHandler handler = [this](const Explorer::Path& path) {
-        if (const std::optional<std::int32_t> tag = (*on_violation_)(path)) found({*tag, path});
+        if (const std::optional<std::int32_t> tag = (*on_violation_)(path))
+            found({*tag, transport_.self(), path});
         return keep_going_ && !stopped_;
     };
+    exploring_ = true;
     const SearchEnd end = work ? explorer_.run_subtree(work->subtree, initial_, handler, limits)
                                : explorer_.run(handler, limits);
-    if (end == SearchEnd::Limit && !stopped_) found({kLimitTag, {}}); // a limit of this worker
+    exploring_ = false;
+    answer_deferred_steals(); // nothing left to give
+    if (end == SearchEnd::Limit && !stopped_)
+        found({kLimitTag, transport_.self(), {}}); // a limit of this worker
     unit_closed(work ? work->unit : Termination::kRootUnit);
 }
 
@@ -213,7 +235,16 @@ ParallelResult ParallelWorker::run(const FoundHandler& on_violation,
     initial_fingerprint_ = space_.fingerprint();
     if (!coordinator())
         transport_.send(0, MessageWriter(MessageKind::Hello).fingerprint(initial_fingerprint_).bytes());
-    if (coordinator()) explore(std::nullopt, within_limits);
+    if (coordinator()) {
+        // Every worker has loaded the program and is asking for work before the search
+        // starts: the first request splits the root, and a slow start shows as such.
+        while (hellos_ + 1 < transport_.size() && !stopped_) {
+            serve();
+            check_lost();
+            if (hellos_ + 1 < transport_.size()) transport_.wait(10);
+        }
+        explore(std::nullopt, within_limits);
+    }
     while (!stopped_) {
         const auto idle = std::chrono::steady_clock::now();
         std::optional<WorkPrefix> work = steal();

@@ -27,6 +27,7 @@ namespace rankfold::mc::parallel {
 // violation's kind, which replaying the path needs).
 struct FoundPath {
     std::int32_t tag = 0;
+    int worker = 0; // who found it
     std::vector<Transition> path;
 };
 
@@ -65,6 +66,8 @@ private:
     void serve();
     void handle(int from, const std::string& bytes);
     bool await_visit(std::uint64_t request);
+    void answer_steal(int thief);
+    void answer_deferred_steals();
     void explore(const std::optional<WorkPrefix>& work, const Explorer::LimitCheck& limits);
     void check_lost() const;
     std::optional<WorkPrefix> steal();
@@ -82,7 +85,10 @@ private:
     Termination termination_; // the coordinator's
     SearchSpace::Saved initial_ = 0;
     snapshot::Fingerprint initial_fingerprint_;
+    int hellos_ = 0; // the coordinator's: workers that have started
     bool in_explorer_ = false; // between two transitions: donate() may run
+    bool exploring_ = false;   // inside the explorer (a Steal may have to wait)
+    std::vector<int> deferred_steals_;
     bool stopped_ = false;
     bool stop_sent_ = false; // the coordinator's Stop went out
     bool limit_ = false;     // the coordinator's: some worker reached a limit

@@ -15,7 +15,7 @@ void write_report(MessageWriter& out, const WorkerReport& r) {
     out.u64(r.transport.messages_received);
     out.f64(r.seconds);
     out.u64(r.found.size());
-    for (const FoundPath& f : r.found) out.i32(f.tag).transitions(f.path);
+    for (const FoundPath& f : r.found) out.i32(f.tag).i32(f.worker).transitions(f.path);
     out.text(r.extra);
 }
 
@@ -47,6 +47,7 @@ WorkerReport read_report(MessageReader& in) {
     for (std::uint64_t i = 0; i < found; ++i) {
         FoundPath f;
         f.tag = in.i32();
+        f.worker = in.i32();
         f.path = in.transitions();
         r.found.push_back(std::move(f));
     }
