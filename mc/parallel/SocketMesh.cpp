@@ -92,7 +92,9 @@ void SocketMesh::wait(int timeout_ms) {
     std::vector<pollfd> fds;
     for (const auto& s : streams_)
         if (s && !s->closed()) fds.push_back({s->fd(), POLLIN, 0});
-    ::poll(fds.data(), fds.size(), timeout_ms);
+    // Readable: take what came at once. The counter is only the busy path's hint: the sender
+    // raises it after writing, and a receiver woken by the bytes must not wait for it.
+    if (::poll(fds.data(), fds.size(), timeout_ms) > 0) drain_all();
 }
 
 } // namespace rankfold::mc::parallel
