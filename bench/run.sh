@@ -22,6 +22,9 @@
 #     product search for [](r1 -> <>cs1) next to the safety search of the same program (the
 #     baseline: what the product with the automaton costs), with the figures of SimGridMC's
 #     liveness paper for the same experiment
+#   - parallel search (issue 20): fan-in (7 senders) and client/server at 1 and 2 workers, by
+#     fork (--jobs 2) and by MPICH (mpiexec -n 2 --workers-mpi), with steals and messages; the
+#     round trip of one message over each transport; a model of 8..64 workers from them
 # Environment: MESSAGES (p2p stream length), EXPLORE_LIMIT (seconds per exploration run, 60).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -336,3 +339,62 @@ echo "states: product states (program x automaton) for ltl, program states for s
 echo "product edges for ltl, transitions for safety."
 echo "SimGridMC (liveness paper, same experiment on its machine): bugged, 7 processes: 25,097"
 echo "states, 9 min 12 s, 11 GiB; non-bugged, 4 processes, exhaustive: 478,396 states, 17 h 50."
+
+echo
+echo "== parallel search: 1 vs 2 workers (the machine's load average: $(cut -d' ' -f1 /proc/loadavg))"
+"$build/bin/parallel_transport_bench" fork 20000
+bridge_ok=0
+if command -v mpiexec >/dev/null && [ -x "$build/bin/rankfold-mpi-bridge" ]; then
+  bridge_ok=1
+  RANKFOLD_MPI_BRIDGE="$build/bin/rankfold-mpi-bridge" timeout 120 \
+    mpiexec -n 2 "$build/bin/parallel_transport_bench" mpi 5000 || echo "transport mpi: failed"
+fi
+# parallel_row NAME MODE NP PROGRAM ARGS...: seconds, states, and the workers' summary line.
+parallel_row() {
+  local name=$1 mode=$2 np=$3 prog=$4
+  shift 4
+  local report="$work/parallel-$name-$mode.json" log="$work/parallel-$name-$mode.log" rc=0
+  local -a cmd
+  case $mode in
+    1) cmd=("$build/bin/rankfold-run") ;;
+    fork2) cmd=("$build/bin/rankfold-run" --jobs 2) ;;
+    mpi2) cmd=(mpiexec -n 2 "$build/bin/rankfold-run" --workers-mpi) ;;
+  esac
+  RANKFOLD_PARALLEL_STATS=1 RANKFOLD_MPI_BRIDGE="$build/bin/rankfold-mpi-bridge" \
+    timeout $((limit * 3)) "${cmd[@]}" --time-limit "$limit" --json "$report" \
+    --trace-file "$work/parallel.trace" -np "$np" "$work/$prog" "$@" >/dev/null 2>"$log" || rc=$?
+  local seconds states
+  seconds=$(json_stat explore_seconds "$report" 2>/dev/null || true)
+  states=$(json_stat states "$report" 2>/dev/null || true)
+  printf "%-14s %-6s rc=%-2s %9s states %8s s\n" "$name" "$mode" "$rc" "${states:-?}" "${seconds:-?}"
+  grep -o "parallel search.*" "$log" | sed 's/^/    /' || true
+  echo "$seconds $states $(sed -n 's/.*state queries \([0-9]*\),.*/\1/p' "$log")" >"$work/parallel-$name-$mode.nums"
+}
+for w in "fanin 8 fanin 1" "client_server 4 client_server 20"; do
+  set -- $w
+  name=$1 np=$2 prog=$3 arg=$4
+  parallel_row "$name" 1 "$np" "$prog" "$arg"
+  parallel_row "$name" fork2 "$np" "$prog" "$arg"
+  [ $bridge_ok = 1 ] && parallel_row "$name" mpi2 "$np" "$prog" "$arg"
+  for mode in fork2 mpi2; do
+    [ -s "$work/parallel-$name-$mode.nums" ] || continue
+    read -r s1 n1 _ <"$work/parallel-$name-1.nums"
+    read -r s2 n2 q2 <"$work/parallel-$name-$mode.nums"
+    # Model: each worker explores N/K states at t = T1/N each and waits L for the owner of
+    # each of the r*N/K states it asks about (r: queries per state, (K-1)/K of first visits
+    # are foreign); L is what the 2-worker run spent beyond T1/2, per query of one worker.
+    awk -v name="$name" -v mode="$mode" -v s1="$s1" -v n1="$n1" -v s2="$s2" -v q2="$q2" 'BEGIN {
+      if (s1 <= 0 || q2 <= 0) exit
+      t = s1 / n1; f = 2 * q2 / n1; L = (s2 - s1 / 2) / (q2 / 2); if (L < 0) L = 0
+      printf "  %s %s: speed-up %.2f; t=%.1f us/state, %.2f queries/state at 2 workers, L=%.1f us/query\n", name, mode, s1 / s2, t * 1e6, q2 / n1, L * 1e6
+      printf "  model S(K) = K t / (t + f (K-1)/K L), f = %.2f:", f
+      for (k = 8; k <= 64; k *= 2) {
+        q = f * (k - 1) / k
+        printf " K=%d: %.1fx", k, k * t / (t + q * L)
+      }
+      printf "\n"
+    }'
+  done
+done
+echo "speed-up: sequential explore seconds / parallel explore seconds; the visited-state count"
+echo "is the sequential one in every row (the states column)."
