@@ -162,11 +162,10 @@ int check_program(const RunOptions& o, const std::string& scratch_folder) {
         RunResult result;
         int status = 0;
         if (o.explore()) {
-            result = liveness
-                         ? explore_liveness(o, *liveness, system, output, image,
-                                            effective_memory_limit(o))
-                         : explore_program(o, system, output, image, effective_memory_limit(o),
-                                           workers.get());
+            result = liveness ? explore_liveness(o, *liveness, system, output, image,
+                                                 effective_memory_limit(o))
+                              : explore_program(o, system, output, image, effective_memory_limit(o),
+                                                workers.get());
             status = result.exit_status();
         } else if (!o.replay_path.empty()) {
             status = replay_trace(o, system, output, image, result);
@@ -271,8 +270,9 @@ int rankfold_run(int argc, char** argv) {
         personality(static_cast<unsigned long>(persona) | ADDR_NO_RANDOMIZE) != -1) {
         std::fflush(nullptr);
         execv("/proc/self/exe", argv);
-        fmt::print(stderr, "rankfold-run: cannot start again without address randomisation "
-                           "(needed by --jobs and --workers-mpi): {}\n",
+        fmt::print(stderr,
+                   "rankfold-run: cannot start again without address randomisation "
+                   "(needed by --jobs and --workers-mpi): {}\n",
                    std::strerror(errno));
         return 2;
     }

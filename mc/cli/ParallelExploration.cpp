@@ -65,7 +65,8 @@ std::string summary_line(const parallel::ParallelResult& r, const char* transpor
         transport, r.workers.size(), t.steals.requests, t.steals.given, t.steals.refused,
         t.transport.messages_sent, t.transport.bytes_sent, t.owner.asked, t.owner.cache_hits,
         t.steals.idle_seconds);
-    if (!t.found.empty()) line += fmt::format("; first violation found by worker {}", t.found[0].worker);
+    if (!t.found.empty())
+        line += fmt::format("; first violation found by worker {}", t.found[0].worker);
     for (std::size_t w = 0; w < r.workers.size(); ++w)
         line += fmt::format("; worker {}: {} states, {:.3f} s", w, r.workers[w].stats.states,
                             r.workers[w].seconds);
@@ -82,13 +83,15 @@ parallel::ParallelResult run_worker(parallel::Transport& transport, const RunOpt
     const parallel::ParallelWorker::FoundHandler on_violation =
         [&](const Explorer::Path&) -> std::optional<std::int32_t> {
         const Violation& v = *system.violation();
-        if (std::ranges::any_of(seen, [&](const Violation& f) { return properties::same_finding(f, v); }))
+        if (std::ranges::any_of(seen,
+                                [&](const Violation& f) { return properties::same_finding(f, v); }))
             return std::nullopt;
         seen.push_back(v);
         return static_cast<std::int32_t>(v.kind);
     };
     // Only worker 0 draws the progress line; every worker checks its own limits.
-    const Explorer::LimitCheck limits = transport.self() == 0 ? within_limits : Explorer::LimitCheck{};
+    const Explorer::LimitCheck limits =
+        transport.self() == 0 ? within_limits : Explorer::LimitCheck{};
     return worker.run(on_violation, limits, [&] { return system_extra(system); });
 }
 

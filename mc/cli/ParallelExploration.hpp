@@ -56,9 +56,9 @@ struct ParallelSearchOutcome {
 
 // Returns in worker 0 only: the other workers' processes end inside. The system must be at its
 // initial state, `space` over it.
-ParallelSearchOutcome search_in_parallel(const RunOptions& options, WorkerProcesses& workers,
+ParallelSearchOutcome search_in_parallel(const RunOptions& o, WorkerProcesses& workers,
                                          MpiSystem& system, MpiSearchSpace& space,
-                                         const ExplorerOptions& explorer_options,
+                                         const ExplorerOptions& eo,
                                          const Explorer::LimitCheck& within_limits);
 
 } // namespace rankfold::mc

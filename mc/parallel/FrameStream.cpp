@@ -27,9 +27,9 @@ bool FrameStream::drain(std::deque<Frame>& into) {
             in_.append(chunk, static_cast<std::size_t>(n));
             continue;
         }
-        if (n == 0) closed_ = true;
-        else if (errno == EINTR) continue;
-        else if (errno != EAGAIN && errno != EWOULDBLOCK) closed_ = true;
+        if (n < 0 && errno == EINTR) continue;
+        // 0: the other end closed; an error other than "nothing more now": it is gone.
+        closed_ = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
         break;
     }
     std::size_t at = 0;

@@ -15,16 +15,16 @@
 namespace rankfold::mc::parallel {
 
 enum class MessageKind : std::uint8_t {
-    Visit,        // to a state's owner: was it visited, with which sleep set (StateOwner)
-    VisitReply,   // the owner's answer
-    Steal,        // an idle worker asks a busy one for work (StealProtocol)
-    StealReply,   // a subtree (WorkPrefix) and its unit, or nothing
-    UnitOpened,   // to the coordinator: a unit of work was given away (Termination)
-    UnitClosed,   // to the coordinator: a unit of work is explored
-    Found,        // to the coordinator: a violation's path (stops the search unless keep-going)
-    Stop,         // from the coordinator: the search is over, report and end
-    Report,       // to the coordinator: a worker's statistics and findings (WorkerReport)
-    Hello,        // to the coordinator: the worker's initial state's fingerprint (must agree)
+    Visit,      // to a state's owner: was it visited, with which sleep set (StateOwner)
+    VisitReply, // the owner's answer
+    Steal,      // an idle worker asks a busy one for work (StealProtocol)
+    StealReply, // a subtree (WorkPrefix) and its unit, or nothing
+    UnitOpened, // to the coordinator: a unit of work was given away (Termination)
+    UnitClosed, // to the coordinator: a unit of work is explored
+    Found,      // to the coordinator: a violation's path (stops the search unless keep-going)
+    Stop,       // from the coordinator: the search is over, report and end
+    Report,     // to the coordinator: a worker's statistics and findings (WorkerReport)
+    Hello,      // to the coordinator: the worker's initial state's fingerprint (must agree)
 };
 
 class MessageWriter {
@@ -79,7 +79,8 @@ public:
 
 private:
     void need(std::size_t n) const {
-        if (at_ + n > bytes_.size()) throw std::runtime_error("a truncated message between workers");
+        if (at_ + n > bytes_.size())
+            throw std::runtime_error("a truncated message between workers");
     }
     template <class T> T raw() {
         need(sizeof(T));

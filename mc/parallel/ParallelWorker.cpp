@@ -148,7 +148,8 @@ void ParallelWorker::found(const FoundPath& f) {
         return;
     }
     if (!coordinator()) {
-        transport_.send(0, MessageWriter(MessageKind::Found).i32(f.tag).transitions(f.path).bytes());
+        transport_.send(0,
+                        MessageWriter(MessageKind::Found).i32(f.tag).transitions(f.path).bytes());
         stopped_ = true;
         return;
     }
@@ -178,7 +179,8 @@ void ParallelWorker::unit_closed(std::uint64_t unit) {
     if (termination_.done()) stop_all();
 }
 
-void ParallelWorker::explore(const std::optional<WorkPrefix>& work, const Explorer::LimitCheck& limits) {
+void ParallelWorker::explore(const std::optional<WorkPrefix>& work,
+                             const Explorer::LimitCheck& limits) {
     const Explorer::ViolationHandler handler = [this](const Explorer::Path& path) {
         if (const std::optional<std::int32_t> tag = (*on_violation_)(path))
             found({*tag, transport_.self(), path});
@@ -234,7 +236,8 @@ ParallelResult ParallelWorker::run(const FoundHandler& on_violation,
     initial_ = space_.save();
     initial_fingerprint_ = space_.fingerprint();
     if (!coordinator())
-        transport_.send(0, MessageWriter(MessageKind::Hello).fingerprint(initial_fingerprint_).bytes());
+        transport_.send(
+            0, MessageWriter(MessageKind::Hello).fingerprint(initial_fingerprint_).bytes());
     if (coordinator()) {
         // Every worker has loaded the program and is asking for work before the search
         // starts: the first request splits the root, and a slow start shows as such.

@@ -85,7 +85,7 @@ private:
     Termination termination_; // the coordinator's
     SearchSpace::Saved initial_ = 0;
     snapshot::Fingerprint initial_fingerprint_;
-    int hellos_ = 0; // the coordinator's: workers that have started
+    int hellos_ = 0;           // the coordinator's: workers that have started
     bool in_explorer_ = false; // between two transitions: donate() may run
     bool exploring_ = false;   // inside the explorer (a Steal may have to wait)
     std::vector<int> deferred_steals_;
@@ -95,8 +95,8 @@ private:
     std::optional<std::optional<WorkPrefix>> steal_reply_;
     std::uint64_t units_given_ = 0;
     const FoundHandler* on_violation_ = nullptr;
-    std::vector<FoundPath> found_;              // this worker's
-    std::optional<FoundPath> first_found_;      // the coordinator's: the one that stopped the search
+    std::vector<FoundPath> found_;         // this worker's
+    std::optional<FoundPath> first_found_; // the coordinator's: the one that stopped the search
     std::vector<std::optional<WorkerReport>> reports_; // the coordinator's
 };
 

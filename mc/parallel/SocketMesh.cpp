@@ -12,8 +12,9 @@ namespace rankfold::mc::parallel {
 
 SocketMesh::SocketMesh(int workers)
     : workers_(workers), fds_(static_cast<std::size_t>(workers * workers), -1) {
-    void* shared = mmap(nullptr, sizeof(std::atomic<std::uint64_t>) * static_cast<std::size_t>(workers),
-                        PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    void* shared =
+        mmap(nullptr, sizeof(std::atomic<std::uint64_t>) * static_cast<std::size_t>(workers),
+             PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (shared == MAP_FAILED)
         throw std::runtime_error(std::string("cannot map the workers' counters: ") +
                                  std::strerror(errno));
@@ -27,8 +28,10 @@ SocketMesh::SocketMesh(int workers)
                                          std::strerror(errno));
             const int buffer = 1 << 20;
             for (const int fd : pair) setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &buffer, sizeof buffer);
-            fds_[static_cast<std::size_t>(i * workers + j)] = pair[0];
-            fds_[static_cast<std::size_t>(j * workers + i)] = pair[1];
+            fds_[(static_cast<std::size_t>(i) * static_cast<std::size_t>(workers)) +
+                 static_cast<std::size_t>(j)] = pair[0];
+            fds_[(static_cast<std::size_t>(j) * static_cast<std::size_t>(workers)) +
+                 static_cast<std::size_t>(i)] = pair[1];
         }
 }
 
@@ -43,7 +46,8 @@ void SocketMesh::for_worker(int w) {
     streams_.resize(static_cast<std::size_t>(workers_));
     for (int i = 0; i < workers_; ++i)
         for (int j = 0; j < workers_; ++j) {
-            int& fd = fds_[static_cast<std::size_t>(i * workers_ + j)];
+            int& fd = fds_[(static_cast<std::size_t>(i) * static_cast<std::size_t>(workers_)) +
+                           static_cast<std::size_t>(j)];
             if (fd < 0) continue;
             if (i == w) {
                 streams_[static_cast<std::size_t>(j)] = std::make_unique<FrameStream>(fd);

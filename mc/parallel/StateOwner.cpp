@@ -14,8 +14,9 @@ bool StateOwner::visit(const snapshot::Fingerprint& state, const SleepSet& sleep
     }
     still_needed.clear();
     auto known = cache_.find(state);
-    if (known != cache_.end() &&
-        std::ranges::all_of(known->second, [&](const Transition& t) { return contains(sleep, t); })) {
+    if (known != cache_.end() && std::ranges::all_of(known->second, [&](const Transition& t) {
+            return contains(sleep, t);
+        })) {
         ++counters_.cache_hits;
         return false;
     }

@@ -10,11 +10,11 @@
 namespace rankfold::mc::parallel {
 
 struct StealCounters {
-    std::uint64_t requests = 0;  // Steal messages sent
-    std::uint64_t received = 0;  // subtrees received
-    std::uint64_t given = 0;     // subtrees given away
-    std::uint64_t refused = 0;   // requests answered with nothing
-    double idle_seconds = 0;     // time spent without work
+    std::uint64_t requests = 0; // Steal messages sent
+    std::uint64_t received = 0; // subtrees received
+    std::uint64_t given = 0;    // subtrees given away
+    std::uint64_t refused = 0;  // requests answered with nothing
+    double idle_seconds = 0;    // time spent without work
 };
 
 class StealProtocol {

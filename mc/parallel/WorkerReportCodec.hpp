@@ -10,6 +10,6 @@ namespace rankfold::mc::parallel {
 void write_report(MessageWriter& out, const WorkerReport& report);
 WorkerReport read_report(MessageReader& in);
 // Counts summed (max_depth: the largest; seconds: the longest); findings appended.
-void add_report(WorkerReport& total, const WorkerReport& one);
+void add_report(WorkerReport& t, const WorkerReport& r);
 
 } // namespace rankfold::mc::parallel

@@ -136,7 +136,8 @@ private:
     SearchEnd explore(const ViolationHandler& on_violation, const LimitCheck& within_limits,
                       bool stop);
     bool visit(const snapshot::Fingerprint& state, const SleepSet& sleep) {
-        return store_ ? store_->visit(state, sleep, needed_) : visited_.visit(state, sleep, needed_);
+        return store_ ? store_->visit(state, sleep, needed_)
+                      : visited_.visit(state, sleep, needed_);
     }
     // The branch stopped at a state seen before (source sets: its summary's races).
     void stopped_at(const snapshot::Fingerprint& state) {

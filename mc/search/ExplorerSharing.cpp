@@ -55,7 +55,8 @@ std::optional<Subtree> Explorer::donate() {
         if (untried.empty() || !space_.divisible(f.todo)) continue;
         const std::size_t keep = untried.size() / 2;
         Subtree out;
-        out.prefix.assign(path_.begin(), path_.begin() + static_cast<std::ptrdiff_t>(base_ + level));
+        out.prefix.assign(path_.begin(),
+                          path_.begin() + static_cast<std::ptrdiff_t>(base_ + level));
         // Asleep at the root: what the frame has explored (its sleep set grows with each
         // child) and what it keeps; the receiver's children then sleep as a single search's.
         out.sleep = f.sleep;

@@ -63,9 +63,7 @@ public:
         counters_.bytes_sent += bytes.size();
         hub_.put(to, self_, bytes);
     }
-    bool receive(int& from, std::string& bytes) override {
-        return hub_.take(self_, from, bytes);
-    }
+    bool receive(int& from, std::string& bytes) override { return hub_.take(self_, from, bytes); }
     bool maybe_pending() override { return hub_.pending(self_); }
     void wait(int ms) override { hub_.wait(self_, ms); }
 
@@ -87,6 +85,7 @@ ParallelOutcome explore_parallel(const SyntheticSystem& sys, int workers, Explor
     out.systems.assign(static_cast<std::size_t>(workers), sys);
     std::vector<ParallelResult> results(static_cast<std::size_t>(workers));
     std::vector<std::thread> threads;
+    threads.reserve(static_cast<std::size_t>(workers));
     for (int w = 0; w < workers; ++w)
         threads.emplace_back([&, w] {
             SyntheticSystem& mine = out.systems[static_cast<std::size_t>(w)];
@@ -168,7 +167,8 @@ TEST_CASE("Parallel search: the same states as the sequential one", "[parallel]"
             INFO("workers " << workers << ", seed " << seed << ", states " << g.states.size());
             for (const bool reduction : {true, false}) {
                 const Outcome seq = explore(sys, options(reduction, true));
-                const ParallelOutcome par = explore_parallel(sys, workers, options(reduction, true));
+                const ParallelOutcome par =
+                    explore_parallel(sys, workers, options(reduction, true));
                 CHECK(par.result.end == SearchEnd::Exhausted);
                 CHECK(par.result.total.stats.states == seq.stats.states);
                 CHECK(par.result.total.stats.states == g.states.size());
@@ -211,8 +211,7 @@ TEST_CASE("Parallel search: work moves between workers and the counts stay", "[p
     CHECK(given > 0);
 }
 
-TEST_CASE("Parallel search: a violation stops every worker and its path replays",
-          "[parallel]") {
+TEST_CASE("Parallel search: a violation stops every worker and its path replays", "[parallel]") {
     SyntheticSystem sys = wide_system(4, 2);
     const int counter = sys.var("counter");
     sys.bad = [counter](const State& s) { return s.vars[counter] == 3; };
