@@ -4,7 +4,8 @@
 `mpiexec -n 2 rankfold-run --workers-mpi`, gives the pinned verdict (the same violation kind)
 and, for a program without violation, exactly the pinned states and executions (the distinct
 states and final states under state matching). Each counterexample's trace replays with the
-sequential --replay to the same kind. Lines the parallel search refuses (liveness, cycle
+sequential --replay to the same kind, and with --keep-going the distinct violations are the
+sequential ones. Lines the parallel search refuses (liveness, cycle
 checks, source sets) or that do not explore are left out, and so are limits (each worker
 counts its own states).
 
@@ -12,6 +13,7 @@ Usage: parallel_check.py BUILD_DIR SOURCE_DIR [PROGRAM...]   (default: a few sec
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -121,6 +123,17 @@ def main():
                                                   exe, work)
                         if not r or kind_of((r.get("violations") or [{}])[0]) != verdict:
                             why = "its trace does not replay sequentially to the same violation"
+                    if not why and verdict not in OK_VERDICTS and mode == "fork":
+                        # --keep-going: the same set of distinct violations as sequentially.
+                        def found(m):
+                            k, _, _, _ = rankfold(bin_dir, m, ["--keep-going", *args], exe, work)
+                            # Addresses differ: the parallel search runs without randomisation.
+                            return sorted((kind_of(v), re.sub(r"0x[0-9a-f]+", "0x?",
+                                                              v.get("message", "")))
+                                          for v in (k or {}).get("violations", []))
+                        seq, par = found("sequential"), found("fork")
+                        if seq != par:
+                            why = f"--keep-going found {par}, sequentially {seq}"
                     if why:
                         failures.append(f"{f} ({mode}: {' '.join(args)}): {why}\n"
                                         f"    {p.stderr.strip()[-400:]}")
