@@ -21,8 +21,7 @@ double since(std::chrono::steady_clock::time_point t) {
 
 ParallelWorker::ParallelWorker(Transport& transport, SearchSpace& space, ExplorerOptions options,
                                bool keep_going)
-    : transport_(transport), space_(space), keep_going_(keep_going),
-      owner_(transport, [this](std::uint64_t request) { return await_visit(request); }),
+    : transport_(transport), space_(space), keep_going_(keep_going), owner_(transport),
       explorer_(space, options), steal_(transport.self(), transport.size()),
       reports_(static_cast<std::size_t>(transport.size())) {
     if (options.source_sets || options.watch_cycles)
@@ -37,9 +36,15 @@ bool ParallelWorker::between_steps() {
         in_explorer_ = true;
         answer_deferred_steals();
         serve();
+        settle();
         in_explorer_ = false;
     }
     return !stopped_;
+}
+
+void ParallelWorker::settle() {
+    for (const StateOwner::Reply& r : owner_.take_replies())
+        explorer_.settle(r.request, r.fresh, r.needed);
 }
 
 void ParallelWorker::serve() {
@@ -133,15 +138,6 @@ void ParallelWorker::answer_deferred_steals() {
     for (const int thief : thieves) answer_steal(thief);
 }
 
-bool ParallelWorker::await_visit(std::uint64_t request) {
-    while (!owner_.has_reply(request)) {
-        if (stopped_) return false;
-        serve();
-        if (!owner_.has_reply(request) && !stopped_) transport_.wait(1);
-    }
-    return true;
-}
-
 void ParallelWorker::found(const FoundPath& f) {
     if (keep_going_ && f.tag != kLimitTag) {
         found_.push_back(f);
@@ -191,6 +187,13 @@ void ParallelWorker::explore(const std::optional<WorkPrefix>& work,
                                : explorer_.run(handler, limits);
     exploring_ = false;
     answer_deferred_steals(); // nothing left to give
+    // The unit is done once every state it reached is counted: the owners' answers.
+    while (owner_.outstanding() > 0 && !stopped_) {
+        serve();
+        settle();
+        if (owner_.outstanding() > 0 && !stopped_) transport_.wait(1);
+    }
+    settle();
     if (end == SearchEnd::Limit && !stopped_)
         found({kLimitTag, transport_.self(), {}}); // a limit of this worker
     unit_closed(work ? work->unit : Termination::kRootUnit);

@@ -65,7 +65,7 @@ private:
     bool between_steps();
     void serve();
     void handle(int from, const std::string& bytes);
-    bool await_visit(std::uint64_t request);
+    void settle(); // the owners' answers to the explorer
     void answer_steal(int thief);
     void answer_deferred_steals();
     void explore(const std::optional<WorkPrefix>& work, const Explorer::LimitCheck& limits);

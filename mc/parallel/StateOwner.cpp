@@ -4,13 +4,13 @@
 
 namespace rankfold::mc::parallel {
 
-bool StateOwner::visit(const snapshot::Fingerprint& state, const SleepSet& sleep,
-                       SleepSet& still_needed) {
+StateStore::Answer StateOwner::visit(const snapshot::Fingerprint& state, const SleepSet& sleep,
+                                     SleepSet& still_needed, std::uint64_t& ticket) {
     const int owner = owner_of(state, transport_.size());
     if (owner == transport_.self()) {
         const bool fresh = local_.visit(state, sleep, still_needed);
         if (fresh) ++counters_.owned;
-        return fresh;
+        return fresh ? Answer::Fresh : Answer::Seen;
     }
     still_needed.clear();
     auto known = cache_.find(state);
@@ -18,25 +18,22 @@ bool StateOwner::visit(const snapshot::Fingerprint& state, const SleepSet& sleep
             return contains(sleep, t);
         })) {
         ++counters_.cache_hits;
-        return false;
+        return Answer::Seen;
     }
-    const std::uint64_t request = next_request_++;
+    // The owner will hold at most this visit's sleep set (the intersection with the others').
+    if (known == cache_.end())
+        cache_.emplace(state, sleep);
+    else
+        std::erase_if(known->second, [&](const Transition& t) { return !contains(sleep, t); });
+    ticket = next_request_++;
     transport_.send(owner, MessageWriter(MessageKind::Visit)
-                               .u64(request)
+                               .u64(ticket)
                                .fingerprint(state)
                                .transitions(sleep)
                                .bytes());
     ++counters_.asked;
-    if (!await_reply_(request) || !has_reply(request)) return false; // stopping: a leaf
-    Reply reply = std::move(*reply_);
-    reply_.reset();
-    if (known == cache_.end()) {
-        cache_.emplace(state, sleep);
-    } else {
-        std::erase_if(known->second, [&](const Transition& t) { return !contains(sleep, t); });
-    }
-    still_needed = std::move(reply.needed);
-    return reply.fresh;
+    ++outstanding_;
+    return Answer::Pending;
 }
 
 void StateOwner::answer(int from, MessageReader& message) {
@@ -59,7 +56,8 @@ void StateOwner::on_reply(MessageReader& message) {
     r.request = message.u64();
     r.fresh = message.i32() != 0;
     r.needed = message.transitions();
-    reply_ = std::move(r);
+    replies_.push_back(std::move(r));
+    --outstanding_;
 }
 
 } // namespace rankfold::mc::parallel

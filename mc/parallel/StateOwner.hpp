@@ -4,8 +4,10 @@
 // distinct state, and the sum of the workers' state counts is the sequential count.
 //
 // A worker asks the owner of every state it reaches (a Visit message, answered with the
-// transitions still needed), except where its own cache already answers: it remembers, per
-// foreign state it visited, a superset of the sleep set the owner holds (the owner keeps the
+// transitions still needed) without waiting: the explorer goes on as if the state were new and
+// is told the answer later (Explorer::settle; StateStore::Answer::Pending), so that a worker
+// never idles for a round trip. Where its own cache already answers, it does not ask: it remembers,
+// per foreign state it visited, a superset of the sleep set the owner holds (the owner keeps the
 // intersection of all the visits' sleep sets, so each visit's own set is a bound). Reached again
 // with a sleep set containing that bound, nothing is needed and the owner's set would not
 // change: a leaf, without a message.
@@ -16,9 +18,9 @@
 #include "mc/search/Subtree.hpp"
 #include "mc/search/VisitedStates.hpp"
 
-#include <functional>
-#include <optional>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace rankfold::mc::parallel {
 
@@ -31,38 +33,38 @@ struct OwnerCounters {
 
 class StateOwner final : public StateStore {
 public:
-    // `await_reply` serves messages until the reply to the given request has arrived (true) or
-    // the search is stopping (false).
-    StateOwner(Transport& transport, std::function<bool(std::uint64_t request)> await_reply)
-        : transport_(transport), await_reply_(std::move(await_reply)) {}
-
-    static int owner_of(const snapshot::Fingerprint& state, int workers) {
-        return static_cast<int>(state.high % static_cast<std::uint64_t>(workers));
-    }
-
-    bool visit(const snapshot::Fingerprint& state, const SleepSet& sleep,
-               SleepSet& still_needed) override;
-    // A Visit message (after its kind byte): answered.
-    void answer(int from, MessageReader& message);
-    // A VisitReply message: kept for the waiting visit.
-    void on_reply(MessageReader& message);
-    bool has_reply(std::uint64_t request) const { return reply_ && reply_->request == request; }
-
-    const OwnerCounters& counters() const { return counters_; }
-    std::size_t store_bytes() const { return local_.bytes(); }
-
-private:
     struct Reply {
         std::uint64_t request = 0;
         bool fresh = false;
         SleepSet needed;
     };
+    explicit StateOwner(Transport& transport) : transport_(transport) {}
+
+    static int owner_of(const snapshot::Fingerprint& state, int workers) {
+        return static_cast<int>(state.high % static_cast<std::uint64_t>(workers));
+    }
+
+    Answer visit(const snapshot::Fingerprint& state, const SleepSet& sleep, SleepSet& still_needed,
+                 std::uint64_t& ticket) override;
+    // A Visit message (after its kind byte): answered.
+    void answer(int from, MessageReader& message);
+    // A VisitReply message: kept until take_replies.
+    void on_reply(MessageReader& message);
+    // The answers that have come, for Explorer::settle.
+    std::vector<Reply> take_replies() { return std::exchange(replies_, {}); }
+    // Visits asked about and not answered yet.
+    std::uint64_t outstanding() const { return outstanding_; }
+
+    const OwnerCounters& counters() const { return counters_; }
+    std::size_t store_bytes() const { return local_.bytes(); }
+
+private:
     Transport& transport_;
-    std::function<bool(std::uint64_t)> await_reply_;
     VisitedStates local_; // the states this worker owns
     // Foreign states visited: a superset of the owner's sleep set for each.
     std::unordered_map<snapshot::Fingerprint, SleepSet, snapshot::FingerprintHash> cache_;
-    std::optional<Reply> reply_;
+    std::vector<Reply> replies_;
+    std::uint64_t outstanding_ = 0;
     std::uint64_t next_request_ = 1;
     OwnerCounters counters_;
 };

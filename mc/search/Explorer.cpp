@@ -54,8 +54,14 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         // Under state matching a final state goes through the store like any other, so that
         // `states` counts distinct states and a final state reached again is a revisit, not
         // another state and execution. Nothing is enabled: its sleep set does not matter.
-        if (options_.state_matching && !visit(state, {})) {
+        const StateStore::Answer answer =
+            options_.state_matching ? visit(state, {}) : StateStore::Answer::Fresh;
+        if (answer == StateStore::Answer::Seen) {
             ++stats_.revisits;
+            return Arrival::Leaf;
+        }
+        if (answer == StateStore::Answer::Pending) { // counted when the answer comes
+            pending_leaves_.emplace(ticket_, true);
             return Arrival::Leaf;
         }
         ++stats_.executions;
@@ -63,15 +69,19 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         return Arrival::Leaf;
     }
     bool revisit = false;
+    std::uint64_t pending = 0; // a parallel search's visit to be answered: counted then
     if (options_.state_matching) {
-        if (!visit(state, sleep)) {
+        const StateStore::Answer answer = visit(state, sleep);
+        if (answer == StateStore::Answer::Seen) {
             ++stats_.revisits;
             stopped_at(state);
             if (needed_.empty()) return Arrival::Leaf;
             revisit = true; // only what the earlier visit left asleep is still to do
+        } else if (answer == StateStore::Answer::Pending) {
+            pending = ticket_;
         }
     }
-    if (!revisit) ++stats_.states;
+    if (!revisit && pending == 0) ++stats_.states;
     if (*within_limits_ && !(*within_limits_)(stats_)) {
         limit_hit_ = true;
         return Arrival::Stop;
@@ -82,6 +92,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     }
     Frame frame;
     frame.fingerprint = state;
+    frame.ticket = pending;
     frame.todo.reserve(enabled_.size());
     for (const Transition& t : enabled_) {
         if (contains(sleep, t)) continue;
@@ -89,6 +100,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         frame.todo.push_back(t);
     }
     if (frame.todo.empty()) {
+        if (pending != 0) pending_leaves_.emplace(pending, false); // counted when answered
         ++stats_.sleep_blocked;
         return Arrival::Leaf;
     }

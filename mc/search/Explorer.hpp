@@ -26,6 +26,7 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -112,6 +113,10 @@ public:
     // From between_steps: gives away the later half of the untried transitions of the
     // shallowest frame that has some and that the space calls divisible.
     std::optional<Subtree> donate();
+    // The store's answer to a Pending visit: the state is counted (or is a revisit), and if it
+    // is still on the stack, its children not yet started are trimmed to `needed`. From
+    // between_steps, or after the search (the frame is gone: only counted).
+    void settle(std::uint64_t ticket, bool fresh, const SleepSet& needed);
 
 private:
     struct Frame {
@@ -124,7 +129,8 @@ private:
         bool started = false;    // a child was explored (the state must be restored)
         SleepSet sleep;          // grows with each explored child
         snapshot::Fingerprint fingerprint;
-        bool on_path = false; // its fingerprint is in path_fingerprints_
+        bool on_path = false;     // its fingerprint is in path_fingerprints_
+        std::uint64_t ticket = 0; // a pending visit (parallel search): its store's ticket
     };
     enum class Arrival { Expand, Leaf, Stop };
     // Looks at the current state (reached with `sleep`): a leaf, or a frame to expand.
@@ -135,9 +141,11 @@ private:
     // `stop`: the root's arrival already stopped the search.
     SearchEnd explore(const ViolationHandler& on_violation, const LimitCheck& within_limits,
                       bool stop);
-    bool visit(const snapshot::Fingerprint& state, const SleepSet& sleep) {
-        return store_ ? store_->visit(state, sleep, needed_)
-                      : visited_.visit(state, sleep, needed_);
+    // Fresh or Seen (needed_: what is still to do); Pending only with a store (ticket_).
+    StateStore::Answer visit(const snapshot::Fingerprint& state, const SleepSet& sleep) {
+        if (store_) return store_->visit(state, sleep, needed_, ticket_);
+        return visited_.visit(state, sleep, needed_) ? StateStore::Answer::Fresh
+                                                     : StateStore::Answer::Seen;
     }
     // The branch stopped at a state seen before (source sets: its summary's races).
     void stopped_at(const snapshot::Fingerprint& state) {
@@ -168,6 +176,10 @@ private:
     StateStore* store_ = nullptr;
     std::function<bool()> between_steps_;
     std::size_t base_ = 0; // path_[0, base_) leads to stack_[0] (a subtree's prefix)
+    std::uint64_t ticket_ = 0;
+    // Pending visits that ended their branch: ticket -> whether the state is final (an
+    // execution when fresh) rather than one whose every transition slept.
+    std::unordered_map<std::uint64_t, bool> pending_leaves_;
 };
 
 } // namespace rankfold::mc

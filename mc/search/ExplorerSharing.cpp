@@ -46,6 +46,36 @@ SearchEnd Explorer::run_subtree(const Subtree& subtree, SearchSpace::Saved initi
     return end;
 }
 
+void Explorer::settle(std::uint64_t ticket, bool fresh, const SleepSet& needed) {
+    if (const auto leaf = pending_leaves_.find(ticket); leaf != pending_leaves_.end()) {
+        const bool final_state = leaf->second;
+        pending_leaves_.erase(leaf);
+        if (!fresh) {
+            ++stats_.revisits;
+            return;
+        }
+        ++stats_.states;
+        if (final_state) ++stats_.executions;
+        return;
+    }
+    if (fresh) {
+        ++stats_.states;
+        return;
+    }
+    ++stats_.revisits;
+    for (Frame& f : stack_) {
+        if (f.ticket != ticket) continue;
+        // Seen before: of what has not started, only what the earlier visits left asleep.
+        std::vector<Transition> kept(f.todo.begin(),
+                                     f.todo.begin() + static_cast<std::ptrdiff_t>(f.next));
+        for (std::size_t i = f.next; i < f.todo.size(); ++i)
+            if (contains(needed, f.todo[i])) kept.push_back(f.todo[i]);
+        f.todo = std::move(kept);
+        f.ticket = 0;
+        return;
+    }
+}
+
 std::optional<Subtree> Explorer::donate() {
     for (std::size_t level = 0; level < stack_.size(); ++level) {
         Frame& f = stack_[level];

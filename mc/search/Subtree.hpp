@@ -8,6 +8,7 @@
 #include "mc/search/Transition.hpp"
 #include "mc/search/VisitedStates.hpp"
 
+#include <cstdint>
 #include <vector>
 
 namespace rankfold::mc {
@@ -20,12 +21,16 @@ struct Subtree {
 
 // The visited-state store an explorer asks when it is not its own (VisitedStates): in a
 // parallel search, each state's owner decides whether it is new (mc/parallel/StateOwner).
-// Same contract as VisitedStates::visit.
+// Same rule as VisitedStates::visit, but the answer may come later: Pending, with a ticket,
+// and then through Explorer::settle. Meanwhile the explorer expands the state as if it were
+// new (it is reachable, so nothing it finds is wrong, and no state is counted twice: only the
+// owner's answer counts it); the answer then trims what the state has not started yet.
 class StateStore {
 public:
+    enum class Answer { Fresh, Seen, Pending };
     virtual ~StateStore() = default;
-    virtual bool visit(const snapshot::Fingerprint& state, const SleepSet& sleep,
-                       SleepSet& still_needed) = 0;
+    virtual Answer visit(const snapshot::Fingerprint& state, const SleepSet& sleep,
+                         SleepSet& still_needed, std::uint64_t& ticket) = 0;
 };
 
 } // namespace rankfold::mc
