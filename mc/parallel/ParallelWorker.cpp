@@ -13,6 +13,8 @@ namespace rankfold::mc::parallel {
 namespace {
 // A Found message with this tag says a limit was reached: stop, without a violation.
 constexpr std::int32_t kLimitTag = -1;
+// States a worker may have asked about and not heard of while it goes on (StateOwner).
+constexpr std::uint64_t kMaxOutstanding = 4;
 
 double since(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
@@ -35,6 +37,15 @@ bool ParallelWorker::between_steps() {
     if (transport_.maybe_pending() || !deferred_steals_.empty()) {
         in_explorer_ = true;
         answer_deferred_steals();
+        serve();
+        settle();
+        in_explorer_ = false;
+    }
+    // The explorer runs ahead of the owners' answers by a few states at most: what it expands
+    // past a state already seen is work lost, and it grows with every step ahead.
+    while (owner_.outstanding() >= kMaxOutstanding && !stopped_) {
+        transport_.wait(1);
+        in_explorer_ = true;
         serve();
         settle();
         in_explorer_ = false;
