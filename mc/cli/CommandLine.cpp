@@ -37,7 +37,8 @@ const std::set<std::string> kValued = {"-n",
                                        "--never",
                                        "--prop",
                                        "--fairness",
-                                       "--state-equality"};
+                                       "--state-equality",
+                                       "--jobs"};
 
 std::size_t parse_size(const std::string& text) {
     std::size_t pos = 0;
@@ -153,6 +154,12 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                    "saved state, a snapshot or the replay from the last one, whichever the "
                    "measured costs say is cheaper)")
         ->check(CLI::IsMember({"auto", "restore", "reexecute"}));
+    app.add_option("--jobs", o.jobs,
+                   "search with this many worker processes on this machine (fork; default 1)")
+        ->check(CLI::Range(1, 256));
+    app.add_flag("--workers-mpi", o.workers_mpi,
+                 "search with one worker per process of the MPI job that started rankfold-run "
+                 "(mpiexec -n K rankfold-run --workers-mpi ...; MPICH carries the messages)");
     app.add_option("--trace-file", o.trace_path,
                    "where to write the counterexample trace (default: PROGRAM.rankfold-trace.json "
                    "in the current folder)");
@@ -242,6 +249,19 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                 o.check_termination ? "--check-termination" : "--check-progress",
                 "is checked by the exploration: it cannot be combined with --ltl, --never, "
                 "--single-run, --seed or the self-tests");
+        if (o.parallel() && o.jobs > 1 && o.workers_mpi)
+            throw CLI::ValidationError("--jobs", "give either --jobs or --workers-mpi, not both");
+        if (o.parallel() &&
+            (o.source_sets || o.liveness() || o.check_termination || o.check_progress))
+            throw CLI::ValidationError(
+                o.workers_mpi ? "--workers-mpi" : "--jobs",
+                "the parallel search is not sound yet with --reduction source, --ltl, --never, "
+                "--check-termination or --check-progress (they need the whole search stack in "
+                "one process): run them without it");
+        if (o.parallel() && !o.explore() && o.replay_path.empty())
+            throw CLI::ValidationError(o.workers_mpi ? "--workers-mpi" : "--jobs",
+                                       "is for the exploration: it cannot be combined with "
+                                       "--single-run, --seed or the self-tests");
         if (!o.liveness() && (!o.propositions.empty() || o.fairness != "none"))
             throw CLI::ValidationError(o.propositions.empty() ? "--fairness" : "--prop",
                                        "is for liveness checks: give --ltl or --never too");

@@ -1,5 +1,6 @@
 #include "mc/cli/Exploration.hpp"
 
+#include "mc/cli/ParallelExploration.hpp"
 #include "mc/cli/SearchLimits.hpp"
 #include "mc/report/ProgressLine.hpp"
 #include "mc/report/TraceFile.hpp"
@@ -12,6 +13,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <stdexcept>
 
 namespace rankfold::mc {
 
@@ -71,6 +74,44 @@ std::vector<Transition> shorter_path(PathShortener& shortener, const std::vector
     return best;
 }
 
+struct Found {
+    Violation violation;
+    std::vector<Transition> path;
+    std::optional<std::size_t> cycle_start; // a lasso: path[cycle_start, end) repeats
+};
+
+// The violations the workers of a parallel search found, each as its path shows it when taken
+// again here from the initial state; the same finding found by several workers once.
+std::vector<Found>
+replay_found(const std::vector<std::pair<ViolationKind, std::vector<Transition>>>& paths,
+             MpiSystem& system, SystemState& state, const SystemSnapshot& initial) {
+    std::vector<Found> found;
+    std::vector<Transition> open;
+    for (const auto& [kind, path] : paths) {
+        state.restore(initial);
+        std::vector<Transition> taken;
+        for (const Transition& t : path) {
+            system.choices(open);
+            const auto listed = std::find(open.begin(), open.end(), t);
+            if (listed == open.end() || system.violation()) break;
+            taken.push_back(*listed);
+            system.take(*listed);
+        }
+        if (!system.violation()) system.finish_path(kind == ViolationKind::Deadlock);
+        if (!system.violation() || taken.size() != path.size())
+            throw std::runtime_error(fmt::format(
+                "a worker's counterexample ({}, {} choices) does not replay in worker 0 ({} "
+                "taken{})",
+                kind_name(kind), path.size(), taken.size(),
+                system.violation() ? std::string(", ") + kind_name(system.violation()->kind) : ""));
+        const Violation& v = *system.violation();
+        if (std::none_of(found.begin(), found.end(),
+                         [&](const Found& f) { return properties::same_finding(f.violation, v); }))
+            found.push_back({v, taken, std::nullopt});
+    }
+    return found;
+}
+
 // The kind a lasso trace names: liveness, non-termination or non-progress.
 ViolationKind cycle_kind(const std::string& name) {
     for (const ViolationKind k : {ViolationKind::NonTermination, ViolationKind::NonProgress})
@@ -100,7 +141,8 @@ std::optional<Violation> cycle_violation(const RunOptions& o, const std::vector<
 }
 
 RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& output,
-                          const ProgramImage& image, std::size_t memory_limit) {
+                          const ProgramImage& image, std::size_t memory_limit,
+                          WorkerProcesses* workers) {
     const auto begin = std::chrono::steady_clock::now();
     RunResult result;
     result.explored = true;
@@ -126,11 +168,6 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     eo.watch_cycles = o.check_termination || o.check_progress;
     Explorer explorer(space, eo);
 
-    struct Found {
-        Violation violation;
-        std::vector<Transition> path;
-        std::optional<std::size_t> cycle_start; // a lasso: path[cycle_start, end) repeats
-    };
     std::vector<Found> found;
     ProgressLine progress(output.report());
     const auto on_violation = [&](const Explorer::Path& path) {
@@ -159,14 +196,22 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
         return !result.limit;
     };
     const auto search_begin = std::chrono::steady_clock::now();
-    const SearchEnd end = explorer.run(on_violation, within_limits);
+    std::optional<ParallelSearchOutcome> parallel;
+    if (workers) {
+        parallel = search_in_parallel(o, *workers, system, space, eo, within_limits);
+        found = replay_found(parallel->found, system, state, initial);
+    }
+    const SearchEnd end = parallel ? parallel->end : explorer.run(on_violation, within_limits);
     result.stats.explore_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - search_begin).count();
     progress.clear();
     if (end == SearchEnd::Limit && !result.limit)
         result.limit = fmt::format("--max-depth {}", o.max_depth);
 
-    const ExplorerStats& es = explorer.stats();
+    ExplorerStats es = parallel ? parallel->stats : explorer.stats();
+    if (parallel)
+        es.fingerprint_collision_probability =
+            static_cast<double>(VisitedStates::collision_probability(es.states));
     result.stats.states = es.states;
     result.stats.transitions = es.transitions;
     result.stats.executions = es.executions;
@@ -178,6 +223,16 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     result.stats.steps = inner.stats.steps;
     result.warnings = inner.warnings;
     result.stats.matches = inner.stats.matches;
+    if (parallel) { // the other workers' part
+        result.stats.steps += parallel->steps;
+        result.stats.matches += parallel->matches;
+        for (const Violation& w : parallel->warnings)
+            if (std::none_of(result.warnings.begin(), result.warnings.end(),
+                             [&](const Violation& v) { return properties::same_finding(v, w); }))
+                result.warnings.push_back(w);
+        if (std::getenv("RANKFOLD_PARALLEL_STATS") != nullptr)
+            fmt::print(output.report(), "rankfold: {}\n", parallel->summary);
+    }
     result.stats.store_bytes = state.memory().store().stats().total_bytes() + es.store_bytes;
 
     // Each counterexample: made shorter where choices do not matter, then run again from the

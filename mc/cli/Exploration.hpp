@@ -14,8 +14,11 @@
 
 namespace rankfold::mc {
 
+class WorkerProcesses;
+// `workers`: the processes of a parallel search (--jobs, --workers-mpi), or nullptr.
 RunResult explore_program(const RunOptions& options, MpiSystem& system, OutputRouter& output,
-                          const ProgramImage& image, std::size_t memory_limit);
+                          const ProgramImage& image, std::size_t memory_limit,
+                          WorkerProcesses* workers = nullptr);
 
 // --check-termination and --check-progress: whether a cycle the search closed on its path
 // (path[start, end) comes back to the state path[0, start) leads to; `progress`: one of its

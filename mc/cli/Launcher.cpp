@@ -4,6 +4,7 @@
 #include "mc/cli/Exploration.hpp"
 #include "mc/cli/IndependenceSelfTest.hpp"
 #include "mc/cli/LivenessExploration.hpp"
+#include "mc/cli/ParallelExploration.hpp"
 #include "mc/cli/RunOptions.hpp"
 #include "mc/cli/SnapshotSelfTest.hpp"
 #include "mc/report/HtmlReport.hpp"
@@ -27,6 +28,7 @@
 #include <dlfcn.h>
 #include <fmt/format.h>
 #include <sys/mman.h>
+#include <sys/personality.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -78,8 +80,16 @@ std::size_t effective_memory_limit(const RunOptions& o) {
 }
 
 // Runs the whole check in this process; returns the exit status.
-int check_program(const RunOptions& o, const std::string& scratch) {
+int check_program(const RunOptions& o, const std::string& scratch_folder) {
     try {
+        // A parallel search's workers each load the program: forked here, before anything.
+        std::unique_ptr<WorkerProcesses> workers =
+            o.explore() ? WorkerProcesses::start(o) : nullptr;
+        std::string scratch = scratch_folder;
+        if (workers) {
+            scratch += "/worker-" + std::to_string(workers->self());
+            std::filesystem::create_directories(scratch);
+        }
         // The property first: a mistake in it is reported before the program is loaded.
         std::optional<LivenessProperty> liveness;
         if (o.liveness() && o.replay_path.empty()) {
@@ -152,10 +162,10 @@ int check_program(const RunOptions& o, const std::string& scratch) {
         RunResult result;
         int status = 0;
         if (o.explore()) {
-            result = liveness
-                         ? explore_liveness(o, *liveness, system, output, image,
-                                            effective_memory_limit(o))
-                         : explore_program(o, system, output, image, effective_memory_limit(o));
+            result = liveness ? explore_liveness(o, *liveness, system, output, image,
+                                                 effective_memory_limit(o))
+                              : explore_program(o, system, output, image, effective_memory_limit(o),
+                                                workers.get());
             status = result.exit_status();
         } else if (!o.replay_path.empty()) {
             status = replay_trace(o, system, output, image, result);
@@ -252,6 +262,20 @@ int rankfold_run(int argc, char** argv) {
     ParsedCommandLine parsed = parse_command_line(argc, argv);
     if (!parsed.options) return parsed.exit_status;
     const RunOptions& o = *parsed.options;
+    // The workers of a parallel search compare fingerprints, which hold addresses (return
+    // addresses, pointers): every worker's program must be loaded where the others' are. So
+    // without address-space randomisation, for which this process starts itself again.
+    const int persona = personality(0xffffffff);
+    if (o.explore() && o.parallel() && persona != -1 && (persona & ADDR_NO_RANDOMIZE) == 0 &&
+        personality(static_cast<unsigned long>(persona) | ADDR_NO_RANDOMIZE) != -1) {
+        std::fflush(nullptr);
+        execv("/proc/self/exe", argv);
+        fmt::print(stderr,
+                   "rankfold-run: cannot start again without address randomisation "
+                   "(needed by --jobs and --workers-mpi): {}\n",
+                   std::strerror(errno));
+        return 2;
+    }
     char dir[] = "/tmp/rankfold-XXXXXX";
     if (mkdtemp(dir) == nullptr) {
         fmt::print(stderr, "rankfold-run: cannot create a temporary folder: {}\n",

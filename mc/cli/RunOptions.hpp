@@ -53,6 +53,11 @@ struct RunOptions {
     bool reexecute = false;  // --backtrack reexecute: no snapshot but the initial one
     bool restore = false;    // --backtrack restore: a snapshot of every saved state
                              // (neither: auto, decided per saved state)
+    // Parallel search (mc/parallel): --jobs K forks K workers on this machine; --workers-mpi
+    // makes each process mpiexec started one worker, talking through MPICH.
+    int jobs = 1;
+    bool workers_mpi = false;
+    bool parallel() const { return jobs > 1 || workers_mpi; }
     // Cycles the search closes on its path: any (--check-termination), or one that never
     // passes rankfold_progress() (--check-progress).
     bool check_termination = false;

@@ -54,8 +54,14 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         // Under state matching a final state goes through the store like any other, so that
         // `states` counts distinct states and a final state reached again is a revisit, not
         // another state and execution. Nothing is enabled: its sleep set does not matter.
-        if (options_.state_matching && !visited_.visit(state, {}, needed_)) {
+        const StateStore::Answer answer =
+            options_.state_matching ? visit(state, {}) : StateStore::Answer::Fresh;
+        if (answer == StateStore::Answer::Seen) {
             ++stats_.revisits;
+            return Arrival::Leaf;
+        }
+        if (answer == StateStore::Answer::Pending) { // counted when the answer comes
+            pending_leaves_.emplace(ticket_, true);
             return Arrival::Leaf;
         }
         ++stats_.executions;
@@ -63,15 +69,19 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         return Arrival::Leaf;
     }
     bool revisit = false;
+    std::uint64_t pending = 0; // a parallel search's visit to be answered: counted then
     if (options_.state_matching) {
-        if (!visited_.visit(state, sleep, needed_)) {
+        const StateStore::Answer answer = visit(state, sleep);
+        if (answer == StateStore::Answer::Seen) {
             ++stats_.revisits;
             stopped_at(state);
             if (needed_.empty()) return Arrival::Leaf;
             revisit = true; // only what the earlier visit left asleep is still to do
+        } else if (answer == StateStore::Answer::Pending) {
+            pending = ticket_;
         }
     }
-    if (!revisit) ++stats_.states;
+    if (!revisit && pending == 0) ++stats_.states;
     if (*within_limits_ && !(*within_limits_)(stats_)) {
         limit_hit_ = true;
         return Arrival::Stop;
@@ -82,6 +92,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     }
     Frame frame;
     frame.fingerprint = state;
+    frame.ticket = pending;
     frame.todo.reserve(enabled_.size());
     for (const Transition& t : enabled_) {
         if (contains(sleep, t)) continue;
@@ -89,6 +100,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         frame.todo.push_back(t);
     }
     if (frame.todo.empty()) {
+        if (pending != 0) pending_leaves_.emplace(pending, false); // counted when answered
         ++stats_.sleep_blocked;
         return Arrival::Leaf;
     }
@@ -117,8 +129,16 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
     on_violation_ = &on_violation;
     within_limits_ = &within_limits;
     limit_hit_ = false;
+    base_ = 0;
+    const bool stop = arrive({}) == Arrival::Stop;
+    return explore(on_violation, within_limits, stop);
+}
+
+SearchEnd Explorer::explore(const ViolationHandler& on_violation, const LimitCheck& within_limits,
+                            bool stop) {
+    on_violation_ = &on_violation;
+    within_limits_ = &within_limits;
     // path_ holds, for each frame that has started a child, the child being explored.
-    bool stop = arrive({}) == Arrival::Stop;
     SleepSet child_sleep;
     while (!stop && !stack_.empty()) {
         Frame& top = stack_.back();
@@ -127,6 +147,10 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
             path_progress_.pop_back();
             top.child_open = false;
             if (source_) source_->child_done();
+        }
+        if (between_steps_ && !between_steps_()) {
+            limit_hit_ = true;
+            break;
         }
         while (top.next < top.todo.size() && contains(top.sleep, top.todo[top.next])) ++top.next;
         if (top.next == top.todo.size()) {

@@ -18,6 +18,7 @@
 #include "mc/search/Reduction.hpp"
 #include "mc/search/SearchSpace.hpp"
 #include "mc/search/SourceSets.hpp"
+#include "mc/search/Subtree.hpp"
 #include "mc/search/VisitedStates.hpp"
 
 #include <cstdint>
@@ -25,6 +26,7 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -96,6 +98,26 @@ public:
     SearchEnd run(const ViolationHandler& on_violation, const LimitCheck& within_limits = {});
     const ExplorerStats& stats() const { return stats_; }
 
+    // --- Parallel search (mc/parallel; ExplorerSharing.cpp). None of it is used, and nothing
+    // of it costs, in a search of one explorer. Not with source sets or watch_cycles. ---
+    // Visits go to `store` (which must outlive the explorer) instead of the explorer's own.
+    void use_store(StateStore* store) { store_ = store; }
+    // Called between two transitions (no child open in the top frame): the place to answer
+    // other explorers and to donate(). Returning false stops the search (SearchEnd::Limit).
+    void between_steps(std::function<bool()> hook) { between_steps_ = std::move(hook); }
+    // Restores `initial` (the space's initial state), takes subtree.prefix and explores the
+    // subtree. Its root is not visited again: the explorer that gave it did.
+    SearchEnd run_subtree(const Subtree& subtree, SearchSpace::Saved initial,
+                          const ViolationHandler& on_violation,
+                          const LimitCheck& within_limits = {});
+    // From between_steps: gives away the later half of the untried transitions of the
+    // shallowest frame that has some and that the space calls divisible.
+    std::optional<Subtree> donate();
+    // The store's answer to a Pending visit: the state is counted (or is a revisit), and if it
+    // is still on the stack, its children not yet started are trimmed to `needed`. From
+    // between_steps, or after the search (the frame is gone: only counted).
+    void settle(std::uint64_t ticket, bool fresh, const SleepSet& needed);
+
 private:
     struct Frame {
         SearchSpace::Saved saved = 0;
@@ -107,13 +129,24 @@ private:
         bool started = false;    // a child was explored (the state must be restored)
         SleepSet sleep;          // grows with each explored child
         snapshot::Fingerprint fingerprint;
-        bool on_path = false; // its fingerprint is in path_fingerprints_
+        bool on_path = false;     // its fingerprint is in path_fingerprints_
+        std::uint64_t ticket = 0; // a pending visit (parallel search): its store's ticket
     };
     enum class Arrival { Expand, Leaf, Stop };
     // Looks at the current state (reached with `sleep`): a leaf, or a frame to expand.
     Arrival arrive(SleepSet sleep);
     // A cycle on the path back to `state` (on it): the handler's verdict.
     bool cycle_violates(const snapshot::Fingerprint& state);
+    // The depth-first loop over stack_ (after the root's arrival).
+    // `stop`: the root's arrival already stopped the search.
+    SearchEnd explore(const ViolationHandler& on_violation, const LimitCheck& within_limits,
+                      bool stop);
+    // Fresh or Seen (needed_: what is still to do); Pending only with a store (ticket_).
+    StateStore::Answer visit(const snapshot::Fingerprint& state, const SleepSet& sleep) {
+        if (store_) return store_->visit(state, sleep, needed_, ticket_);
+        return visited_.visit(state, sleep, needed_) ? StateStore::Answer::Fresh
+                                                     : StateStore::Answer::Seen;
+    }
     // The branch stopped at a state seen before (source sets: its summary's races).
     void stopped_at(const snapshot::Fingerprint& state) {
         if (source_ && !stack_.empty()) source_->stopped_at(state);
@@ -139,6 +172,14 @@ private:
     const ViolationHandler* on_violation_ = nullptr;
     const LimitCheck* within_limits_ = nullptr;
     bool limit_hit_ = false;
+    // Parallel search: see use_store, between_steps, run_subtree.
+    StateStore* store_ = nullptr;
+    std::function<bool()> between_steps_;
+    std::size_t base_ = 0; // path_[0, base_) leads to stack_[0] (a subtree's prefix)
+    std::uint64_t ticket_ = 0;
+    // Pending visits that ended their branch: ticket -> whether the state is final (an
+    // execution when fresh) rather than one whose every transition slept.
+    std::unordered_map<std::uint64_t, bool> pending_leaves_;
 };
 
 } // namespace rankfold::mc

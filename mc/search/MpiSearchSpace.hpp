@@ -14,6 +14,7 @@
 #include "mc/search/SearchSpace.hpp"
 #include "mc/system/MpiSystem.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -36,6 +37,11 @@ public:
     // MpiSystem notes once asked to (MpiSystem::track_effects).
     bool source_sets_sound() const override { return system_.effects_on(); }
     Effects effects() const override { return system_.effects(); }
+    // A state where only polls' "not yet" are open stays in one worker: execute finds the
+    // polling deadlock there by seeing every one of them lead back to it.
+    bool divisible(const std::vector<Transition>& todo) const override {
+        return !std::all_of(todo.begin(), todo.end(), is_not_yet);
+    }
     Saved save() override;
     void restore(Saved saved) override;
     void discard(Saved saved) override;

@@ -54,6 +54,14 @@ public:
     // always dependent.
     virtual bool dependent(const Transition& a, const Transition& b) const = 0;
 
+    // Parallel search (Explorer::donate): whether the transitions `todo` of one state may be
+    // tried in different processes. A space whose judgement of a state needs all of them tried
+    // in one process (MpiSearchSpace: a polling deadlock) says no.
+    virtual bool divisible(const std::vector<Transition>& todo) const {
+        (void)todo;
+        return true;
+    }
+
     virtual Saved save() = 0;
     virtual void restore(Saved saved) = 0;
     virtual void discard(Saved saved) = 0;
