@@ -13,20 +13,15 @@ bool GroupCreations::arrive(WorldCore& core, CollectiveQueue& queue, int rank,
     const GroupEntry* group = core.ranks[rank].groups.find(call.coll.group);
     const std::vector<int>& members = group->members; // checked by the caller
     const Arrival me{rank, slot, call.site, call.comm, call.coll.newcomm};
+    // The oldest call of this group and tag that `rank` has not joined yet. A call whose group
+    // differs is another operation, even if the groups overlap: a process may make several in
+    // a row with one tag, and one that comes early waits for the others.
     for (auto it = waiting_.begin(); it != waiting_.end(); ++it) {
-        if (it->parent != parent_id || it->tag != call.coll.tag) continue;
-        const bool overlaps = std::any_of(members.begin(), members.end(), [&](int m) {
-            return std::find(it->members.begin(), it->members.end(), m) != it->members.end();
-        });
-        if (!overlaps) continue;
-        if (it->members != members)
-            return core.fail(rank, call, MPI_ERR_GROUP, Misuse::CollectiveMismatch,
-                             fmt::format("world rank {} passed a group that differs from the "
-                                         "one world rank {} passed with the same tag {}: "
-                                         "concurrent MPI_Comm_create_group calls on one "
-                                         "communicator need distinct tags or disjoint groups",
-                                         rank, it->arrived.front().rank, call.coll.tag)),
-                   false;
+        if (it->parent != parent_id || it->tag != call.coll.tag || it->members != members)
+            continue;
+        if (std::any_of(it->arrived.begin(), it->arrived.end(),
+                        [&](const Arrival& a) { return a.rank == rank; }))
+            continue;
         it->arrived.push_back(me);
         if (it->arrived.size() < it->members.size()) return true;
         const Waiting done = std::move(*it);

@@ -2,7 +2,8 @@
 // the communicator: the other members of the communicator do not call it, so it cannot join the
 // communicator's queue of collectives. Each call waits here, with the others of its group (same
 // parent communicator, tag and group), until every process of the group has called; then the
-// communicator is made, in the group's rank order, and all of them return.
+// communicator is made, in the group's rank order, and all of them return. Each process joins
+// the oldest waiting call of its group and tag it has not joined yet.
 // A value type, part of the MpiWorld state (through Collectives).
 #pragma once
 
@@ -19,7 +20,9 @@ class GroupCreations {
 public:
     // `rank` (a member of the group `call` names) made `call` on parent communicator
     // `parent_id`; its request is `slot`. Makes the communicator if it was the last; false
-    // after fail() (a group that overlaps another waiting with the same tag).
+    // after fail() (a newcomm argument that is not writable). Processes that pass different
+    // groups with one tag wait in different operations: MPI cannot tell an erroneous mix-up
+    // from calls made early, so such a program ends in a deadlock, not a usage error.
     bool arrive(WorldCore& core, CollectiveQueue& queue, int rank, const RankCall& call,
                 int parent_id, int slot);
     bool empty() const { return waiting_.empty(); }

@@ -1,9 +1,9 @@
-/* MPI_Comm_create_group with overlapping groups and one tag: rank 0 passes the group {0, 1}
- * while ranks 1 and 2 pass {1, 2}, all with tag 5. Every process of a group must pass that
- * group, and calls on one communicator at the same time must differ in tag or have disjoint
- * groups (MPI 3.1 §6.4.2); comm-create-group-overlap-fixed has rank 0 make {0} alone.
+/* MPI_Comm_create_group with a group one member never joins: rank 0 passes the group {0, 1}
+ * while ranks 1 and 2 pass {1, 2}, all with tag 5. The call is collective over its group, every
+ * process of which must pass it (MPI 3.1 §6.4.2): ranks 1 and 2 make {1, 2}, and rank 0 waits
+ * for rank 1 forever. comm-create-group-overlap-fixed has rank 0 make {0} alone.
  *
- * RANKFOLD-RUN: -np 3 => usage:collective-mismatch states=0 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 => deadlock states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>
