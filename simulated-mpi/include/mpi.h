@@ -109,6 +109,7 @@ int MPI_Recv_init(void* buf, int count, MPI_Datatype datatype, int source, int t
 int MPI_Start(MPI_Request* request);
 int MPI_Startall(int count, MPI_Request array_of_requests[]);
 int MPI_Request_free(MPI_Request* request);
+int MPI_Cancel(MPI_Request* request);
 int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count);
 int MPI_Buffer_attach(void* buffer, int size);
 int MPI_Buffer_detach(void* buffer_addr, int* size);
@@ -333,17 +334,17 @@ int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int* rank_source, int
 int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int* newrank);
 
 /* ---- graph topologies ---------------------------------------------------------------------- */
-int MPI_Graph_create(MPI_Comm comm_old, int nnodes, const int indx[], const int edges[],
+int MPI_Graph_create(MPI_Comm comm, int nnodes, const int indx[], const int edges[],
                      int reorder, MPI_Comm* comm_graph);
 int MPI_Graphdims_get(MPI_Comm comm, int* nnodes, int* nedges);
 int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int indx[], int edges[]);
 int MPI_Graph_neighbors_count(MPI_Comm comm, int rank, int* nneighbors);
 int MPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[]);
 int MPI_Graph_map(MPI_Comm comm, int nnodes, const int indx[], const int edges[], int* newrank);
-int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
+int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[],
                           const int destinations[], const int weights[], MPI_Info info,
                           int reorder, MPI_Comm* comm_dist_graph);
-int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[],
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[],
                                    const int sourceweights[], int outdegree,
                                    const int destinations[], const int destweights[],
                                    MPI_Info info, int reorder, MPI_Comm* comm_dist_graph);

@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 320 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 319 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -154,7 +154,6 @@ int MPI_Bsend_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, in
                      MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Bsend_init_c);
 int MPI_Buffer_attach_c(void* buffer, MPI_Count size) RF_UNSUPPORTED(MPI_Buffer_attach_c);
 int MPI_Buffer_detach_c(void* buffer_addr, MPI_Count* size) RF_UNSUPPORTED(MPI_Buffer_detach_c);
-int MPI_Cancel(MPI_Request* request) RF_UNSUPPORTED(MPI_Cancel);
 int MPI_Close_port(const char* port_name) RF_UNSUPPORTED(MPI_Close_port);
 int MPI_Comm_accept(const char* port_name, MPI_Info info, int root, MPI_Comm comm,
                     MPI_Comm* newcomm) RF_UNSUPPORTED(MPI_Comm_accept);

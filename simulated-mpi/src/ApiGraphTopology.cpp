@@ -37,7 +37,8 @@ const GraphTopology* graph_of(const LocalCall& call, MPI_Comm comm, int kind, in
 // `count` ints of the application (count > 0), or nullopt if they are not readable.
 std::optional<std::vector<int>> read_ints(const int* where, int count) {
     std::vector<int> out(static_cast<std::size_t>(count > 0 ? count : 0));
-    if (!out.empty() && !rankfold::snapshot::copy_from_app(out.data(), where, out.size() * sizeof(int)))
+    if (!out.empty() &&
+        !rankfold::snapshot::copy_from_app(out.data(), where, out.size() * sizeof(int)))
         return std::nullopt;
     return out;
 }
@@ -60,22 +61,21 @@ int check_graph(const LocalCall& call, MPI_Comm comm, int size, int nnodes, cons
 
 } // namespace
 
-RF_EXPORT int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[],
+RF_EXPORT int MPI_Graph_create(MPI_Comm comm, int nnodes, const int indx[], const int edges[],
                                int reorder, MPI_Comm* comm_graph) {
-    RF_LOCAL_ENTRY("MPI_Graph_create", comm, nnodes, index, edges, reorder, comm_graph);
+    RF_LOCAL_ENTRY("MPI_Graph_create", comm, nnodes, indx, edges, reorder, comm_graph);
     {
         // Checked in a scope of its own: no checker-heap object may live across the collective.
         const auto size = call.world.comm_size(call.rank, comm);
         if (!size) return invalid_comm(call, comm);
-        if (const int err = check_graph(call, comm, *size, nnodes, index, edges);
-            err != MPI_SUCCESS)
+        if (const int err = check_graph(call, comm, *size, nnodes, indx, edges); err != MPI_SUCCESS)
             return err;
     }
     RankCall c = make_call(call, CallKind::Collective);
     c.comm = comm;
     c.coll.kind = CollectiveKind::GraphCreate;
     c.coll.ndims = nnodes;
-    c.coll.dims = index;
+    c.coll.dims = indx;
     c.coll.graph_edges = edges;
     c.coll.newcomm = comm_graph;
     return submit(c);
@@ -91,12 +91,12 @@ RF_EXPORT int MPI_Graphdims_get(MPI_Comm comm, int* nnodes, int* nedges) {
     return MPI_SUCCESS;
 }
 
-RF_EXPORT int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[]) {
-    RF_LOCAL_ENTRY("MPI_Graph_get", comm, maxindex, maxedges, index, edges);
+RF_EXPORT int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int indx[], int edges[]) {
+    RF_LOCAL_ENTRY("MPI_Graph_get", comm, maxindex, maxedges, indx, edges);
     int err = MPI_SUCCESS;
     const GraphTopology* g = graph_of(call, comm, MPI_GRAPH, err);
     if (g == nullptr) return err;
-    for (int i = 0; i < maxindex && i < g->nnodes(); ++i) index[i] = g->index[i];
+    for (int i = 0; i < maxindex && i < g->nnodes(); ++i) indx[i] = g->index[i];
     for (int i = 0; i < maxedges && i < static_cast<int>(g->edges.size()); ++i)
         edges[i] = g->edges[i];
     return MPI_SUCCESS;
@@ -127,12 +127,12 @@ RF_EXPORT int MPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int
     return MPI_SUCCESS;
 }
 
-RF_EXPORT int MPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[],
+RF_EXPORT int MPI_Graph_map(MPI_Comm comm, int nnodes, const int indx[], const int edges[],
                             int* newrank) {
-    RF_LOCAL_ENTRY("MPI_Graph_map", comm, nnodes, index, edges, newrank);
+    RF_LOCAL_ENTRY("MPI_Graph_map", comm, nnodes, indx, edges, newrank);
     const auto v = call.world.comms().view(call.rank, comm);
     if (!v) return invalid_comm(call, comm);
-    if (const int err = check_graph(call, comm, v->size, nnodes, index, edges); err != MPI_SUCCESS)
+    if (const int err = check_graph(call, comm, v->size, nnodes, indx, edges); err != MPI_SUCCESS)
         return err;
     *newrank = map_rank(v->my_rank, nnodes);
     return MPI_SUCCESS;
@@ -200,10 +200,9 @@ RF_EXPORT int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const 
     return dist_graph_call(call, comm, a, comm_dist_graph);
 }
 
-RF_EXPORT int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[],
-                                    const int degrees[], const int destinations[],
-                                    const int weights[], MPI_Info info, int reorder,
-                                    MPI_Comm* comm_dist_graph) {
+RF_EXPORT int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[],
+                                    const int destinations[], const int weights[], MPI_Info info,
+                                    int reorder, MPI_Comm* comm_dist_graph) {
     RF_LOCAL_ENTRY("MPI_Dist_graph_create", comm, n, sources, degrees, destinations, weights, info,
                    reorder, comm_dist_graph);
     if (n < 0) return negative(call, comm, "n", n);

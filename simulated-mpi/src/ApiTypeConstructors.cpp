@@ -278,8 +278,8 @@ RF_EXPORT int MPI_Type_create_darray(int size, int rank, int ndims, const int ar
                         static_cast<int>((*dargs)[i]), static_cast<int>((*psizes)[i])});
         total *= (*gsizes)[i];
     }
-    const auto offsets = darray_offsets(
-        size, rank, dims, order == MPI_ORDER_C ? ArrayOrder::C : ArrayOrder::Fortran);
+    const auto offsets = darray_offsets(size, rank, dims,
+                                        order == MPI_ORDER_C ? ArrayOrder::C : ArrayOrder::Fortran);
     if (!offsets) return c.bad_argument(offsets.error().message);
     TypemapRef old = c.lookup(oldtype);
     if (!old) return c.result();

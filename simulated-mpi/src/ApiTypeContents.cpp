@@ -54,8 +54,7 @@ RF_EXPORT int MPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int
             rc != MPI_SUCCESS)
             return rc;
     for (std::size_t i = 0; i < how->addresses.size(); ++i)
-        if (const int rc =
-                c.write(array_of_addresses + i, how->addresses[i], "array_of_addresses");
+        if (const int rc = c.write(array_of_addresses + i, how->addresses[i], "array_of_addresses");
             rc != MPI_SUCCESS)
             return rc;
     // A derived argument comes back as a new handle, which the caller frees (MPI 3.1 §4.1.13).

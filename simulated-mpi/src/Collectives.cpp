@@ -170,7 +170,8 @@ Progress Collectives::issue(WorldCore& core, int rank, RankCall& call) {
     if (!v)
         return core.fail(rank, call, MPI_ERR_COMM,
                          fmt::format("invalid communicator {:#x}", call.comm));
-    if (call.coll.kind == CollectiveKind::CommCreateGroup) return create_group(core, rank, call, v->id);
+    if (call.coll.kind == CollectiveKind::CommCreateGroup)
+        return create_group(core, rank, call, v->id);
     if (!(v->inter ? intercomm::check(core, rank, call, *v) : check(core, rank, call, *v)))
         return Progress::Failed;
     // Checked before filing: a part that does not fit must not join (under MPI_ERRORS_RETURN

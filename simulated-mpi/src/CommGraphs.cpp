@@ -91,9 +91,9 @@ bool CommConstruction::dist_graph_create(const PendingCollective& op, Plan& plan
         const CollectiveArgs& a = parts[i].args;
         std::vector<int> sources, source_weights, degrees, destinations, weights;
         bool readable = read_ints(a.graph_sources, a.graph_count, sources);
-        readable = readable && (adjacent ? read_weights(a.graph_source_weights, a.graph_count,
-                                                        source_weights)
-                                         : read_ints(a.graph_degrees, a.graph_count, degrees));
+        readable = readable &&
+                   (adjacent ? read_weights(a.graph_source_weights, a.graph_count, source_weights)
+                             : read_ints(a.graph_degrees, a.graph_count, degrees));
         const int out = adjacent ? a.graph_out : std::accumulate(degrees.begin(), degrees.end(), 0);
         readable = readable && read_ints(a.graph_destinations, out, destinations) &&
                    read_weights(a.graph_weights, out, weights);

@@ -8,7 +8,8 @@ namespace rankfold::mpi {
 
 MpiResult<std::vector<std::int64_t>> darray_indices(const DarrayDim& d, int coord) {
     if (d.gsize <= 0)
-        return MpiError{MPI_ERR_ARG, fmt::format("a global size is {} (must be positive)", d.gsize)};
+        return MpiError{MPI_ERR_ARG,
+                        fmt::format("a global size is {} (must be positive)", d.gsize)};
     if (d.psize <= 0)
         return MpiError{MPI_ERR_ARG,
                         fmt::format("a process grid size is {} (must be positive)", d.psize)};
@@ -35,8 +36,8 @@ MpiResult<std::vector<std::int64_t>> darray_indices(const DarrayDim& d, int coor
                             fmt::format("blocks of {} over {} processes do not cover a global "
                                         "size of {}",
                                         block, d.psize, d.gsize)};
-        for (std::int64_t i = coord * block; i < std::min<std::int64_t>(d.gsize, (coord + 1) * block);
-             ++i)
+        for (std::int64_t i = coord * block;
+             i < std::min<std::int64_t>(d.gsize, (coord + 1) * block); ++i)
             out.push_back(i);
         return out;
     }
@@ -53,9 +54,8 @@ MpiResult<std::vector<std::int64_t>> darray_indices(const DarrayDim& d, int coor
     }
 }
 
-MpiResult<std::vector<std::int64_t>> darray_offsets(int size, int rank,
-                                                    std::span<const DarrayDim> dims,
-                                                    ArrayOrder order) {
+MpiResult<std::vector<std::int64_t>>
+darray_offsets(int size, int rank, std::span<const DarrayDim> dims, ArrayOrder order) {
     std::int64_t processes = 1;
     for (const DarrayDim& d : dims) processes *= d.psize > 0 ? d.psize : 0;
     if (processes != size)

@@ -27,9 +27,8 @@ MpiResult<std::vector<std::int64_t>> darray_indices(const DarrayDim& d, int coor
 // The offsets (in elements of the old type, in the array's memory order) of every element
 // process `rank` of `size` owns, ascending; an error for a grid that does not have `size`
 // processes, a bad rank or a bad dimension.
-MpiResult<std::vector<std::int64_t>> darray_offsets(int size, int rank,
-                                                    std::span<const DarrayDim> dims,
-                                                    ArrayOrder order);
+MpiResult<std::vector<std::int64_t>>
+darray_offsets(int size, int rank, std::span<const DarrayDim> dims, ArrayOrder order);
 
 // The darray datatype: the elements at `offsets` of `old`, lb 0 and the extent of the whole
 // array of `total_elements`; nullopt when too large for the runtime.

@@ -28,8 +28,8 @@ MpiResult<GraphTopology> make_graph(int comm_size, std::span<const int> index,
         previous = index[static_cast<std::size_t>(i)];
     }
     if (static_cast<std::size_t>(previous) != edges.size())
-        return MpiError{MPI_ERR_ARG, fmt::format("index ends at {} edges, {} given", previous,
-                                                 edges.size())};
+        return MpiError{MPI_ERR_ARG,
+                        fmt::format("index ends at {} edges, {} given", previous, edges.size())};
     for (std::size_t e = 0; e < edges.size(); ++e)
         if (edges[e] < 0 || edges[e] >= nnodes)
             return MpiError{MPI_ERR_ARG, fmt::format("edges[{}] is {}, not a node of a graph of "
@@ -42,8 +42,7 @@ MpiResult<GraphTopology> make_graph(int comm_size, std::span<const int> index,
     return g;
 }
 
-MpiResult<GraphTopology> make_dist_graph(int size, std::span<const DistEdge> edges,
-                                         bool weighted) {
+MpiResult<GraphTopology> make_dist_graph(int size, std::span<const DistEdge> edges, bool weighted) {
     GraphTopology g;
     g.kind = MPI_DIST_GRAPH;
     g.weighted = weighted;

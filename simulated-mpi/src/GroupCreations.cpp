@@ -8,8 +8,8 @@
 
 namespace rankfold::mpi {
 
-bool GroupCreations::arrive(WorldCore& core, CollectiveQueue& queue, int rank,
-                            const RankCall& call, int parent_id, int slot) {
+bool GroupCreations::arrive(WorldCore& core, CollectiveQueue& queue, int rank, const RankCall& call,
+                            int parent_id, int slot) {
     const GroupEntry* group = core.ranks[rank].groups.find(call.coll.group);
     const std::vector<int>& members = group->members; // checked by the caller
     const Arrival me{rank, slot, call.site, call.comm, call.coll.newcomm};
@@ -17,8 +17,7 @@ bool GroupCreations::arrive(WorldCore& core, CollectiveQueue& queue, int rank,
     // differs is another operation, even if the groups overlap: a process may make several in
     // a row with one tag, and one that comes early waits for the others.
     for (auto it = waiting_.begin(); it != waiting_.end(); ++it) {
-        if (it->parent != parent_id || it->tag != call.coll.tag || it->members != members)
-            continue;
+        if (it->parent != parent_id || it->tag != call.coll.tag || it->members != members) continue;
         if (std::any_of(it->arrived.begin(), it->arrived.end(),
                         [&](const Arrival& a) { return a.rank == rank; }))
             continue;
@@ -42,7 +41,8 @@ bool GroupCreations::make(WorldCore& core, CollectiveQueue& queue, int rank, con
     for (const Arrival& a : w.arrived) {
         const MPI_Comm handle = core.comms.attach(a.rank, id, a.site);
         // A new communicator inherits its parent's error handler (MPI 3.1 §8.3).
-        core.comms.handle(a.rank, handle)->errhandler = core.comms.handle(a.rank, a.comm)->errhandler;
+        core.comms.handle(a.rank, handle)->errhandler =
+            core.comms.handle(a.rank, a.comm)->errhandler;
         if (ok && !write_out(a.newcomm, handle)) {
             core.fail(rank, call, MPI_ERR_ARG, Misuse::InvalidArgument,
                       fmt::format("world rank {}'s newcomm argument is not writable", a.rank));

@@ -98,6 +98,7 @@ int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, Sen
     req.active = true;
     req.complete = false;
     req.seen_complete = false;
+    req.cancelled = false;
     req.peer = a.dest;
     req.tag = a.tag;
     req.comm = a.comm;
@@ -158,6 +159,7 @@ int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, Sen
         break;
     }
     if (!r.complete) m.sender = RequestRef{rank, slot};
+    if (r.complete) m.buffered_by = RequestRef{rank, slot};
     // The message's source is the sender's rank in its own group, which is the receiver's
     // remote group on an intercommunicator.
     matching_.post_message(core.comms.communicator(v.id).members[v.remote_offset + a.dest],
@@ -175,6 +177,7 @@ int PointToPoint::post_receive(WorldCore& core, int rank, const RankCall& call, 
     req.active = true;
     req.complete = false;
     req.seen_complete = false;
+    req.cancelled = false;
     req.peer = a.source;
     req.tag = a.tag;
     req.comm = a.comm;
@@ -195,6 +198,35 @@ int PointToPoint::post_receive(WorldCore& core, int rank, const RankCall& call, 
     matching_.post_receive(rank, PostedReceive{next_post_id(rank), a.source, a.tag, a.view.id,
                                                RequestRef{rank, slot}});
     return slot;
+}
+
+bool PointToPoint::cancel(WorldCore& core, int rank, int slot) {
+    Request& r = core.requests.at(rank, slot);
+    if (!r.active || r.cancelled || r.peer == MPI_PROC_NULL) return false;
+    const RequestRef ref{rank, slot};
+    bool taken = false;
+    if (r.kind == Request::Kind::Send && r.complete) {
+        // Buffered: its message may still wait at the receiver; the attached space it held
+        // comes back.
+        const auto v = core.view(rank, r.comm);
+        if (!v) return false;
+        const int receiver = core.comms.communicator(v->id).members[v->remote_offset + r.peer];
+        const auto m = matching_.withdraw_buffered(ref, receiver, r.tag, v->id);
+        if (!m) return false;
+        ranks_[rank].attached_used -= m->buffered;
+        taken = true;
+    } else if (!r.complete) {
+        taken = r.kind == Request::Kind::Send      ? matching_.withdraw_message(ref)
+                : r.kind == Request::Kind::Receive ? matching_.withdraw_receive(ref)
+                                                   : false;
+    }
+    if (!taken) return false;
+    r.complete = true;
+    r.cancelled = true;
+    r.status_source = MPI_ANY_SOURCE;
+    r.status_tag = MPI_ANY_TAG;
+    r.status_bytes = 0;
+    return true;
 }
 
 // ---- persistent requests ------------------------------------------------------------------

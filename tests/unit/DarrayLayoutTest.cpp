@@ -51,7 +51,7 @@ TEST_CASE("a cyclic distribution deals blocks of darg round the processes", "[da
 TEST_CASE("the process grid is row-major and the array follows its order", "[darray]") {
     // A 4x2 array on a 2x2 grid, rows by block, columns cyclic: rank 1 is grid (0, 1).
     const std::vector<DarrayDim> d{{4, kBlock, kDefault, 2}, {2, kCyclic, kDefault, 2}};
-    CHECK(offsets(4, 1, d) == Offsets{1, 3});                    // C: (0,1) and (1,1)
+    CHECK(offsets(4, 1, d) == Offsets{1, 3});                      // C: (0,1) and (1,1)
     CHECK(offsets(4, 1, d, ArrayOrder::Fortran) == Offsets{4, 5}); // first index fastest
     CHECK(offsets(4, 2, d) == Offsets{4, 6});
 }
