@@ -370,37 +370,3 @@ TEST_CASE("sequences of allowed matches reach every outcome a network can produc
                 }
     }
 }
-
-TEST_CASE("MPI_Cancel takes back only what has not matched", "[matching][cancel]") {
-    MatchingEngine e(2);
-    Message waiting = msg(1, 1, 5);
-    waiting.sender = RequestRef{1, 3};
-    e.post_message(0, waiting);
-    e.post_receive(0, recv(101, 1, 6));
-    // The receive of tag 6 is withdrawn; the message of tag 5 by its send request.
-    CHECK(e.withdraw_receive(RequestRef{0, 101}));
-    CHECK_FALSE(e.withdraw_receive(RequestRef{0, 101}));
-    CHECK_FALSE(e.withdraw_message(RequestRef{1, 4}));
-    CHECK(e.withdraw_message(RequestRef{1, 3}));
-    CHECK(e.pending_messages(0) == 0);
-    CHECK(e.pending_receives(0) == 0);
-}
-
-TEST_CASE("a buffered send's cancel takes its newest message of that envelope", "[cancel]") {
-    MatchingEngine e(2);
-    const RequestRef by{1, 2};
-    for (const std::uint64_t id : {1, 2}) { // two starts of one persistent Bsend request
-        Message m = msg(id, 1, 7);
-        m.buffered_by = by;
-        m.buffered = 40;
-        e.post_message(0, m);
-    }
-    CHECK_FALSE(e.withdraw_buffered(by, 0, 8, 0)); // another tag
-    CHECK_FALSE(e.withdraw_buffered(by, 0, 7, 1)); // another communicator
-    const auto taken = e.withdraw_buffered(by, 0, 7, 0);
-    REQUIRE(taken);
-    CHECK(taken->id == 2);
-    CHECK(taken->buffered == 40);
-    REQUIRE(e.pending_messages(0) == 1);
-    CHECK(matches_at(e, 0).empty());
-}
