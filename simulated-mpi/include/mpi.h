@@ -109,6 +109,7 @@ int MPI_Recv_init(void* buf, int count, MPI_Datatype datatype, int source, int t
 int MPI_Start(MPI_Request* request);
 int MPI_Startall(int count, MPI_Request array_of_requests[]);
 int MPI_Request_free(MPI_Request* request);
+int MPI_Cancel(MPI_Request* request);
 int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count);
 int MPI_Buffer_attach(void* buffer, int size);
 int MPI_Buffer_detach(void* buffer_addr, int* size);
@@ -141,6 +142,15 @@ int MPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int ar
                              const int array_of_starts[], int order, MPI_Datatype oldtype,
                              MPI_Datatype* newtype);
 int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype);
+int MPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gsizes[],
+                           const int array_of_distribs[], const int array_of_dargs[],
+                           const int array_of_psizes[], int order, MPI_Datatype oldtype,
+                           MPI_Datatype* newtype);
+int MPI_Type_get_envelope(MPI_Datatype datatype, int* num_integers, int* num_addresses,
+                          int* num_datatypes, int* combiner);
+int MPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses,
+                          int max_datatypes, int array_of_integers[],
+                          MPI_Aint array_of_addresses[], MPI_Datatype array_of_datatypes[]);
 int MPI_Type_match_size(int typeclass, int size, MPI_Datatype* datatype);
 int MPI_Type_create_keyval(MPI_Type_copy_attr_function* type_copy_attr_fn,
                            MPI_Type_delete_attr_function* type_delete_attr_fn, int* type_keyval,
@@ -275,6 +285,7 @@ int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm);
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm);
 int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm* newcomm);
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm);
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm);
 int MPI_Comm_free(MPI_Comm* comm);
 int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result);
 int MPI_Comm_group(MPI_Comm comm, MPI_Group* group);
@@ -320,6 +331,26 @@ int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coor
 int MPI_Cart_rank(MPI_Comm comm, const int coords[], int* rank);
 int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[]);
 int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int* rank_source, int* rank_dest);
+int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int* newrank);
+
+/* ---- graph topologies ---------------------------------------------------------------------- */
+int MPI_Graph_create(MPI_Comm comm, int nnodes, const int indx[], const int edges[],
+                     int reorder, MPI_Comm* comm_graph);
+int MPI_Graphdims_get(MPI_Comm comm, int* nnodes, int* nedges);
+int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int indx[], int edges[]);
+int MPI_Graph_neighbors_count(MPI_Comm comm, int rank, int* nneighbors);
+int MPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[]);
+int MPI_Graph_map(MPI_Comm comm, int nnodes, const int indx[], const int edges[], int* newrank);
+int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[],
+                          const int destinations[], const int weights[], MPI_Info info,
+                          int reorder, MPI_Comm* comm_dist_graph);
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[],
+                                   const int sourceweights[], int outdegree,
+                                   const int destinations[], const int destweights[],
+                                   MPI_Info info, int reorder, MPI_Comm* comm_dist_graph);
+int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int* indegree, int* outdegree, int* weighted);
+int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int sourceweights[],
+                             int maxoutdegree, int destinations[], int destweights[]);
 
 /* ---- user-defined operators ---------------------------------------------------------------- */
 int MPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op);

@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 335 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 319 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -154,9 +154,6 @@ int MPI_Bsend_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, in
                      MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Bsend_init_c);
 int MPI_Buffer_attach_c(void* buffer, MPI_Count size) RF_UNSUPPORTED(MPI_Buffer_attach_c);
 int MPI_Buffer_detach_c(void* buffer_addr, MPI_Count* size) RF_UNSUPPORTED(MPI_Buffer_detach_c);
-int MPI_Cancel(MPI_Request* request) RF_UNSUPPORTED(MPI_Cancel);
-int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int* newrank)
-    RF_UNSUPPORTED(MPI_Cart_map);
 int MPI_Close_port(const char* port_name) RF_UNSUPPORTED(MPI_Close_port);
 int MPI_Comm_accept(const char* port_name, MPI_Info info, int root, MPI_Comm comm,
                     MPI_Comm* newcomm) RF_UNSUPPORTED(MPI_Comm_accept);
@@ -166,8 +163,6 @@ int MPI_Comm_connect(const char* port_name, MPI_Info info, int root, MPI_Comm co
 int MPI_Comm_create_from_group(MPI_Group group, const char* stringtag, MPI_Info info,
                                MPI_Errhandler errhandler, MPI_Comm* newcomm)
     RF_UNSUPPORTED(MPI_Comm_create_from_group);
-int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm)
-    RF_UNSUPPORTED(MPI_Comm_create_group);
 int MPI_Comm_disconnect(MPI_Comm* comm) RF_UNSUPPORTED(MPI_Comm_disconnect);
 MPI_Comm MPI_Comm_f2c(MPI_Fint comm) RF_UNSUPPORTED(MPI_Comm_f2c);
 int MPI_Comm_get_parent(MPI_Comm* parent) RF_UNSUPPORTED(MPI_Comm_get_parent);
@@ -183,19 +178,6 @@ int MPI_Comm_spawn_multiple(int count, char* array_of_commands[], char** array_o
     RF_UNSUPPORTED(MPI_Comm_spawn_multiple);
 int MPI_DUP_FN(MPI_Comm oldcomm, int keyval, void* extra_state, void* attribute_val_in,
                void* attribute_val_out, int* flag) RF_UNSUPPORTED(MPI_DUP_FN);
-int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
-                          const int destinations[], const int weights[], MPI_Info info, int reorder,
-                          MPI_Comm* comm_dist_graph) RF_UNSUPPORTED(MPI_Dist_graph_create);
-int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[],
-                                   const int sourceweights[], int outdegree,
-                                   const int destinations[], const int destweights[], MPI_Info info,
-                                   int reorder, MPI_Comm* comm_dist_graph)
-    RF_UNSUPPORTED(MPI_Dist_graph_create_adjacent);
-int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int sourceweights[],
-                             int maxoutdegree, int destinations[], int destweights[])
-    RF_UNSUPPORTED(MPI_Dist_graph_neighbors);
-int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int* indegree, int* outdegree, int* weighted)
-    RF_UNSUPPORTED(MPI_Dist_graph_neighbors_count);
 MPI_Fint MPI_Errhandler_c2f(MPI_Errhandler errhandler) RF_UNSUPPORTED(MPI_Errhandler_c2f);
 int MPI_Errhandler_create(MPI_Comm_errhandler_function* comm_errhandler_fn,
                           MPI_Errhandler* errhandler) RF_UNSUPPORTED(MPI_Errhandler_create);
@@ -421,17 +403,6 @@ int MPI_Get_count_c(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* 
     RF_UNSUPPORTED(MPI_Get_count_c);
 int MPI_Get_elements_c(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
     RF_UNSUPPORTED(MPI_Get_elements_c);
-int MPI_Graph_create(MPI_Comm comm_old, int nnodes, const int indx[], const int edges[],
-                     int reorder, MPI_Comm* comm_graph) RF_UNSUPPORTED(MPI_Graph_create);
-int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int indx[], int edges[])
-    RF_UNSUPPORTED(MPI_Graph_get);
-int MPI_Graph_map(MPI_Comm comm, int nnodes, const int indx[], const int edges[], int* newrank)
-    RF_UNSUPPORTED(MPI_Graph_map);
-int MPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[])
-    RF_UNSUPPORTED(MPI_Graph_neighbors);
-int MPI_Graph_neighbors_count(MPI_Comm comm, int rank, int* nneighbors)
-    RF_UNSUPPORTED(MPI_Graph_neighbors_count);
-int MPI_Graphdims_get(MPI_Comm comm, int* nnodes, int* nedges) RF_UNSUPPORTED(MPI_Graphdims_get);
 int MPI_Grequest_complete(MPI_Request request) RF_UNSUPPORTED(MPI_Grequest_complete);
 int MPI_Grequest_start(MPI_Grequest_query_function* query_fn, MPI_Grequest_free_function* free_fn,
                        MPI_Grequest_cancel_function* cancel_fn, void* extra_state,
@@ -829,10 +800,6 @@ int MPI_Status_f2c(const MPI_Fint* f_status, MPI_Status* c_status) RF_UNSUPPORTE
 MPI_Fint MPI_Type_c2f(MPI_Datatype datatype) RF_UNSUPPORTED(MPI_Type_c2f);
 int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype* newtype)
     RF_UNSUPPORTED(MPI_Type_contiguous_c);
-int MPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gsizes[],
-                           const int array_of_distribs[], const int array_of_dargs[],
-                           const int array_of_psizes[], int order, MPI_Datatype oldtype,
-                           MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_darray);
 int MPI_Type_create_darray_c(int size, int rank, int ndims, const MPI_Count array_of_gsizes[],
                              const int array_of_distribs[], const int array_of_dargs[],
                              const int array_of_psizes[], int order, MPI_Datatype oldtype,
@@ -868,16 +835,11 @@ int MPI_Type_create_subarray_c(int ndims, const MPI_Count array_of_sizes[],
                                const MPI_Count array_of_starts[], int order, MPI_Datatype oldtype,
                                MPI_Datatype* newtype) RF_UNSUPPORTED(MPI_Type_create_subarray_c);
 MPI_Datatype MPI_Type_f2c(MPI_Fint datatype) RF_UNSUPPORTED(MPI_Type_f2c);
-int MPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses,
-                          int max_datatypes, int array_of_integers[], MPI_Aint array_of_addresses[],
-                          MPI_Datatype array_of_datatypes[]) RF_UNSUPPORTED(MPI_Type_get_contents);
 int MPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers, MPI_Count max_addresses,
                             MPI_Count max_large_counts, MPI_Count max_datatypes,
                             int array_of_integers[], MPI_Aint array_of_addresses[],
                             MPI_Count array_of_large_counts[], MPI_Datatype array_of_datatypes[])
     RF_UNSUPPORTED(MPI_Type_get_contents_c);
-int MPI_Type_get_envelope(MPI_Datatype datatype, int* num_integers, int* num_addresses,
-                          int* num_datatypes, int* combiner) RF_UNSUPPORTED(MPI_Type_get_envelope);
 int MPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count* num_integers,
                             MPI_Count* num_addresses, MPI_Count* num_large_counts,
                             MPI_Count* num_datatypes, int* combiner)

@@ -35,6 +35,9 @@ enum class CollectiveKind : std::uint8_t {
     CommSplitType,
     CommCreate,
     CartCreate,
+    GraphCreate,     // MPI_Graph_create
+    DistGraphCreate, // MPI_Dist_graph_create and MPI_Dist_graph_create_adjacent
+    CommCreateGroup, // collective over `group` only, told apart by `tag` (GroupCreations)
     // Intercommunicators (MPI 3.1 §6.6.2): create is collective over each local group and
     // completes once both groups' operations have; merge is collective over both groups.
     IntercommCreate,
@@ -75,6 +78,20 @@ struct CollectiveArgs {
     const int* dims = nullptr;
     const int* periods = nullptr;
     MPI_Comm* newcomm = nullptr;
+    // Graph topologies, read when the operation executes. MPI_Graph_create: `ndims` nodes,
+    // `dims` its index and `graph_edges` its edges. MPI_Dist_graph_create: `graph_count`
+    // sources, their `graph_degrees`, the destinations and weights; _adjacent (`adjacent`):
+    // `graph_count` sources with `graph_source_weights`, `graph_out` destinations. Weights may
+    // be MPI_UNWEIGHTED or MPI_WEIGHTS_EMPTY.
+    bool adjacent = false;
+    int graph_count = 0;
+    int graph_out = 0;
+    const int* graph_edges = nullptr;
+    const int* graph_sources = nullptr;
+    const int* graph_source_weights = nullptr;
+    const int* graph_degrees = nullptr;
+    const int* graph_destinations = nullptr;
+    const int* graph_weights = nullptr;
     // MPI_Intercomm_create (the local leader is `root`) and MPI_Intercomm_merge.
     MPI_Comm peer_comm = MPI_COMM_NULL;
     int remote_leader = 0;

@@ -37,6 +37,10 @@ struct Message {
     RequestRef sender;        // the send request waiting for this match, if any
     int origin = -1;          // world rank of the sender
     std::size_t buffered = 0; // attached-buffer bytes the sender gets back on delivery
+    // The send request of a message whose send completed at its call (buffered), which
+    // MPI_Cancel may still take back while that request is active. Not hashed: once the
+    // request is gone the link is never followed (see withdraw_buffered).
+    RequestRef buffered_by{};
     friend bool operator==(const Message&, const Message&) = default;
 };
 
@@ -87,6 +91,16 @@ public:
         q.receives.erase(r);
         q.messages.erase(m);
     }
+
+    // MPI_Cancel: removes the unmatched message a send request waits on, or the posted receive
+    // of a receive request; false if there is none (matched already, or never queued).
+    bool withdraw_message(RequestRef sender);
+    // The newest unmatched message at `receiver` that request `by` sent complete (buffered)
+    // with this tag and context, removed; nullopt if there is none. Non-overtaking makes the
+    // newest the one of the request's current use: an older one with the same envelope
+    // would have been matched first.
+    std::optional<Message> withdraw_buffered(RequestRef by, int receiver, int tag, int context);
+    bool withdraw_receive(RequestRef request);
 
     // Messages a probe (or a receive posted now) with these arguments could match, in sent
     // order; none while a posted receive at `receiver` can still be matched.

@@ -72,6 +72,9 @@ public:
         return Completion(core_, p2p_).complete(rank, call, choice);
     }
 
+    // MPI_Cancel (a local call): see PointToPoint::cancel.
+    bool cancel(int rank, int slot) { return p2p_.cancel(core_, rank, slot); }
+
     // ---- one-sided communication -------------------------------------------------------------
     // Whether `call` is a lock request (MPI_Win_lock, MPI_Win_lock_all) that could be granted
     // now: who of several such requests gets a lock first is the explorer's choice, so the

@@ -26,7 +26,8 @@ struct Request {
     // MPI_Request_get_status reported the active request complete: its buffer is the
     // program's again although the request stays active (the race checks read this).
     bool seen_complete = false;
-    int peer = 0; // destination or source (may be MPI_ANY_SOURCE / MPI_PROC_NULL)
+    bool cancelled = false; // MPI_Cancel took it back before it matched (MPI_Test_cancelled)
+    int peer = 0;           // destination or source (may be MPI_ANY_SOURCE / MPI_PROC_NULL)
     int tag = 0;
     MPI_Comm comm = MPI_COMM_NULL;
     std::uintptr_t buffer = 0; // application address

@@ -96,6 +96,43 @@ RF_EXPORT int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
     return construct(call, comm, a);
 }
 
+// Collective over `group` only (MPI 3.1 §6.4.2): a process outside it gets MPI_COMM_NULL at
+// once, as in MPICH; the members wait for each other in GroupCreations.
+RF_EXPORT int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm) {
+    RF_LOCAL_ENTRY("MPI_Comm_create_group", comm, group, tag, newcomm);
+    {
+        const auto v = call.world.comms().view(call.rank, comm);
+        if (!v)
+            return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
+                              fmt::format("invalid communicator {:#x}", comm));
+        if (v->inter)
+            return call.error(comm, MPI_ERR_COMM, Misuse::InvalidArgument,
+                              "MPI_Comm_create_group needs an intracommunicator");
+        const GroupEntry* g = call.world.rank_state(call.rank).groups.find(group);
+        if (g == nullptr)
+            return call.error(comm, MPI_ERR_GROUP, Misuse::InvalidHandle,
+                              fmt::format("invalid group {:#x}", group));
+        if (tag < 0 || tag > RF_TAG_UB)
+            return call.error(comm, MPI_ERR_TAG, Misuse::InvalidTag,
+                              fmt::format("invalid tag {}", tag));
+        const auto& parent = call.world.comms().communicator(v->id).members;
+        for (const int m : g->members)
+            if (std::find(parent.begin(), parent.end(), m) == parent.end())
+                return call.error(comm, MPI_ERR_GROUP, Misuse::InvalidArgument,
+                                  fmt::format("the group holds world rank {}, which is not in "
+                                              "the communicator",
+                                              m));
+        if (std::find(g->members.begin(), g->members.end(), call.rank) == g->members.end()) {
+            *newcomm = MPI_COMM_NULL;
+            return MPI_SUCCESS;
+        }
+    }
+    CollectiveArgs a = construction(CollectiveKind::CommCreateGroup, newcomm);
+    a.group = group;
+    a.tag = tag;
+    return construct(call, comm, a);
+}
+
 RF_EXPORT int MPI_Comm_free(MPI_Comm* comm) {
     RF_LOCAL_ENTRY("MPI_Comm_free", comm);
     if (*comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)

@@ -130,7 +130,9 @@ RF_EXPORT int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
     if (!old) return c.result();
     // The copy is committed if the original is (MPI 3.1 §4.1.10).
     const bool committed = c.table().committed(oldtype);
+    const TypeArgument original = c.argument(oldtype);
     const MPI_Datatype copy = c.table().create(old, site, committed);
+    c.table().set_contents(copy, make_contents({MPI_COMBINER_DUP, {}, {}, {original}}));
     // The attributes whose copy functions say so go with it (MPI 3.1 §6.7.4).
     if (const TypeCallbackFailure f = copy_type_attributes(
             rank_gate().world(), rank_gate().current_rank(), rf_section_, oldtype, copy);

@@ -146,7 +146,7 @@ RF_EXPORT int MPI_Topo_test(MPI_Comm comm, int* status) {
         return call.error(MPI_COMM_WORLD, MPI_ERR_COMM, Misuse::InvalidHandle,
                           fmt::format("invalid communicator {:#x}", comm));
     const Communicator& c = call.world.comms().communicator(v->id);
-    *status = c.cart_dims.empty() ? MPI_UNDEFINED : MPI_CART;
+    *status = !c.graph.empty() ? c.graph.kind : c.cart_dims.empty() ? MPI_UNDEFINED : MPI_CART;
     return MPI_SUCCESS;
 }
 

@@ -1,6 +1,7 @@
 // MPI functions that build derived datatypes (MPI 3.1 §4.1.2-4.1.7). Local calls: they run on
 // the rank and change only its datatype table (DatatypeCall.hpp); the typemaps come from
 // TypeConstructors.cpp.
+#include "simulated-mpi/src/DarrayLayout.hpp"
 #include "simulated-mpi/src/DatatypeCall.hpp"
 
 #include <algorithm>
@@ -13,15 +14,25 @@ bool any_negative(const std::vector<std::int64_t>& v) {
     return std::ranges::any_of(v, [](std::int64_t x) { return x < 0; });
 }
 
+void append_ints(std::vector<int>& to, const std::vector<std::int64_t>& from) {
+    for (const std::int64_t v : from) to.push_back(static_cast<int>(v));
+}
+
 int vector_type(DatatypeCall& c, int count, int blocklength, std::int64_t stride, bool bytes,
                 MPI_Datatype oldtype, MPI_Datatype* newtype) {
     if (count < 0) return c.negative_count(count);
     if (blocklength < 0) return c.bad_argument(fmt::format("negative blocklength {}", blocklength));
     TypemapRef old = c.lookup(oldtype);
     if (!old) return c.result();
+    TypeContents how{bytes ? MPI_COMBINER_HVECTOR : MPI_COMBINER_VECTOR, {count, blocklength}};
+    if (bytes)
+        how.addresses.push_back(stride);
+    else
+        how.ints.push_back(static_cast<int>(stride));
+    how.types.push_back(c.argument(oldtype));
     return c.define(bytes ? make_hvector(count, blocklength, stride, *old)
                           : make_vector(count, blocklength, stride, *old),
-                    newtype);
+                    newtype, std::move(how));
 }
 
 template <class Disp>
@@ -40,9 +51,24 @@ int indexed_type(DatatypeCall& c, int count, const int* blocklengths, int blockl
     if (!disps) return c.result();
     TypemapRef old = c.lookup(oldtype);
     if (!old) return c.result();
+    // MPI 3.1 §4.1.13: the block forms keep one blocklength, the h-forms their displacements
+    // as addresses.
+    TypeContents how{blocklengths == nullptr
+                         ? (bytes ? MPI_COMBINER_HINDEXED_BLOCK : MPI_COMBINER_INDEXED_BLOCK)
+                         : (bytes ? MPI_COMBINER_HINDEXED : MPI_COMBINER_INDEXED),
+                     {count}};
+    if (blocklengths == nullptr)
+        how.ints.push_back(blocklength);
+    else
+        append_ints(how.ints, lengths);
+    if (bytes)
+        how.addresses.assign(disps->begin(), disps->end());
+    else
+        append_ints(how.ints, *disps);
+    how.types.push_back(c.argument(oldtype));
     return c.define(bytes ? make_hindexed(lengths, *disps, *old)
                           : make_indexed(lengths, *disps, *old),
-                    newtype);
+                    newtype, std::move(how));
 }
 
 int struct_type(DatatypeCall& c, int count, const int* blocklengths, const MPI_Aint* displacements,
@@ -57,13 +83,17 @@ int struct_type(DatatypeCall& c, int count, const int* blocklengths, const MPI_A
     if (!types) return c.result();
     std::vector<TypemapRef> maps; // keeps the member typemaps alive while building
     std::vector<StructMember> members;
+    TypeContents how{MPI_COMBINER_STRUCT, {count}};
+    append_ints(how.ints, *lengths);
+    how.addresses.assign(disps->begin(), disps->end());
     for (int i = 0; i < count; ++i) {
         const auto type = static_cast<MPI_Datatype>((*types)[i]);
         maps.push_back(c.lookup(type));
         if (!maps.back()) return c.result();
         members.push_back({type, maps.back().get(), (*lengths)[i], (*disps)[i]});
+        how.types.push_back(c.argument(type));
     }
-    return c.define(make_struct(members), newtype);
+    return c.define(make_struct(members), newtype, std::move(how));
 }
 
 } // namespace
@@ -74,7 +104,8 @@ RF_EXPORT int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype*
     if (count < 0) return c.negative_count(count);
     TypemapRef old = c.lookup(oldtype);
     if (!old) return c.result();
-    return c.define(make_contiguous(count, *old), newtype);
+    return c.define(make_contiguous(count, *old), newtype,
+                    {MPI_COMBINER_CONTIGUOUS, {count}, {}, {c.argument(oldtype)}});
 }
 
 RF_EXPORT int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
@@ -186,7 +217,8 @@ RF_EXPORT int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Ain
     DatatypeCall c("MPI_Type_create_resized", site, local_arguments(oldtype, lb, extent, newtype));
     TypemapRef old = c.lookup(oldtype);
     if (!old) return c.result();
-    return c.define(make_resized(*old, lb, extent), newtype);
+    return c.define(make_resized(*old, lb, extent), newtype,
+                    {MPI_COMBINER_RESIZED, {}, {lb, extent}, {c.argument(oldtype)}});
 }
 
 RF_EXPORT int MPI_Type_create_subarray(int ndims, const int array_of_sizes[],
@@ -213,7 +245,47 @@ RF_EXPORT int MPI_Type_create_subarray(int ndims, const int array_of_sizes[],
     }
     TypemapRef old = c.lookup(oldtype);
     if (!old) return c.result();
+    TypeContents how{MPI_COMBINER_SUBARRAY, {ndims}};
+    for (const auto* v : {&*sizes, &*subsizes, &*starts}) append_ints(how.ints, *v);
+    how.ints.push_back(order);
+    how.types.push_back(c.argument(oldtype));
     return c.define(make_subarray(*sizes, *subsizes, *starts,
                                   order == MPI_ORDER_C ? ArrayOrder::C : ArrayOrder::Fortran, *old),
-                    newtype);
+                    newtype, std::move(how));
+}
+
+RF_EXPORT int MPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gsizes[],
+                                     const int array_of_distribs[], const int array_of_dargs[],
+                                     const int array_of_psizes[], int order, MPI_Datatype oldtype,
+                                     MPI_Datatype* newtype) {
+    RF_MPI_ENTRY;
+    DatatypeCall c("MPI_Type_create_darray", site,
+                   local_arguments(size, rank, ndims, array_of_gsizes, array_of_distribs,
+                                   array_of_dargs, array_of_psizes, order, oldtype, newtype));
+    if (ndims <= 0) return c.bad_argument(fmt::format("ndims is {} (must be positive)", ndims));
+    if (order != MPI_ORDER_C && order != MPI_ORDER_FORTRAN)
+        return c.bad_argument(
+            fmt::format("order {} is neither MPI_ORDER_C nor MPI_ORDER_FORTRAN", order));
+    auto gsizes = c.read(array_of_gsizes, ndims, "array_of_gsizes");
+    auto distribs = gsizes ? c.read(array_of_distribs, ndims, "array_of_distribs") : std::nullopt;
+    auto dargs = distribs ? c.read(array_of_dargs, ndims, "array_of_dargs") : std::nullopt;
+    auto psizes = dargs ? c.read(array_of_psizes, ndims, "array_of_psizes") : std::nullopt;
+    if (!psizes) return c.result();
+    std::vector<DarrayDim> dims;
+    std::int64_t total = 1;
+    for (int i = 0; i < ndims; ++i) {
+        dims.push_back({static_cast<int>((*gsizes)[i]), static_cast<int>((*distribs)[i]),
+                        static_cast<int>((*dargs)[i]), static_cast<int>((*psizes)[i])});
+        total *= (*gsizes)[i];
+    }
+    const auto offsets = darray_offsets(size, rank, dims,
+                                        order == MPI_ORDER_C ? ArrayOrder::C : ArrayOrder::Fortran);
+    if (!offsets) return c.bad_argument(offsets.error().message);
+    TypemapRef old = c.lookup(oldtype);
+    if (!old) return c.result();
+    TypeContents how{MPI_COMBINER_DARRAY, {size, rank, ndims}};
+    for (const auto* v : {&*gsizes, &*distribs, &*dargs, &*psizes}) append_ints(how.ints, *v);
+    how.ints.push_back(order);
+    how.types.push_back(c.argument(oldtype));
+    return c.define(make_darray(*offsets, total, *old), newtype, std::move(how));
 }

@@ -48,6 +48,12 @@ const char* collective_name(CollectiveKind kind) {
         return "MPI_Comm_create";
     case CollectiveKind::CartCreate:
         return "MPI_Cart_create";
+    case CollectiveKind::GraphCreate:
+        return "MPI_Graph_create";
+    case CollectiveKind::DistGraphCreate:
+        return "MPI_Dist_graph_create";
+    case CollectiveKind::CommCreateGroup:
+        return "MPI_Comm_create_group";
     case CollectiveKind::IntercommCreate:
         return "MPI_Intercomm_create";
     case CollectiveKind::IntercommMerge:

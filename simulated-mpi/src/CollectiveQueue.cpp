@@ -65,6 +65,12 @@ void feed_args(StateHasher& h, const CollectiveArgs& a) {
         h.value(reinterpret_cast<std::uintptr_t>(p));
     if (a.kind == CollectiveKind::IntercommCreate || a.kind == CollectiveKind::IntercommMerge)
         for (int v : {a.peer_comm, a.remote_leader, a.tag, a.high}) h.value(v);
+    if (a.kind == CollectiveKind::GraphCreate || a.kind == CollectiveKind::DistGraphCreate) {
+        for (int v : {static_cast<int>(a.adjacent), a.graph_count, a.graph_out}) h.value(v);
+        for (const int* p : {a.graph_edges, a.graph_sources, a.graph_source_weights,
+                             a.graph_degrees, a.graph_destinations, a.graph_weights})
+            h.value(reinterpret_cast<std::uintptr_t>(p));
+    }
     // Window collectives only: the other kinds keep the digests they had before windows.
     if (a.kind < CollectiveKind::WinCreate) return;
     h.value(static_cast<std::int64_t>(a.win_size));

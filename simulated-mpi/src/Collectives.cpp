@@ -170,6 +170,8 @@ Progress Collectives::issue(WorldCore& core, int rank, RankCall& call) {
     if (!v)
         return core.fail(rank, call, MPI_ERR_COMM,
                          fmt::format("invalid communicator {:#x}", call.comm));
+    if (call.coll.kind == CollectiveKind::CommCreateGroup)
+        return create_group(core, rank, call, v->id);
     if (!(v->inter ? intercomm::check(core, rank, call, *v) : check(core, rank, call, *v)))
         return Progress::Failed;
     // Checked before filing: a part that does not fit must not join (under MPI_ERRORS_RETURN
@@ -217,6 +219,25 @@ Progress Collectives::issue(WorldCore& core, int rank, RankCall& call) {
     if (!write_out(call.requests, make_handle(RF_KIND_REQUEST, slot)))
         return core.fail(rank, call, MPI_ERR_ARG, "the request argument is not writable");
     return Progress::Done;
+}
+
+Progress Collectives::create_group(WorldCore& core, int rank, RankCall& call, int parent_id) {
+    const int slot = core.requests.create(rank);
+    {
+        Request& req = core.requests.at(rank, slot);
+        req.kind = Request::Kind::Collective;
+        req.active = true;
+        req.complete = false;
+        req.comm = call.comm;
+        req.site = call.site;
+        req.peer = MPI_PROC_NULL;
+    }
+    if (!groups_.arrive(core, queue_, rank, call, parent_id, slot)) {
+        core.requests.release(rank, slot);
+        return Progress::Failed;
+    }
+    call.internal[0] = slot;
+    return Progress::Blocked;
 }
 
 bool Collectives::execute(WorldCore& core, int rank, const RankCall& call, int id,

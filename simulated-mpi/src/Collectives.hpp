@@ -10,6 +10,7 @@
 #include "simulated-mpi/interface/Progress.hpp"
 #include "simulated-mpi/interface/RankCall.hpp"
 #include "simulated-mpi/src/CollectiveQueue.hpp"
+#include "simulated-mpi/src/GroupCreations.hpp"
 #include "simulated-mpi/src/IntercommBridge.hpp"
 #include "simulated-mpi/src/WorldCore.hpp"
 
@@ -32,6 +33,7 @@ public:
     void feed(StateHasher& h) const {
         queue_.feed(h);
         bridge_.feed(h);
+        groups_.feed(h);
     }
     friend bool operator==(const Collectives&, const Collectives&) = default;
 
@@ -45,8 +47,12 @@ private:
     bool execute(WorldCore& core, int rank, const RankCall& call, int id,
                  const PendingCollective& op);
 
+    // MPI_Comm_create_group: collective over a group, so not filed in the communicator's queue.
+    Progress create_group(WorldCore& core, int rank, RankCall& call, int parent_id);
+
     CollectiveQueue queue_;
     IntercommBridge bridge_; // halves of MPI_Intercomm_create waiting for the other group
+    GroupCreations groups_;  // MPI_Comm_create_group calls waiting for the rest of their group
 };
 
 } // namespace rankfold::mpi

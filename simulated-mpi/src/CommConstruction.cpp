@@ -36,6 +36,12 @@ bool CommConstruction::execute(int id, const PendingCollective& op) {
     case CollectiveKind::CartCreate:
         if (!cart_create(op, plan)) return false;
         break;
+    case CollectiveKind::GraphCreate:
+        if (!graph_create(op, plan)) return false;
+        break;
+    case CollectiveKind::DistGraphCreate:
+        if (!dist_graph_create(op, plan)) return false;
+        break;
     case CollectiveKind::IntercommMerge:
         if (!merge(op, parent, plan)) return false;
         break;
@@ -53,6 +59,7 @@ CommConstruction::Plan CommConstruction::dup(const Communicator& parent) {
             std::vector<int>(n, 0),
             parent.cart_dims,
             parent.cart_periods,
+            parent.graph,
             parent.is_inter() ? std::vector<int>{parent.first_group_size} : std::vector<int>{}};
 }
 
@@ -266,6 +273,7 @@ bool CommConstruction::make(const PendingCollective& op, const Communicator& par
         queue_.reset(new_id);
         comms.communicator(new_id).cart_dims = plan.cart_dims;
         comms.communicator(new_id).cart_periods = plan.cart_periods;
+        comms.communicator(new_id).graph = plan.graph;
         ids.push_back(new_id);
     }
     for (int i = 0; i < static_cast<int>(op.parts.size()); ++i) {

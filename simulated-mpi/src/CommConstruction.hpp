@@ -28,6 +28,7 @@ public:
         std::vector<std::vector<int>> groups;
         std::vector<int> group_of; // -1: none (MPI_COMM_NULL)
         std::vector<int> cart_dims, cart_periods;
+        GraphTopology graph{};
         // Per group, for intercommunicators (a duplicate or split of one): how many of its
         // members form the first group. Empty: every group is an intracommunicator.
         std::vector<int> first_group_sizes{};
@@ -43,6 +44,9 @@ public:
     // subgroups become an intercommunicator, if neither is empty.
     bool create_inter(const PendingCollective& op, const Communicator& parent, Plan& plan);
     bool cart_create(const PendingCollective& op, Plan& plan);
+    // MPI_Graph_create, MPI_Dist_graph_create(_adjacent): CommGraphs.cpp.
+    bool graph_create(const PendingCollective& op, Plan& plan);
+    bool dist_graph_create(const PendingCollective& op, Plan& plan);
     bool merge(const PendingCollective& op, const Communicator& parent, Plan& plan);
 
 private:

@@ -116,6 +116,24 @@ bool CommRegistry::uses_key(int rank, int keyval) const {
     });
 }
 
+namespace {
+void feed_ints(StateHasher& h, const std::vector<int>& v) {
+    h.value(static_cast<std::uint64_t>(v.size()));
+    h.bytes(v.data(), v.size() * sizeof(int));
+}
+void feed_graph(StateHasher& h, const GraphTopology& g) {
+    h.value(g.kind);
+    h.value(static_cast<std::uint8_t>(g.weighted));
+    feed_ints(h, g.index);
+    feed_ints(h, g.edges);
+    h.value(static_cast<std::uint64_t>(g.adjacency.size()));
+    for (const DistNeighbours& n : g.adjacency)
+        for (const auto* v :
+             {&n.sources, &n.source_weights, &n.destinations, &n.destination_weights})
+            feed_ints(h, *v);
+}
+} // namespace
+
 void CommRegistry::feed(StateHasher& h) const {
     h.value(static_cast<std::uint64_t>(comms_.size()));
     for (const Communicator& c : comms_) {
@@ -126,6 +144,8 @@ void CommRegistry::feed(StateHasher& h) const {
             h.value(static_cast<std::uint64_t>(v->size()));
             h.bytes(v->data(), v->size() * sizeof(int));
         }
+        // Graph topologies only, for the same reason.
+        if (!c.graph.empty()) feed_graph(h, c.graph);
     }
     for (const auto& table : handles_) {
         h.value(static_cast<std::uint64_t>(table.size()));

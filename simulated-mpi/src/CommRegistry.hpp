@@ -4,6 +4,7 @@
 // the MpiWorld state.
 #pragma once
 
+#include "simulated-mpi/src/GraphTopology.hpp"
 #include "simulated-mpi/src/StateHasher.hpp"
 
 #include <mpi.h>
@@ -21,6 +22,7 @@ struct Communicator {
     int handles = 0;            // member handles that still refer to it; 0 marks a free slot
     std::vector<int> cart_dims; // Cartesian topology (empty: none)
     std::vector<int> cart_periods;
+    GraphTopology graph{}; // MPI_Graph_create, MPI_Dist_graph_create(_adjacent)
     // An intercommunicator (MPI 3.1 §6.6) keeps both groups in `members`: the first
     // `first_group_size` are one group, the rest the other. 0: an intracommunicator. Both
     // groups share the communicator, its context and its queue of collectives.

@@ -1,6 +1,7 @@
 // Completion: the wait/test family, probes and the other calls on existing requests — what
 // they do when issued, and completing any blocked call once it is ready.
 #include "simulated-mpi/src/Completion.hpp"
+#include <climits>
 
 #include "simulated-mpi/src/AppAccess.hpp"
 #include "simulated-mpi/src/Handles.hpp"
@@ -18,15 +19,16 @@ Progress done_if(bool ok) {
 }
 } // namespace
 
-bool Completion::write_status(MPI_Status* status, int source, int tag, int error,
-                              std::size_t bytes) {
+bool Completion::write_status(MPI_Status* status, int source, int tag, int error, std::size_t bytes,
+                              bool cancelled) {
     if (ignored(status)) return true;
     MPI_Status s{};
     s.MPI_SOURCE = source;
     s.MPI_TAG = tag;
     s.MPI_ERROR = error;
     s.rf_count_lo = static_cast<int>(bytes & 0xffffffffu);
-    s.rf_count_hi_and_cancelled = static_cast<int>((bytes >> 32) & 0x7fffffff);
+    s.rf_count_hi_and_cancelled =
+        static_cast<int>((bytes >> 32) & 0x7fffffff) | (cancelled ? INT_MIN : 0);
     return write_out(status, s);
 }
 
@@ -66,7 +68,8 @@ int Completion::finish_request(int rank, MPI_Request* handle_ptr, MPI_Status* st
 int Completion::finish_slot(int rank, int slot, MPI_Status* status, const RankCall& call) {
     Request* req = &core_.requests.at(rank, slot);
     const Request r = *req;
-    if (!write_status(status, r.status_source, r.status_tag, r.status_error, r.status_bytes)) {
+    if (!write_status(status, r.status_source, r.status_tag, r.status_error, r.status_bytes,
+                      r.cancelled)) {
         core_.fail(rank, call, MPI_ERR_ARG,
                    fmt::format("status {} is not writable", fmt::ptr(status)));
         return MPI_ERR_ARG;
@@ -144,7 +147,7 @@ Progress Completion::issue(int rank, RankCall& call) {
             core_.requests.find(rank, handles[0])->seen_complete = true;
         if (done && r != nullptr && r->active)
             write_status(call.statuses, r->status_source, r->status_tag, r->status_error,
-                         r->status_bytes);
+                         r->status_bytes, r->cancelled);
         else if (done)
             write_status(call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
         return Progress::Done;

@@ -59,7 +59,8 @@ public:
     Progress complete(int rank, RankCall& call, int choice);
 
     // Writes a status unless it is MPI_STATUS_IGNORE; false if it is not writable.
-    static bool write_status(MPI_Status* status, int source, int tag, int error, std::size_t bytes);
+    static bool write_status(MPI_Status* status, int source, int tag, int error, std::size_t bytes,
+                             bool cancelled = false);
     // What a receive whose message did not match its type reports.
     static std::string type_mismatch_text(const Request& receive);
 

@@ -69,14 +69,22 @@ public:
         return bad_argument(fmt::format("{} ({}) is not writable", what, fmt::ptr(where)));
     }
 
-    // Registers a new datatype and stores its handle in *newtype.
-    int define(std::optional<Typemap> map, MPI_Datatype* newtype) {
+    // Registers a new datatype made as `contents` says and stores its handle in *newtype.
+    int define(std::optional<Typemap> map, MPI_Datatype* newtype, TypeContents contents) {
         if (!map)
             return error(MPI_ERR_ARG, Misuse::Unsupported,
                          fmt::format("the datatype is too large for Rankfold (more than {} "
                                      "blocks, or an extent that overflows)",
                                      TypemapBuilder::kMaxBlocks));
-        return store(table().create(std::move(*map), site_), newtype);
+        const MPI_Datatype handle = table().create(std::move(*map), site_);
+        table().set_contents(handle, make_contents(std::move(contents)));
+        return store(handle, newtype);
+    }
+    // `type` (valid) as a constructor's datatype argument.
+    TypeArgument argument(MPI_Datatype type) {
+        const DatatypeEntry* e = table().derived(type);
+        if (e == nullptr) return TypeArgument{type};
+        return TypeArgument{MPI_DATATYPE_NULL, e->map, e->contents, e->committed};
     }
     int store(MPI_Datatype handle, MPI_Datatype* newtype) {
         const int rc = write(newtype, handle, "newtype");

@@ -68,6 +68,13 @@ MPI_Datatype DatatypeTable::create(TypemapRef map, std::uintptr_t site, bool com
                        RF_PREDEFINED_DATATYPE_COUNT + static_cast<int>(it - entries_.begin()));
 }
 
+bool DatatypeTable::set_contents(MPI_Datatype type, ContentsRef contents) {
+    DatatypeEntry* e = entry(type);
+    if (e == nullptr) return false;
+    e->contents = std::move(contents);
+    return true;
+}
+
 bool DatatypeTable::commit(MPI_Datatype type) {
     DatatypeEntry* e = entry(type);
     if (e == nullptr) return false;
@@ -124,6 +131,7 @@ void DatatypeTable::feed(StateHasher& h) const {
         h.value(static_cast<std::uint64_t>(e.site));
         h.value(static_cast<std::uint64_t>(e.name.size()));
         h.bytes(e.name.data(), e.name.size());
+        if (e.contents) e.contents->feed(h);
     }
     h.value(static_cast<std::uint64_t>(predefined_names_.size()));
     for (const auto& [type, name] : predefined_names_) {

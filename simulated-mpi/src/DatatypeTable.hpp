@@ -11,6 +11,7 @@
 #pragma once
 
 #include "simulated-mpi/src/StateHasher.hpp"
+#include "simulated-mpi/src/TypeContents.hpp"
 #include "simulated-mpi/src/Typemap.hpp"
 
 #include <mpi.h>
@@ -27,6 +28,7 @@ struct DatatypeEntry {
     bool committed = false;
     std::uintptr_t site = 0; // where it was created, for leak reports
     std::string name{};      // MPI_Type_set_name (not inherited by MPI_Type_dup)
+    ContentsRef contents{};  // its constructor and arguments (MPI_Type_get_contents)
     friend bool operator==(const DatatypeEntry&, const DatatypeEntry&) = default;
 };
 
@@ -53,6 +55,8 @@ public:
     // A new derived type (MPI_Type_dup shares the typemap of the original).
     MPI_Datatype create(Typemap map, std::uintptr_t site);
     MPI_Datatype create(TypemapRef map, std::uintptr_t site, bool committed);
+    // Records how a live derived type was made; false if it is not one.
+    bool set_contents(MPI_Datatype type, ContentsRef contents);
     // MPI_Type_commit of a derived type (again is fine); false if it is not one.
     bool commit(MPI_Datatype type);
     // MPI_Type_free; false if `type` is not a live derived type.

@@ -22,6 +22,37 @@ void MatchingEngine::post_message(int receiver, Message message) {
     queues_.at(receiver).messages.push_back(std::move(message));
 }
 
+bool MatchingEngine::withdraw_message(RequestRef sender) {
+    for (Queues& q : queues_)
+        for (auto it = q.messages.begin(); it != q.messages.end(); ++it)
+            if (it->sender == sender) {
+                q.messages.erase(it);
+                return true;
+            }
+    return false;
+}
+
+std::optional<Message> MatchingEngine::withdraw_buffered(RequestRef by, int receiver, int tag,
+                                                         int context) {
+    auto& messages = queues_.at(receiver).messages;
+    for (auto it = messages.rbegin(); it != messages.rend(); ++it)
+        if (it->buffered_by == by && it->tag == tag && it->context == context) {
+            Message m = std::move(*it);
+            messages.erase(std::next(it).base());
+            return m;
+        }
+    return std::nullopt;
+}
+
+bool MatchingEngine::withdraw_receive(RequestRef request) {
+    auto& receives = queues_.at(request.rank).receives;
+    const auto it = std::find_if(receives.begin(), receives.end(),
+                                 [&](const PostedReceive& r) { return r.request == request; });
+    if (it == receives.end()) return false;
+    receives.erase(it);
+    return true;
+}
+
 void MatchingEngine::post_receive(int receiver, PostedReceive receive) {
     queues_.at(receiver).receives.push_back(receive);
 }

@@ -98,6 +98,7 @@ int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, Sen
     req.active = true;
     req.complete = false;
     req.seen_complete = false;
+    req.cancelled = false;
     req.peer = a.dest;
     req.tag = a.tag;
     req.comm = a.comm;
@@ -158,6 +159,7 @@ int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, Sen
         break;
     }
     if (!r.complete) m.sender = RequestRef{rank, slot};
+    if (r.complete) m.buffered_by = RequestRef{rank, slot};
     // The message's source is the sender's rank in its own group, which is the receiver's
     // remote group on an intercommunicator.
     matching_.post_message(core.comms.communicator(v.id).members[v.remote_offset + a.dest],
@@ -175,6 +177,7 @@ int PointToPoint::post_receive(WorldCore& core, int rank, const RankCall& call, 
     req.active = true;
     req.complete = false;
     req.seen_complete = false;
+    req.cancelled = false;
     req.peer = a.source;
     req.tag = a.tag;
     req.comm = a.comm;

@@ -29,6 +29,10 @@ public:
 
     // Whether issue() handles calls of this kind.
     static bool handles(CallKind kind);
+    // MPI_Cancel of request `slot` of `rank`: takes back a send whose message no receive has
+    // matched (and whose request waits for that match) or a receive not matched yet; the
+    // request then completes as cancelled. False, and nothing changes, otherwise.
+    bool cancel(WorldCore& core, int rank, int slot);
     // Posts what `call` asks for (sends, receives, persistent requests and their start,
     // Sendrecv, Probe's checks, attaching and detaching the Bsend buffer).
     Progress issue(WorldCore& core, int rank, RankCall& call);

@@ -1,0 +1,35 @@
+// MPI_Cancel (MPI 3.1 §3.8.4), a local call: a receive that has not matched, or a send whose
+// message no receive has taken and whose request still waits for that, is taken back and its
+// request completes as cancelled (MPI_Test_cancelled). Anything else has matched or completed
+// already, and the cancel has no effect: the operation completes normally, as MPI allows.
+//
+// The cancel acts on the queues as they are when the rank reaches it: whether a receive could
+// have been posted for the message first is not explored as an outcome of its own (see
+// README, "Limits today"). A buffered send (MPI_Ibsend, or a standard send under
+// --buffering infinite), complete at its call, is taken back while its message waits.
+#include "simulated-mpi/src/Api.hpp"
+#include "simulated-mpi/src/Handles.hpp"
+
+#include <fmt/format.h>
+
+using namespace rankfold::mpi;
+
+RF_EXPORT int MPI_Cancel(MPI_Request* request) {
+    RF_LOCAL_ENTRY("MPI_Cancel", request);
+    if (request == nullptr || *request == MPI_REQUEST_NULL)
+        return call.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, Misuse::RequestState,
+                          "MPI_REQUEST_NULL cannot be cancelled");
+    const Request* r = call.world.requests().find(call.rank, *request);
+    if (r == nullptr)
+        return call.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, Misuse::InvalidHandle,
+                          fmt::format("invalid request {:#x} (freed, or never created)", *request));
+    if (r->kind == Request::Kind::Collective || r->kind == Request::Kind::Rma)
+        return call.error(r->comm, MPI_ERR_REQUEST, Misuse::InvalidArgument,
+                          r->kind == Request::Kind::Collective
+                              ? "the request of a nonblocking collective cannot be cancelled "
+                                "(MPI 3.1 §5.12)"
+                              : "the request of a one-sided operation cannot be cancelled");
+    if (!r->active) return MPI_SUCCESS; // an inactive persistent request: nothing to cancel
+    call.world.cancel(call.rank, *handle_index(*request, RF_KIND_REQUEST));
+    return MPI_SUCCESS;
+}
