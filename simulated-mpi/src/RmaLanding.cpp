@@ -70,10 +70,14 @@ bool land_and_report(Window& w, int origin, std::size_t index, std::string& why)
     if (RankGate* gate = installed_rank_gate(); gate != nullptr && op.target_count > 0) {
         const auto at = target.base + static_cast<std::uintptr_t>(op.target_offset);
         const std::int64_t last = (op.target_count - 1) * op.target_map->extent();
-        gate->delivered(w.members[static_cast<std::size_t>(origin)].world_rank, target.world_rank,
-                        at + static_cast<std::uintptr_t>(op.target_map->true_lb()),
-                        at + static_cast<std::uintptr_t>(last + op.target_map->true_ub()),
-                        op.kind != RmaKind::Get, op.site);
+        const int from = w.members[static_cast<std::size_t>(origin)].world_rank;
+        const std::uintptr_t begin = at + static_cast<std::uintptr_t>(op.target_map->true_lb());
+        const std::uintptr_t end =
+            at + static_cast<std::uintptr_t>(last + op.target_map->true_ub());
+        gate->delivered(from, target.world_rank, begin, end, op.kind != RmaKind::Get, op.site);
+        if (accumulates(op.kind))
+            gate->atomic_landed(from, target.world_rank, begin, end, fetches(op.kind),
+                                op.op != MPI_NO_OP);
     }
     return ok;
 }
