@@ -266,6 +266,18 @@ void RemoteRaces::expose(int rank, std::vector<ByteRange> bytes, std::vector<Byt
     if (rank < 0 || rank >= static_cast<int>(exposed_.size())) return;
     exposed_[static_cast<std::size_t>(rank)] = normalized(std::move(bytes));
     shared_[static_cast<std::size_t>(rank)] = normalized(std::move(shared));
+    // A shared-memory record races only with accesses through a window still live: once every
+    // member freed it, nobody can touch those bytes through it again (the record would
+    // otherwise stay for ever, its last learners never syncing: states told apart for nothing).
+    std::erase_if(accesses_, [&](const TargetAccesses& a) {
+        if (!a.shared) return false;
+        return std::none_of(shared_.begin(), shared_.end(), [&](const auto& mine) {
+            return std::any_of(a.reads.begin(), a.reads.end(),
+                               [&](ByteRange r) { return shared_bytes(mine, r).has_value(); }) ||
+                   std::any_of(a.writes.begin(), a.writes.end(),
+                               [&](ByteRange r) { return shared_bytes(mine, r).has_value(); });
+        });
+    });
     if (exposes_nothing()) odd_.clear(); // joins are followed only while windows exist
     if (empty() && exposes_nothing()) std::fill(inside_.begin(), inside_.end(), 0);
 }

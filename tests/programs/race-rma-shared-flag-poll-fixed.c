@@ -4,7 +4,7 @@
  * what the accumulate wrote, and its flush completes the read): the load is ordered after the
  * store (race-free). MPI_Win_sync with a read of an atomic is the unified model's flag idiom.
  *
- * RANKFOLD-RUN: -np 2 => ok states=9 transitions=10 executions=1 revisits=1
+ * RANKFOLD-RUN: -np 2 => ok states=14 transitions=29 executions=1 revisits=16
  * RANKFOLD-NO-DIFF: needs every rank on one node (SMPI gives each process a host of its own)
  */
 #include <mpi.h>

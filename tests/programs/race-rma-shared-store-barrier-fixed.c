@@ -3,7 +3,7 @@
  * barrier and the loading rank after it, the unified model's idiom (MPI 3.1 §11.7, Example
  * 11.21), so the load is ordered after the store (race-free).
  *
- * RANKFOLD-RUN: -np 2 => ok states=3 transitions=3 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=4 transitions=4 executions=1 revisits=1
  * RANKFOLD-NO-DIFF: needs every rank on one node (SMPI gives each process a host of its own)
  */
 #include <mpi.h>

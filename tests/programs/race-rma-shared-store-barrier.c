@@ -5,7 +5,7 @@
  * the loading rank's after it are needed (MPI 3.1 §11.7, Example 11.21), so the two accesses
  * race (race:remote, both lines reported).
  *
- * RANKFOLD-RUN: -np 2 => race:remote states=3 transitions=3 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => race:remote states=2 transitions=2 executions=1 revisits=0
  * RANKFOLD-NO-DIFF: a bugged program (the load is not ordered after the store)
  */
 #include <mpi.h>
