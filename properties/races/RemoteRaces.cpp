@@ -214,13 +214,16 @@ bool RemoteRaces::in_shared(int rank, ByteRange bytes) const {
 
 std::optional<RemoteConflict> RemoteRaces::shared_conflict(int rank, ByteRange bytes,
                                                            bool write) const {
+    // Another rank's stores: the strict records (shared set); its loads: the plain ones.
     for (const TargetAccesses& a : accesses_) {
-        if (!a.shared || a.rank == rank || (a.knowers & bit(rank)) != 0) continue;
-        if (const auto w = shared_bytes(a.writes, bytes))
-            return RemoteConflict{nullptr, &a, true, *w};
-        if (!write) continue;
-        if (const auto r = shared_bytes(a.reads, bytes))
-            return RemoteConflict{nullptr, &a, false, *r};
+        if (a.rank == rank || (a.knowers & bit(rank)) != 0) continue;
+        if (a.shared) {
+            if (const auto w = shared_bytes(a.writes, bytes))
+                return RemoteConflict{nullptr, &a, true, *w};
+        } else if (write) {
+            if (const auto r = shared_bytes(a.reads, bytes))
+                return RemoteConflict{nullptr, &a, false, *r};
+        }
     }
     return std::nullopt;
 }
@@ -295,7 +298,9 @@ void RemoteRaces::record(int rank, ByteRange bytes, bool write, std::uintptr_t s
     // against other ranks' direct accesses to shared memory, only under the unified model's
     // rule: shared memory gets both records.
     record_into(rank, bytes, write, site, routine, false);
-    if (shared) record_into(rank, bytes, write, site, routine, true);
+    // Only stores need publishing: a load is ordered before another rank's later store by the
+    // synchronisation alone (MPICH's win_shared_rma_flush_load: loads, a barrier, stores).
+    if (shared && write) record_into(rank, bytes, write, site, routine, true);
 }
 
 void RemoteRaces::record_into(int rank, ByteRange bytes, bool write, std::uintptr_t site,

@@ -28,14 +28,15 @@ namespace rankfold::properties::races {
 // synchronisations: a later one-sided operation on those bytes races with them unless its
 // origin knows of them (the same knowledge as an operation's completion: knowers, carriers).
 //
-// `shared`: direct loads and stores of a rank into a shared-memory window (any member's
-// segment), against the conflicting direct accesses of every other rank: a race unless
+// `shared`: direct stores of a rank into a shared-memory window (any member's segment),
+// against the direct loads and stores of every other rank: a race unless
 // ordered by the unified model's rule (MPI 3.1 §11.7): the accessing rank's memory sync after
 // them (MPI_Win_sync or a call implying one: `published`), then synchronisation to the other
 // rank (a message, barrier, lock, an atomic it reads), then a memory sync of that rank (until
-// then it is `learning`). The same accesses are also in a plain record (shared false), which
-// one-sided operations are checked against as for any window (MPICH's shared-window tests
-// order a store and a later put by a barrier alone).
+// then it is `learning`). The same accesses, and the rank's loads there, are also in a plain
+// record (shared false), which one-sided operations and other ranks' later stores (for its
+// loads) are checked against as for any window (MPICH's shared-window tests order a store and
+// a later put, or a load and a later store, by a barrier alone).
 struct TargetAccesses {
     int rank = -1;
     std::vector<ByteRange> reads;  // ascending, disjoint

@@ -54,6 +54,14 @@ TEST_CASE("two loads of a shared word do not race", "[races][shared]") {
     CHECK(r.access(1, kWord, true)); // a store after the other's load
 }
 
+TEST_CASE("a barrier alone orders a load before another rank's store", "[races][shared]") {
+    RemoteRaces r = shared_pair();
+    r.record(1, kWord, false, 11, "");
+    CHECK(r.access(0, kWord, true));
+    barrier(r);
+    CHECK_FALSE(r.access(0, kWord, true)); // only stores need publishing
+}
+
 TEST_CASE("a barrier without MPI_Win_sync does not order shared stores", "[races][shared]") {
     RemoteRaces r = shared_pair();
     r.record(1, kWord, true, 11, "");
