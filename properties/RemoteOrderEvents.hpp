@@ -15,13 +15,24 @@ namespace rankfold::properties {
 //     releases, the match acquires; an unlock releases its lock, the next exclusive lock
 //     acquires it);
 //   Arrive/Depart   — a join (a barrier, a fence, any blocking collective): what every rank
-//     knew when it arrived, every rank knows when it departs.
-enum class SyncStep : std::uint8_t { Release, Acquire, Arrive, Depart };
+//     knew when it arrived, every rank knows when it departs;
+//   Forward         — what `token` carries now, `to` carries too (no rank learns anything: a
+//     fetching atomic reads a word at its landing, and its origin learns what the word carried
+//     only when the operation completes there);
+//   MemorySync      — `rank` synchronises its view of shared memory with the others' (MPI_Win_sync
+//     and the calls that imply one: fence, lock, unlock, flush, post/start/complete/wait). In
+//     the unified model a direct store into a shared-memory window reaches another rank only
+//     through a memory sync of the storing rank, a synchronisation, and a memory sync of the
+//     loading rank (MPI 3.1 §11.7, Example 11.21); RemoteRaces.hpp.
+enum class SyncStep : std::uint8_t { Release, Acquire, Arrive, Depart, Forward, MemorySync };
 
 // Token kinds, in the top byte of a token (the rest says which message, communicator, ...).
 // Signal: an OpenSHMEM landing at a word of its target, acquired by the target's wait_until on
 // that word (shmem_signal_token).
-enum class SyncChannel : std::uint8_t { Message = 1, Collective, Lock, PostWait, Signal };
+// Atomic: an MPI accumulate-family operation's landing at a word of its target (what its origin
+// knew, released to the word), and what a fetching one read there (forwarded to its origin's
+// next completing call: atomic_fetch_token).
+enum class SyncChannel : std::uint8_t { Message = 1, Collective, Lock, PostWait, Signal, Atomic };
 constexpr std::uint64_t sync_token(SyncChannel channel, std::uint64_t id) {
     return (static_cast<std::uint64_t>(channel) << 56U) | (id & ((1ULL << 56U) - 1));
 }
@@ -49,10 +60,23 @@ constexpr std::uint64_t shmem_lock_token(std::uintptr_t lock) {
     return sync_token(SyncChannel::Lock, (1ULL << 47U) | static_cast<std::uint64_t>(lock));
 }
 
+// The word of `target` (world rank) at `address` that MPI atomics (accumulates, fetch-and-op,
+// compare-and-swap) release to and read from: the MCS lock's tail, a polled flag.
+constexpr std::uint64_t atomic_word_token(int target, std::uintptr_t address) {
+    return sync_token(SyncChannel::Atomic, (static_cast<std::uint64_t>(target) << 48U) ^
+                                               static_cast<std::uint64_t>(address));
+}
+// What the fetching atomics of `origin` read at their landings, until its next call that
+// completes operations (flush, unlock, complete) acquires it.
+constexpr std::uint64_t atomic_fetch_token(int origin) {
+    return sync_token(SyncChannel::Atomic, (1ULL << 55U) | static_cast<std::uint64_t>(origin));
+}
+
 struct SyncEvent {
     int rank = -1;
     SyncStep step = SyncStep::Arrive;
     std::uint64_t token = 0;
+    std::uint64_t to = 0; // Forward: the token that gets what `token` carries
 };
 
 // A one-sided operation is issued: from now until its completion, and until the target knows
@@ -93,6 +117,9 @@ struct RemoteCompletionEvent {
     ShmemOrdering shmem = ShmemOrdering::None;
     ByteRange landed{};        // Landing: the data bytes ({0,0}: none)
     ByteRange landed_signal{}; // Landing: the signal word ({0,0}: none)
+    // Non-empty: only the operations on exactly these target bytes, of any window (an MPI
+    // atomic landed: whoever reads the word after it learns that it is complete there).
+    ByteRange bytes{};
 };
 
 // The memory a rank exposes to one-sided operations changed (a window was made or freed): its
@@ -101,6 +128,9 @@ struct RemoteCompletionEvent {
 struct ExposedMemoryEvent {
     int rank = -1;
     std::span<const ByteRange> bytes;
+    // The shared-memory windows it is a member of (MPI_Win_allocate_shared), every member's
+    // segment: bytes it may load and store directly wherever they belong, as the others may.
+    std::span<const ByteRange> shared;
 };
 
 } // namespace rankfold::properties

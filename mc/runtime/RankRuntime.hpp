@@ -77,6 +77,18 @@ public:
                    std::uintptr_t site) override {
         events_.on_delivery({origin, target, begin, end, writes, site});
     }
+    void atomic_landed(int origin, int target, std::uintptr_t begin, std::uintptr_t end, bool reads,
+                       bool writes) override {
+        const std::uint64_t at = properties::atomic_word_token(target, begin);
+        // Reading first: what the word carried before this operation's own write.
+        if (reads)
+            events_.on_sync({origin, properties::SyncStep::Forward, at,
+                             properties::atomic_fetch_token(origin)});
+        if (!writes) return;
+        // The operation is complete at the target, known to whoever reads the word next.
+        events_.on_remote_completion({origin, 0, target, false, at, {begin, end}});
+        events_.on_sync({origin, properties::SyncStep::Release, at});
+    }
     void shmem_posted(int origin, int target, std::uintptr_t begin, std::uintptr_t end, bool atomic,
                       std::size_t size, std::uintptr_t site, const char* name,
                       int context) override {

@@ -2,6 +2,8 @@
 
 #include "simulated-shmem/interface/SymmetricMemory.hpp"
 
+#include <algorithm>
+
 namespace rankfold::mc {
 
 using mpi::CallKind;
@@ -152,8 +154,10 @@ void RemoteOrder::issued(const properties::races::RaceMonitor& races, int rank,
                 if (world_.matching().find_message(r, id) != nullptr)
                     sync(rank, SyncStep::Release, sync_token(SyncChannel::Message, id));
         }
-        if (call.kind == CallKind::Collective && call.coll.kind == CollectiveKind::WinFence)
+        if (call.kind == CallKind::Collective && call.coll.kind == CollectiveKind::WinFence) {
             completions(rank, call); // before arriving: the fence completes them for everyone
+            sync(rank, SyncStep::MemorySync, 0); // and publishes the rank's stores
+        }
         // The target's accesses before MPI_Win_post come before the operations of the access
         // epochs that start on it (MPI 3.1 §11.5.2: MPI_Win_start waits for the post).
         if (call.kind == CallKind::Rma && call.rma.kind == RmaKind::Post)
@@ -175,9 +179,19 @@ void RemoteOrder::issued(const properties::races::RaceMonitor& races, int rank,
 
 void RemoteOrder::expose(int rank) {
     std::vector<properties::ByteRange> bytes;
+    std::vector<properties::ByteRange> shared;
     const mpi::WindowTable& windows = world_.windows();
-    for (int w = 0; w < windows.size(); ++w)
-        for (const mpi::WindowMember& m : windows.at(w).members)
+    for (int w = 0; w < windows.size(); ++w) {
+        const mpi::Window& window = windows.at(w);
+        const auto member = std::find_if(
+            window.members.begin(), window.members.end(),
+            [&](const mpi::WindowMember& m) { return m.world_rank == rank && !m.freed; });
+        // A member of a shared-memory window may load and store every member's segment.
+        if (window.flavor == MPI_WIN_FLAVOR_SHARED && member != window.members.end())
+            for (const mpi::WindowMember& m : window.members)
+                if (m.size > 0)
+                    shared.push_back({m.base, m.base + static_cast<std::uintptr_t>(m.size)});
+        for (const mpi::WindowMember& m : window.members)
             if (m.world_rank == rank && !m.freed) {
                 if (m.size > 0)
                     bytes.push_back({m.base, m.base + static_cast<std::uintptr_t>(m.size)});
@@ -186,7 +200,8 @@ void RemoteOrder::expose(int rank) {
                     if (size > 0)
                         bytes.push_back({address, address + static_cast<std::uintptr_t>(size)});
             }
-    events_.on_exposed_memory({rank, bytes});
+    }
+    events_.on_exposed_memory({rank, bytes, shared});
 }
 
 bool RemoteOrder::attaches(int rank) const {
@@ -209,6 +224,9 @@ void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank
     if (window_made_or_freed || attaches(rank)) expose(rank);
     if (const std::uint64_t join = join_token(call)) {
         if (follows_joins(races)) sync(rank, SyncStep::Depart, join);
+        if (call.kind == CallKind::Collective && call.coll.kind == CollectiveKind::WinFence &&
+            !races.remote_empty())
+            sync(rank, SyncStep::MemorySync, 0);
         return;
     }
     if (races.remote_empty()) return;
@@ -224,7 +242,29 @@ void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank
              properties::shmem_signal_token(rank,
                                             reinterpret_cast<std::uintptr_t>(call.shmem.address)));
     if (call.kind != CallKind::Rma) return;
+    // The window synchronisation calls that imply MPI_Win_sync (MPI 3.1 §11.7: lock, unlock,
+    // post, start, complete, wait; not the flushes, which complete operations only): before
+    // what they release and after what they acquire.
+    const RmaKind kind = call.rma.kind;
+    const bool syncs_memory = !mpi::communicates(kind) && kind != RmaKind::Flush &&
+                              kind != RmaKind::FlushAll && kind != RmaKind::FlushLocal &&
+                              kind != RmaKind::FlushLocalAll;
+    if (syncs_memory) sync(rank, SyncStep::MemorySync, 0);
     completions(rank, call);
+    // The calls that complete the rank's operations learn what its fetching atomics read.
+    switch (call.rma.kind) {
+    case RmaKind::Unlock:
+    case RmaKind::UnlockAll:
+    case RmaKind::Flush:
+    case RmaKind::FlushAll:
+    case RmaKind::FlushLocal:
+    case RmaKind::FlushLocalAll:
+    case RmaKind::Complete:
+        sync(rank, SyncStep::Acquire, properties::atomic_fetch_token(rank));
+        break;
+    default:
+        break;
+    }
     const auto lock = [&](int target) {
         return sync_token(SyncChannel::Lock,
                           (window_id(call.rma.win) << 20U) | static_cast<std::uint32_t>(target));
@@ -255,6 +295,7 @@ void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank
     default:
         break;
     }
+    if (syncs_memory) sync(rank, SyncStep::MemorySync, 0);
 }
 
 void RemoteOrder::matched(const properties::races::RaceMonitor& races, const mpi::Match& match) {

@@ -82,7 +82,10 @@ bool op_subsumes(const RemoteOp& y, const RemoteOp& x) {
 }
 
 bool accesses_subsume(const TargetAccesses& y, const TargetAccesses& x) {
-    return y.rank == x.rank && holds(y.writes, x.writes) &&
+    // Shared-memory records: y's learners and publication may not run ahead of x's (a learner
+    // of y knows y after one memory sync; so does a learner or knower of x).
+    return y.rank == x.rank && y.shared == x.shared && (!y.published || x.published) &&
+           (y.learning & ~(x.learning | x.knowers)) == 0 && holds(y.writes, x.writes) &&
            holds(joined(y.reads, y.writes), x.reads) && knows_at_most(y, x);
 }
 
@@ -93,7 +96,8 @@ void forget_redundant(std::vector<RemoteOp>& ops, std::vector<TargetAccesses>& a
             TargetAccesses& keep = accesses[i];
             const TargetAccesses& other = accesses[j];
             if (other.rank != keep.rank || other.knowers != keep.knowers ||
-                other.carriers != keep.carriers) {
+                other.carriers != keep.carriers || other.shared != keep.shared ||
+                other.published != keep.published || other.learning != keep.learning) {
                 ++j;
                 continue;
             }

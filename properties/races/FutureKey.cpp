@@ -54,7 +54,8 @@ Words op_words(const RemoteOp& op) {
 }
 
 Words access_words(const TargetAccesses& a) {
-    Words w{static_cast<std::uint64_t>(a.rank)};
+    Words w{static_cast<std::uint64_t>(a.rank),
+            static_cast<std::uint64_t>(a.shared | (a.published << 1U)), a.learning};
     put_knowledge(w, a.knowers, a.carriers);
     put_ranges(w, a.reads);
     put_ranges(w, a.writes);
@@ -92,7 +93,11 @@ std::vector<std::uint64_t> future_key(const RemoteRaces& remote) {
     std::vector<TargetAccesses> accesses;
     for (const TargetAccesses& a : remote.accesses()) {
         TargetAccesses k = a;
-        k.knowers = knowers_by_next_step(a, inside);
+        // A shared record's acquirer still needs its memory sync: it departs learning.
+        if (a.shared)
+            k.learning |= knowers_by_next_step(a, inside) & ~a.knowers;
+        else
+            k.knowers = knowers_by_next_step(a, inside);
         if ((k.knowers & everyone) != everyone) accesses.push_back(std::move(k));
     }
     Words key;
@@ -100,6 +105,7 @@ std::vector<std::uint64_t> future_key(const RemoteRaces& remote) {
     put_set(key, accesses, access_words);
     key.insert(key.end(), inside.begin(), inside.end());
     for (const auto& exposed : remote.exposed()) put_ranges(key, exposed);
+    for (const auto& shared : remote.shared()) put_ranges(key, shared);
     key.push_back(remote.odd_joins().size());
     key.insert(key.end(), remote.odd_joins().begin(), remote.odd_joins().end());
     return key;

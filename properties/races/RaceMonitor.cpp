@@ -126,6 +126,8 @@ void RaceMonitor::on_memory_access(const MemoryAccessEvent& e) {
         const ByteRange b = remote->bytes;
         RaceAccess second{e.rank, how, locate_ ? locate_(e.site) : std::nullopt, b.low,
                           b.high - b.low};
+        if (remote->earlier != nullptr)
+            return report_shared_access(e.rank, how, std::move(second), *remote);
         report(e.rank, remote_side(*remote->op, b), std::move(second),
                fmt::format("{} of {} bytes at {:#x} of rank {} races with the {} of rank {} "
                            "(it occupies them from its issue until rank {} synchronises with "
@@ -151,6 +153,26 @@ void RaceMonitor::on_memory_access(const MemoryAccessEvent& e) {
                         how, shared->high - shared->low, shared->low, p.name, use_text(p.use)));
         return;
     }
+}
+
+// Two ranks' direct accesses to one shared-memory window's bytes.
+void RaceMonitor::report_shared_access(int rank, const std::string& how, RaceAccess second,
+                                       const RemoteConflict& c) {
+    const TargetAccesses& a = *c.earlier;
+    const char* routine = c.earlier_write ? a.write_routine : a.read_routine;
+    const char* verb = c.earlier_write ? "write" : "read";
+    std::string earlier = *routine != '\0' ? fmt::format("{} ({}s)", routine, verb)
+                                           : std::string(c.earlier_write ? "store" : "load");
+    const std::uintptr_t site = c.earlier_write ? a.write_site : a.read_site;
+    const ByteRange b = c.bytes;
+    RaceAccess first{a.rank, earlier, locate_ ? locate_(site) : std::nullopt, b.low,
+                     b.high - b.low};
+    report(rank, std::move(first), std::move(second),
+           fmt::format("{} of {} bytes at {:#x} of a shared-memory window by rank {} races with "
+                       "the {} of rank {}: no MPI_Win_sync of rank {}, synchronisation, and "
+                       "MPI_Win_sync of rank {} order them (MPI 3.1 §11.7)",
+                       how, b.high - b.low, b.low, rank, earlier, a.rank, a.rank, rank),
+           "remote");
 }
 
 void RaceMonitor::on_sync(const SyncEvent& e) {
@@ -192,7 +214,8 @@ void RaceMonitor::report_remote_op(const RemoteOpEvent& e, const RemoteConflict&
 }
 
 void RaceMonitor::on_exposed_memory(const ExposedMemoryEvent& e) {
-    state_.remote.expose(e.rank, {e.bytes.begin(), e.bytes.end()});
+    state_.remote.expose(e.rank, {e.bytes.begin(), e.bytes.end()},
+                         {e.shared.begin(), e.shared.end()});
     update_hulls();
 }
 

@@ -62,6 +62,8 @@ private:
                 const char* subkind = "local-buffer");
     RaceAccess remote_side(const RemoteOp& op, ByteRange bytes) const;
     void report_remote_op(const RemoteOpEvent& e, const RemoteConflict& c);
+    void report_shared_access(int rank, const std::string& how, RaceAccess second,
+                              const RemoteConflict& c);
     void update_hulls();
 
     RaceState state_;

@@ -28,24 +28,60 @@ template <class Known> void add_carrier(Known& op, std::uint64_t token) {
     if (at == op.carriers.end() || *at != token) op.carriers.insert(at, token);
 }
 
+void learn(RemoteOp& op, std::uint64_t me, bool /*strict*/) {
+    op.knowers |= me;
+}
+
+void learn(TargetAccesses& a, std::uint64_t me, bool strict) {
+    if (!strict || (a.knowers & me) != 0)
+        a.knowers |= me;
+    else
+        a.learning |= me;
+}
+
 // One synchronisation step passes what `rank` knows (or learns what a token carries).
-template <class Known> void pass(Known& k, const SyncEvent& e) {
+// `strict`: the item is a shared-memory record (TargetAccesses::shared), whose rank passes it
+// on only once published, and whose acquirers know it only after their own memory sync.
+template <class Known> void pass(Known& k, const SyncEvent& e, bool strict, bool own) {
     const std::uint64_t me = bit(e.rank);
     switch (e.step) {
     case SyncStep::Release:
     case SyncStep::Arrive:
-        if ((k.knowers & me) != 0) add_carrier(k, e.token);
+        if ((k.knowers & me) != 0 && !(strict && own)) add_carrier(k, e.token);
         break;
     case SyncStep::Acquire:
     case SyncStep::Depart:
-        if (carries(k, e.token)) k.knowers |= me;
+        if (carries(k, e.token)) learn(k, me, strict);
         // A message is consumed by its match; a join stays (its next instance can only be
         // reached by ranks that departed this one).
         if (e.step == SyncStep::Acquire &&
             (e.token >> 56U) == static_cast<std::uint64_t>(SyncChannel::Message))
             std::erase(k.carriers, e.token);
         break;
+    case SyncStep::Forward:
+        if (carries(k, e.token)) add_carrier(k, e.to);
+        break;
+    case SyncStep::MemorySync:
+        break;
     }
+}
+
+void pass(RemoteOp& op, const SyncEvent& e) {
+    pass(op, e, false, false);
+}
+
+void pass(TargetAccesses& a, const SyncEvent& e) {
+    const bool own = e.rank == a.rank;
+    if (a.shared && e.step == SyncStep::MemorySync) {
+        if (own) a.published = true;
+        const std::uint64_t me = bit(e.rank);
+        if ((a.learning & me) != 0) {
+            a.learning &= ~me;
+            a.knowers |= me;
+        }
+        return;
+    }
+    pass(a, e, a.shared, own && !a.published);
 }
 
 // False when the ranges held the bytes already.
@@ -101,7 +137,9 @@ std::optional<RemoteConflict> RemoteRaces::issue(const RemoteOpEvent& e) {
     if (e.bytes.low >= e.bytes.high) return std::nullopt;
     const std::uint64_t origin = bit(e.origin);
     for (const TargetAccesses& a : accesses_) {
-        if (a.rank != op.target || (a.knowers & origin) != 0) continue;
+        // Records of any rank: in shared memory one rank's accesses may be in another's
+        // window; elsewhere a rank's records hold its own window's bytes only.
+        if (a.shared || (a.knowers & origin) != 0) continue;
         if (const auto w = shared_bytes(a.writes, op.bytes))
             return RemoteConflict{nullptr, &a, true, *w};
         if (!op.writes) continue;
@@ -114,8 +152,15 @@ std::optional<RemoteConflict> RemoteRaces::issue(const RemoteOpEvent& e) {
         if (shared && remote_conflict(live, op))
             return RemoteConflict{&live, nullptr, false, *shared};
     }
+    // Every other item was irredundant before (each change runs the rules), so only the new
+    // operation can be covered or cover others: a walk over the operations, not
+    // forget_redundant's pairs, which an epoch of thousands of accumulates paid at each issue
+    // (MPICH's strided_acc_onelock). A later item goes first when two cover each other.
+    if (std::any_of(ops_.begin(), ops_.end(),
+                    [&](const RemoteOp& y) { return op_subsumes(y, op); }))
+        return std::nullopt;
+    std::erase_if(ops_, [&](const RemoteOp& y) { return op_subsumes(op, y); });
     ops_.push_back(std::move(op));
-    forget_redundant(ops_, accesses_);
     return std::nullopt;
 }
 
@@ -133,6 +178,13 @@ void RemoteRaces::complete(const RemoteCompletionEvent& e) {
         // A completed operation still learns who else knows (an OpenSHMEM put completed by
         // its landing, known to a waiter on its flag, then by its origin's quiet).
         if (op.origin != e.origin || (e.target >= 0 && op.target != e.target)) continue;
+        if (e.bytes.low < e.bytes.high) {
+            if (op.bytes == e.bytes && !op.completed) {
+                op.completed = true;
+                if (e.carrier != 0) add_carrier(op, e.carrier);
+            }
+            continue;
+        }
         const bool shmem = is_shmem_window(op.window);
         if (op.window != e.window && !(shmem && e.window == kShmemAllContexts)) {
             // An OpenSHMEM landing on one context also carries what its origin knew complete
@@ -171,11 +223,37 @@ void RemoteRaces::sync(const SyncEvent& raw) {
     drop_known();
 }
 
+bool RemoteRaces::in_shared(int rank, ByteRange bytes) const {
+    return rank >= 0 && rank < static_cast<int>(shared_.size()) &&
+           shared_bytes(shared_[static_cast<std::size_t>(rank)], bytes).has_value();
+}
+
+std::optional<RemoteConflict> RemoteRaces::shared_conflict(int rank, ByteRange bytes,
+                                                           bool write) const {
+    // Another rank's stores: the strict records (shared set); its loads: the plain ones.
+    for (const TargetAccesses& a : accesses_) {
+        if (a.rank == rank || (a.knowers & bit(rank)) != 0) continue;
+        if (a.shared) {
+            if (const auto w = shared_bytes(a.writes, bytes))
+                return RemoteConflict{nullptr, &a, true, *w};
+        } else if (write) {
+            if (const auto r = shared_bytes(a.reads, bytes))
+                return RemoteConflict{nullptr, &a, false, *r};
+        }
+    }
+    return std::nullopt;
+}
+
 std::optional<RemoteConflict> RemoteRaces::access(int rank, ByteRange bytes, bool write) const {
     RemoteOp local;
     local.writes = write;
+    // Bytes of a shared-memory window: any rank's operations on them, and other ranks' direct
+    // accesses.
+    const bool shared = in_shared(rank, bytes);
+    if (shared)
+        if (auto c = shared_conflict(rank, bytes, write)) return c;
     for (const RemoteOp& op : ops_) {
-        if (op.target != rank || knows(op, rank)) continue;
+        if ((op.target != rank && !shared) || knows(op, rank)) continue;
         const auto shared = overlap(op.bytes, bytes);
         if (shared && remote_conflict(op, local))
             return RemoteConflict{&op, nullptr, false, *shared};
@@ -188,6 +266,11 @@ ByteRange RemoteRaces::hull(int rank) const {
     if (rank >= 0 && rank < static_cast<int>(exposed_.size())) {
         const auto& mine = exposed_[static_cast<std::size_t>(rank)];
         if (!mine.empty()) h = {mine.front().low, mine.back().high};
+        for (const ByteRange& r : shared_[static_cast<std::size_t>(rank)]) {
+            if (h.low == h.high) h = r;
+            h.low = std::min(h.low, r.low);
+            h.high = std::max(h.high, r.high);
+        }
     }
     for (const RemoteOp& op : ops_) {
         if (op.target != rank || knows(op, rank)) continue;
@@ -198,9 +281,22 @@ ByteRange RemoteRaces::hull(int rank) const {
     return h;
 }
 
-void RemoteRaces::expose(int rank, std::vector<ByteRange> bytes) {
+void RemoteRaces::expose(int rank, std::vector<ByteRange> bytes, std::vector<ByteRange> shared) {
     if (rank < 0 || rank >= static_cast<int>(exposed_.size())) return;
     exposed_[static_cast<std::size_t>(rank)] = normalized(std::move(bytes));
+    shared_[static_cast<std::size_t>(rank)] = normalized(std::move(shared));
+    // A shared-memory record races only with accesses through a window still live: once every
+    // member freed it, nobody can touch those bytes through it again (the record would
+    // otherwise stay for ever, its last learners never syncing: states told apart for nothing).
+    std::erase_if(accesses_, [&](const TargetAccesses& a) {
+        if (!a.shared) return false;
+        return std::none_of(shared_.begin(), shared_.end(), [&](const auto& mine) {
+            return std::any_of(a.reads.begin(), a.reads.end(),
+                               [&](ByteRange r) { return shared_bytes(mine, r).has_value(); }) ||
+                   std::any_of(a.writes.begin(), a.writes.end(),
+                               [&](ByteRange r) { return shared_bytes(mine, r).has_value(); });
+        });
+    });
     if (exposes_nothing()) odd_.clear(); // joins are followed only while windows exist
     if (empty() && exposes_nothing()) std::fill(inside_.begin(), inside_.end(), 0);
 }
@@ -212,15 +308,30 @@ bool RemoteRaces::exposes_nothing() const {
 void RemoteRaces::record(int rank, ByteRange bytes, bool write, std::uintptr_t site,
                          const char* routine) {
     if (rank < 0 || rank >= static_cast<int>(exposed_.size())) return;
-    if (!shared_bytes(exposed_[static_cast<std::size_t>(rank)], bytes)) return;
-    // The accesses since the rank's last release: nobody else knows of them yet.
+    const bool shared = in_shared(rank, bytes);
+    if (!shared && !shared_bytes(exposed_[static_cast<std::size_t>(rank)], bytes)) return;
+    // Against one-sided operations an access counts once the plain synchronisation orders it;
+    // against other ranks' direct accesses to shared memory, only under the unified model's
+    // rule: shared memory gets both records.
+    record_into(rank, bytes, write, site, routine, false);
+    // Only stores need publishing: a load is ordered before another rank's later store by the
+    // synchronisation alone (MPICH's win_shared_rma_flush_load: loads, a barrier, stores).
+    if (shared && write) record_into(rank, bytes, write, site, routine, true);
+}
+
+void RemoteRaces::record_into(int rank, ByteRange bytes, bool write, std::uintptr_t site,
+                              const char* routine, bool shared) {
+    // The accesses since the rank's last release (or memory sync, for shared memory): nobody
+    // else knows of them yet.
     auto open = std::find_if(accesses_.begin(), accesses_.end(), [&](const TargetAccesses& a) {
-        return a.rank == rank && a.carriers.empty() && a.knowers == bit(rank);
+        return a.rank == rank && a.carriers.empty() && a.knowers == bit(rank) &&
+               a.shared == shared && !a.published && a.learning == 0;
     });
     if (open == accesses_.end()) {
         TargetAccesses fresh;
         fresh.rank = rank;
         fresh.knowers = bit(rank);
+        fresh.shared = shared;
         accesses_.push_back(std::move(fresh));
         open = accesses_.end() - 1;
     }
@@ -238,8 +349,17 @@ void RemoteRaces::record(int rank, ByteRange bytes, bool write, std::uintptr_t s
         }
         grew = add_range(open->reads, bytes);
     }
-    // The open record knows least of all the rank's records: it may now hold an older one.
-    if (grew) forget_redundant(ops_, accesses_);
+    // The open record knows least of all the rank's records: it may now hold an older one
+    // (ForgetRules: accesses_subsume). Only it changed, so only what it covers can go — not
+    // forget_redundant's scan of every pair, which a target storing to its window thousands
+    // of times between two synchronisations paid at each store (MPICH's rma/lock_dt).
+    if (!grew) return;
+    auto keep = static_cast<std::size_t>(open - accesses_.begin());
+    for (std::size_t j = accesses_.size(); j-- > 0;) {
+        if (j == keep || !accesses_subsume(accesses_[keep], accesses_[j])) continue;
+        accesses_.erase(accesses_.begin() + static_cast<std::ptrdiff_t>(j));
+        if (j < keep) --keep;
+    }
 }
 
 void RemoteRaces::drop_known() {

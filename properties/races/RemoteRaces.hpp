@@ -27,6 +27,16 @@ namespace rankfold::properties::races {
 // A rank's own loads and stores of its exposed (window) memory between two of its
 // synchronisations: a later one-sided operation on those bytes races with them unless its
 // origin knows of them (the same knowledge as an operation's completion: knowers, carriers).
+//
+// `shared`: direct stores of a rank into a shared-memory window (any member's segment),
+// against the direct loads and stores of every other rank: a race unless
+// ordered by the unified model's rule (MPI 3.1 §11.7): the accessing rank's memory sync after
+// them (MPI_Win_sync or a call implying one: `published`), then synchronisation to the other
+// rank (a message, barrier, lock, an atomic it reads), then a memory sync of that rank (until
+// then it is `learning`). The same accesses, and the rank's loads there, are also in a plain
+// record (shared false), which one-sided operations and other ranks' later stores (for its
+// loads) are checked against as for any window (MPICH's shared-window tests order a store and
+// a later put, or a load and a later store, by a barrier alone).
 struct TargetAccesses {
     int rank = -1;
     std::vector<ByteRange> reads;  // ascending, disjoint
@@ -37,6 +47,9 @@ struct TargetAccesses {
     const char* write_routine = "";
     std::uint64_t knowers = 0;
     std::vector<std::uint64_t> carriers;
+    bool shared = false;
+    bool published = false;     // shared: its rank made a memory sync since
+    std::uint64_t learning = 0; // shared: ranks that acquired it, before their memory sync
     friend bool operator==(const TargetAccesses&, const TargetAccesses&) = default;
 };
 
@@ -87,7 +100,7 @@ public:
     RemoteRaces() = default;
     explicit RemoteRaces(int ranks)
         : ranks_(ranks), exposed_(static_cast<std::size_t>(ranks)),
-          inside_(static_cast<std::size_t>(ranks), 0) {}
+          shared_(static_cast<std::size_t>(ranks)), inside_(static_cast<std::size_t>(ranks), 0) {}
 
     // A new operation: the live one it races with, if any (then it is not recorded).
     std::optional<RemoteConflict> issue(const RemoteOpEvent& e);
@@ -95,8 +108,9 @@ public:
     void sync(const SyncEvent& raw);
     // A load or store of `rank` on its own bytes: the live operation it races with, if any.
     std::optional<RemoteConflict> access(int rank, ByteRange bytes, bool write) const;
-    // The memory `rank` exposes to one-sided operations (its windows), in full.
-    void expose(int rank, std::vector<ByteRange> bytes);
+    // The memory `rank` exposes to one-sided operations (its windows), in full, and the
+    // shared-memory windows' bytes it may load and store directly.
+    void expose(int rank, std::vector<ByteRange> bytes, std::vector<ByteRange> shared = {});
     // Remembers a load or store of exposed memory until every rank is ordered after it.
     void record(int rank, ByteRange bytes, bool write, std::uintptr_t site, const char* routine);
 
@@ -107,6 +121,7 @@ public:
     const std::vector<RemoteOp>& live() const { return ops_; }
     const std::vector<TargetAccesses>& accesses() const { return accesses_; }
     const std::vector<std::vector<ByteRange>>& exposed() const { return exposed_; }
+    const std::vector<std::vector<ByteRange>>& shared() const { return shared_; }
     const std::vector<std::uint64_t>& odd_joins() const { return odd_; }
     // By rank: the token of the join it arrived at and has not departed yet (0: none).
     const std::vector<std::uint64_t>& inside_joins() const { return inside_; }
@@ -115,6 +130,7 @@ public:
         ops_.clear();
         accesses_.clear();
         for (auto& e : exposed_) e.clear();
+        for (auto& e : shared_) e.clear();
         odd_.clear();
         std::fill(inside_.begin(), inside_.end(), 0);
     }
@@ -128,12 +144,18 @@ private:
     void shmem_landing(const RemoteCompletionEvent& e);
     void shmem_fence(const RemoteCompletionEvent& e);
     void rank_fences();
+    bool in_shared(int rank, ByteRange bytes) const;
+    void record_into(int rank, ByteRange bytes, bool write, std::uintptr_t site,
+                     const char* routine, bool shared);
+    // Another rank's direct access to shared bytes that `rank`'s access races with.
+    std::optional<RemoteConflict> shared_conflict(int rank, ByteRange bytes, bool write) const;
     void drop_known();
 
     int ranks_ = 0;
     std::vector<RemoteOp> ops_; // in issue order
     std::vector<TargetAccesses> accesses_;
     std::vector<std::vector<ByteRange>> exposed_; // by rank: its windows' bytes, normalized
+    std::vector<std::vector<ByteRange>> shared_;  // by rank: shared windows' bytes, normalized
     // The joins whose current instance is odd for a rank ((rank << 56) | join, ascending): a
     // rank may arrive at a join's next instance before another departs this one, and the two
     // must not share a token. Barrier-like joins are at most one instance apart.

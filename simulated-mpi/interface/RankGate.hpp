@@ -46,6 +46,15 @@ public:
         (void)writes;
         (void)site;
     }
+    // An MPI atomic (accumulate, get-accumulate, fetch-and-op, compare-and-swap) of `origin`
+    // landed at `target`'s bytes [begin, end) (world ranks): it `reads` them (a fetching one:
+    // its origin learns, at its next completing call, what the word carried) and/or `writes`
+    // them (the operation itself and what the origin knows reach whoever reads the word
+    // later), for the race monitor.
+    virtual void atomic_landed(int origin, int target, std::uintptr_t begin, std::uintptr_t end,
+                               bool reads, bool writes) {
+        (void)origin, (void)target, (void)begin, (void)end, (void)reads, (void)writes;
+    }
     // An OpenSHMEM put or non-fetching atomic (`atomic`: of `size`-byte elements) of `origin`
     // on its `context` (0: the default) is on its way to `target`'s bytes [begin, end), for the
     // race monitor.

@@ -11,6 +11,8 @@
 namespace rankfold::mpi {
 namespace {
 
+constexpr std::uintptr_t kAtomicWordBytes = 16;
+
 void* target_address(const PendingRma& op, const WindowMember& target) {
     return reinterpret_cast<void*>(target.base + static_cast<std::uintptr_t>(op.target_offset));
 }
@@ -70,10 +72,17 @@ bool land_and_report(Window& w, int origin, std::size_t index, std::string& why)
     if (RankGate* gate = installed_rank_gate(); gate != nullptr && op.target_count > 0) {
         const auto at = target.base + static_cast<std::uintptr_t>(op.target_offset);
         const std::int64_t last = (op.target_count - 1) * op.target_map->extent();
-        gate->delivered(w.members[static_cast<std::size_t>(origin)].world_rank, target.world_rank,
-                        at + static_cast<std::uintptr_t>(op.target_map->true_lb()),
-                        at + static_cast<std::uintptr_t>(last + op.target_map->true_ub()),
-                        op.kind != RmaKind::Get, op.site);
+        const int from = w.members[static_cast<std::size_t>(origin)].world_rank;
+        const std::uintptr_t begin = at + static_cast<std::uintptr_t>(op.target_map->true_lb());
+        const std::uintptr_t end =
+            at + static_cast<std::uintptr_t>(last + op.target_map->true_ub());
+        gate->delivered(from, target.world_rank, begin, end, op.kind != RmaKind::Get, op.site);
+        // Synchronisation through an atomic is through a word (a flag, a counter, a queue's
+        // tail); the rows of a strided accumulate are data, and their tokens would only grow
+        // every known item's carriers (MPICH's strided_acc_onelock).
+        if (accumulates(op.kind) && end - begin <= kAtomicWordBytes)
+            gate->atomic_landed(from, target.world_rank, begin, end, fetches(op.kind),
+                                op.op != MPI_NO_OP);
     }
     return ok;
 }
