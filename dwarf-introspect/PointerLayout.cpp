@@ -178,8 +178,8 @@ void PointerLayouts::fill(Layout& out, const VariableType& t, int depth) {
             if (m.type < types_.size() && types_[m.type].kind == TypeKind::Array) {
                 const VariableType& a = types_[m.type];
                 const bool open_ended =
-                    a.byte_size == 0 || std::find(a.counts.begin(), a.counts.end(),
-                                                  kUnknownCount) != a.counts.end();
+                    a.byte_size == 0 ||
+                    std::find(a.counts.begin(), a.counts.end(), kUnknownCount) != a.counts.end();
                 if (open_ended) { // its elements lie past the record: read untyped
                     out.flexible = true;
                     continue;

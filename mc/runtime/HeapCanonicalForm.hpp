@@ -96,7 +96,7 @@ private:
     void feed_pointer(snapshot::FingerprintBuilder& out, std::size_t block, std::uint64_t value,
                       std::uint64_t tag = kPointerTag, const dwarf::Layout* claim = nullptr);
     void claim(std::size_t block, std::uint64_t value, const dwarf::Layout* type);
-    void feed_block(snapshot::FingerprintBuilder& out, std::size_t block);
+    void feed_block(snapshot::FingerprintBuilder& out, std::size_t index);
     bool touches_ignored(std::uintptr_t at, std::size_t size) const;
     void feed_mode(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::size_t size,
                    Words words);

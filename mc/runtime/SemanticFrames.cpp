@@ -43,7 +43,7 @@ const SemanticFrames::Facts& SemanticFrames::facts(std::uint64_t pc) {
 }
 
 const std::vector<const dwarf::Layout*>& SemanticFrames::typed(std::uint64_t pc,
-                                                              const dwarf::FramePlan& plan) {
+                                                               const dwarf::FramePlan& plan) {
     if (auto it = typed_.find(pc); it != typed_.end()) return it->second;
     std::vector<const dwarf::Layout*> out;
     for (const dwarf::FramePlan::LiveSlot& s : plan.live) {
@@ -97,7 +97,8 @@ SemanticFrames::digest(const ProgramFrame& innermost, std::uintptr_t top, std::u
             return std::nullopt;
         }
         out.value(pc - base);
-        const auto& layouts = heap != nullptr && typed_on_ ? typed(pc - base - 1, *f.plan) : no_layouts;
+        const auto& layouts =
+            heap != nullptr && typed_on_ ? typed(pc - base - 1, *f.plan) : no_layouts;
         for (std::size_t i = 0; i < layouts.size(); ++i) {
             const dwarf::FramePlan::LiveSlot& slot = f.plan->live[i];
             const std::uintptr_t at = cfa + static_cast<std::uintptr_t>(slot.cfa_offset);

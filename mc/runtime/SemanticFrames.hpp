@@ -28,8 +28,7 @@ class SemanticFrames {
 public:
     // `code_base`: the load bias of a copy of the module whose code can be read.
     SemanticFrames(std::unique_ptr<dwarf::FrameVariables> variables, std::uintptr_t code_base)
-        : variables_(std::move(variables)), layouts_(variables_->types()),
-          code_base_(code_base) {}
+        : variables_(std::move(variables)), layouts_(variables_->types()), code_base_(code_base) {}
 
     struct Digest {
         std::uintptr_t outermost_cfa = 0; // the stack from here up is hashed as bytes

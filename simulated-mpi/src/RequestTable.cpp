@@ -74,9 +74,8 @@ void feed_request(StateHasher& h, const Request& r, std::uint64_t buffer) {
     h.value(r.layout ? r.layout->digest() : 0);
     r.sent.feed(h);
     for (std::uint64_t v :
-         {buffer, static_cast<std::uint64_t>(r.site),
-          static_cast<std::uint64_t>(r.status_bytes), static_cast<std::uint64_t>(r.message_bytes),
-          static_cast<std::uint64_t>(r.bsend_bytes)})
+         {buffer, static_cast<std::uint64_t>(r.site), static_cast<std::uint64_t>(r.status_bytes),
+          static_cast<std::uint64_t>(r.message_bytes), static_cast<std::uint64_t>(r.bsend_bytes)})
         h.value(v);
 }
 } // namespace

@@ -223,7 +223,7 @@ struct Roots {
     struct Flex {
         int n;
         long data[4];
-    }* flex;
+    } * flex;
 };
 
 } // namespace
@@ -252,16 +252,28 @@ TEST_CASE("typed heap form, C at -O0 and -O2: equal exactly up to addresses and 
     SECTION("one value, one pointer, one alias, one union byte: different") {
         b.run([&] { build(1, 1, 0); });
         REQUIRE(form(p, b, sizeof(Roots)) == first);
-        SECTION("a list key") { r->list->next->key = 21; }
-        SECTION("a padded value") { r->padded->value = 8; }
-        SECTION("a tree's shape") { std::swap(r->tree->left, r->tree->right); }
-        SECTION("an array element") { r->array[5] = 0; }
+        SECTION("a list key") {
+            r->list->next->key = 21;
+        }
+        SECTION("a padded value") {
+            r->padded->value = 8;
+        }
+        SECTION("a tree's shape") {
+            std::swap(r->tree->left, r->tree->right);
+        }
+        SECTION("an array element") {
+            r->array[5] = 0;
+        }
         SECTION("a pointer to pointer now aliases nothing") {
             b.run([&] { r->cells[2] = static_cast<long*>(std::malloc(sizeof(long))); });
             *r->cells[2] = 42;
         }
-        SECTION("the union's upper bytes") { reinterpret_cast<unsigned char*>(r->u)[7] = 1; }
-        SECTION("the list's end") { r->list->next->next = nullptr; }
+        SECTION("the union's upper bytes") {
+            reinterpret_cast<unsigned char*>(r->u)[7] = 1;
+        }
+        SECTION("the list's end") {
+            r->list->next->next = nullptr;
+        }
         SECTION("a high byte of a header's data (not taken for its padding)") {
             reinterpret_cast<unsigned char*>(&r->flex->data[2])[5] = 1;
         }
@@ -312,11 +324,13 @@ TEST_CASE("typed heap form, C++ containers at -O0 and -O2: vector, map, string")
     // The structures as the program sees them, reached through R (no free: the arena is b's).
     auto* roots = *p.symbol<char*>("R");
     auto* v = reinterpret_cast<long**>(roots); // std::vector<long>: begin, end, capacity
-    SECTION("a vector element") { v[0][2] = 5; }
+    SECTION("a vector element") {
+        v[0][2] = 5;
+    }
     SECTION("a map value") {
         // The map's header follows the vector: its leftmost node holds key 1.
         auto** header = reinterpret_cast<char**>(roots + 3 * sizeof(void*));
-        char* leftmost = header[3];             // _M_header._M_left
+        char* leftmost = header[3];                  // _M_header._M_left
         *reinterpret_cast<long*>(leftmost + 40) = 7; // pair<const int, long>::second
     }
     SECTION("a character of a long string") {
