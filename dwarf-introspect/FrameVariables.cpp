@@ -315,9 +315,11 @@ FramePlan FrameVariables::compute(std::uint64_t pc) {
         if (!spans) {
             plan.why_not = f.name + ": a variable whose layout is not known";
             plan.spans.clear();
+            plan.live.clear();
             return plan;
         }
         for (const ByteSpan& b : *spans) plan.spans.push_back({s.cfa_offset + b.offset, b.size});
+        plan.live.push_back({s.cfa_offset, s.type});
     }
     mergeSpans(plan.spans);
     plan.described = true;

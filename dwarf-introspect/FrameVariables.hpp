@@ -28,6 +28,12 @@ struct FramePlan {
     // Value bytes relative to the frame's CFA (negative: inside the frame; non-negative: the
     // caller's outgoing arguments passed on the stack), sorted and merged.
     std::vector<ByteSpan> spans;
+    // The live variables themselves, for the typed heap walk: CFA offset and type (types()).
+    struct LiveSlot {
+        std::int64_t cfa_offset = 0;
+        TypeId type = kNoType;
+    };
+    std::vector<LiveSlot> live;
     std::string why_not; // when not described, for diagnostics and tests
     std::uint64_t function_low = 0, function_high = 0; // the function's code, [low, high)
 };
@@ -42,6 +48,8 @@ public:
     const FramePlan& plan(std::uint64_t pc);
 
     std::size_t functions() const { return functions_.size(); }
+    // The type table the plans' live slots refer to.
+    const std::vector<VariableType>& types() const { return types_; }
     std::size_t described_functions() const;
     // Whether a function of this name has DWARF (a module built without -g may still hold
     // DWARF of objects linked into it).

@@ -8,6 +8,7 @@ namespace rankfold::mc {
 void HeapCanonicalForm::reset(const snapshot::RankArena* arena, std::vector<Range> ignored) {
     blocks_.clear();
     order_.clear();
+    refeed_.clear();
     std::sort(ignored.begin(), ignored.end(),
               [](const Range& a, const Range& b) { return a.begin < b.begin; });
     ignored_.clear();
@@ -19,7 +20,7 @@ void HeapCanonicalForm::reset(const snapshot::RankArena* arena, std::vector<Rang
     if (arena != nullptr)
         arena->for_each_live_block([this](snapshot::RankArena::Block b) {
             const auto begin = reinterpret_cast<std::uintptr_t>(b.address);
-            blocks_.push_back({begin, begin + b.size});
+            blocks_.push_back({begin, begin + b.size, nullptr, false, false});
         });
     numbers_.assign(blocks_.size(), 0);
     low_ = blocks_.empty() ? 1 : blocks_.front().begin;
@@ -37,12 +38,14 @@ long HeapCanonicalForm::block_of(std::uint64_t value) const {
 }
 
 void HeapCanonicalForm::feed_pointer(snapshot::FingerprintBuilder& out, std::size_t block,
-                                     std::uint64_t value) {
+                                     std::uint64_t value, std::uint64_t tag,
+                                     const dwarf::Layout* claim_as) {
     if (numbers_[block] == 0) {
         order_.push_back(block);
         numbers_[block] = static_cast<std::uint32_t>(order_.size());
     }
-    out.value(kPointerTag);
+    claim(block, value, claim_as);
+    out.value(tag);
     out.value(std::uint64_t{numbers_[block]});
     out.value(value - blocks_[block].begin);
 }
@@ -78,9 +81,9 @@ bool HeapCanonicalForm::pointer_free(std::uintptr_t page, const snapshot::Finger
 // [at, end), no ignored byte inside: whole pages known to hold no pointer by their digest,
 // the rest word by word.
 void HeapCanonicalForm::feed_kept(snapshot::FingerprintBuilder& out, std::uintptr_t at,
-                                  std::uintptr_t end) {
+                                  std::uintptr_t end, Words words) {
     if (!digests_) {
-        feed_words(out, at, end);
+        feed_words(out, at, end, words);
         return;
     }
     std::uintptr_t from = at;
@@ -88,17 +91,18 @@ void HeapCanonicalForm::feed_kept(snapshot::FingerprintBuilder& out, std::uintpt
          page += kPage) {
         const snapshot::Fingerprint* digest = digests_(page);
         if (digest == nullptr || !pointer_free(page, *digest)) continue;
-        feed_words(out, from, page);
+        feed_words(out, from, page, words);
         out.value(kPageTag);
         out.fingerprint(*digest);
         from = page + kPage;
     }
-    feed_words(out, from, end);
+    feed_words(out, from, end, words);
 }
 
-// Plain runs between the pointers of [at, end).
+// Plain runs between the pointers of [at, end). Words::Values: a word into a live block stays
+// in the run as its value and is followed after it, as reached by a value.
 void HeapCanonicalForm::feed_words(snapshot::FingerprintBuilder& out, std::uintptr_t at,
-                                   std::uintptr_t end) {
+                                   std::uintptr_t end, Words words) {
     std::uintptr_t run = at;
     const auto flush = [&](std::uintptr_t until) {
         if (until <= run) return;
@@ -112,8 +116,13 @@ void HeapCanonicalForm::feed_words(snapshot::FingerprintBuilder& out, std::uintp
             if (v < low_ || v > high_) continue;
             const long b = block_of(v);
             if (b < 0) continue;
-            flush(w);
-            feed_pointer(out, static_cast<std::size_t>(b), v);
+            if (words == Words::Values) {
+                flush(w + 8);
+                feed_pointer(out, static_cast<std::size_t>(b), v, kValueReachTag);
+            } else {
+                flush(w);
+                feed_pointer(out, static_cast<std::size_t>(b), v);
+            }
             run = w + 8;
         }
     flush(end);
@@ -121,26 +130,21 @@ void HeapCanonicalForm::feed_words(snapshot::FingerprintBuilder& out, std::uintp
 
 void HeapCanonicalForm::feed(snapshot::FingerprintBuilder& out, std::uintptr_t at,
                              std::size_t size) {
+    feed_mode(out, at, size, Words::Pointers);
+}
+
+void HeapCanonicalForm::feed_mode(snapshot::FingerprintBuilder& out, std::uintptr_t at,
+                                  std::size_t size, Words words) {
     const std::uintptr_t end = at + size;
     // The first ignored range that ends after `at`.
     auto it = std::upper_bound(ignored_.begin(), ignored_.end(), at,
                                [](std::uintptr_t a, const Range& r) { return a < r.end; });
     std::uintptr_t from = at;
     for (; it != ignored_.end() && it->begin < end; ++it) {
-        if (it->begin > from) feed_kept(out, from, it->begin);
+        if (it->begin > from) feed_kept(out, from, it->begin, words);
         from = std::max(from, it->end);
     }
-    if (from < end) feed_kept(out, from, end);
-}
-
-void HeapCanonicalForm::feed_blocks(snapshot::FingerprintBuilder& out) {
-    // An index, not a range: order_ grows while blocks reach blocks (feed appends to it).
-    for (std::size_t i = 0; i < order_.size(); ++i) { // NOLINT(modernize-loop-convert)
-        const Block b = blocks_[order_[i]];
-        out.value(kBlockTag);
-        out.value(std::uint64_t{b.end - b.begin});
-        feed(out, b.begin, b.end - b.begin);
-    }
+    if (from < end) feed_kept(out, from, end, words);
 }
 
 } // namespace rankfold::mc

@@ -8,9 +8,16 @@
 // garbage: left out. So two states whose heaps hold the same graph of blocks allocated in
 // another order, or at other places, feed the same bytes.
 //
-// Blocks are untyped: every aligned word that looks like a pointer into a live block is taken
-// for one (an integer equal to such an address too: comparing or printing addresses is the
-// approximation accepted, README "State equality"). Padding inside heap blocks is compared.
+// Typed walk: memory whose DWARF type is known is fed by its layout (feed_typed,
+// dwarf::PointerLayouts): padding left out, a pointer-typed field as a pointer, an integer as
+// its bytes even when it equals a heap address (a block it points into is still walked, marked
+// as reached by a value: a pointer kept in an integer keeps its block in the state). A pointer
+// of type T* to the start of a block claims the block for T: fed as an array of T
+// (dwarf::elementsInBlock) when every claim agrees, else untyped; a block already fed as T
+// when a disagreeing claim comes is fed again, untyped, at the end. Untyped memory (a block
+// reached through void*, char* or an untyped block, or claimed by no one) keeps the first rule:
+// every aligned word that points into a live block is taken for a pointer (an integer equal to
+// such an address too: the approximation accepted, README "State equality").
 //
 // The stream is unambiguous: a run of plain bytes is fed as its length then the bytes, a
 // pointer as kPointerTag (never a length) then its number and offset.
@@ -23,6 +30,7 @@
 // before, so equal memories feed equal streams.
 #pragma once
 
+#include "dwarf-introspect/PointerLayout.hpp"
 #include "snapshot/Fingerprint.hpp"
 #include "snapshot/RankArena.hpp"
 
@@ -49,6 +57,9 @@ public:
 
     // [at, at + size) with pointers into live blocks replaced; ignored bytes left out.
     void feed(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::size_t size);
+    // A value of `layout` at `at` (layout.known), fed by its pieces.
+    void feed_typed(snapshot::FingerprintBuilder& out, std::uintptr_t at,
+                    const dwarf::Layout& layout);
     // A value held outside memory (a callee-saved register, a request's buffer address).
     void feed_word(snapshot::FingerprintBuilder& out, std::uint64_t value);
     // Every reached block in number order: its size, then its bytes as feed() feeds them.
@@ -60,23 +71,39 @@ public:
     static constexpr std::uint64_t kPointerTag = 0xb10c'0000'0000'0001;
     static constexpr std::uint64_t kBlockTag = 0xb10c'0000'0000'0002;
     static constexpr std::uint64_t kPageTag = 0xb10c'0000'0000'0003;
+    static constexpr std::uint64_t kValueReachTag = 0xb10c'0000'0000'0004;
+    static constexpr std::uint64_t kTypedBlockTag = 0xb10c'0000'0000'0005;
+    static constexpr std::uint64_t kRefedTag = 0xb10c'0000'0000'0006;
 
 private:
     struct Block {
-        std::uintptr_t begin, end; // payload
+        std::uintptr_t begin, end;           // payload
+        const dwarf::Layout* type = nullptr; // claimed by typed pointers to its start
+        bool conflict = false;               // claims disagreed: untyped
+        bool fed = false;
     };
+    enum class Words { Pointers, Values }; // how aligned words into live blocks are fed
     static constexpr std::uintptr_t kPage = 4096;
     std::vector<Block> blocks_;          // sorted by address
     std::vector<std::uint32_t> numbers_; // per block: 0 not reached, else its number
     std::vector<std::size_t> order_;     // block indices in number order
+    std::vector<std::size_t> refeed_;    // fed typed, then claimed otherwise
     std::vector<Range> ignored_;
     std::uintptr_t low_ = 0, high_ = 0; // [low_, high_]: where a pointer into a block can point
 
     // The index of the block `value` points into (one past its end included), or -1.
     long block_of(std::uint64_t value) const;
-    void feed_pointer(snapshot::FingerprintBuilder& out, std::size_t block, std::uint64_t value);
-    void feed_kept(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::uintptr_t end);
-    void feed_words(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::uintptr_t end);
+    void feed_pointer(snapshot::FingerprintBuilder& out, std::size_t block, std::uint64_t value,
+                      std::uint64_t tag = kPointerTag, const dwarf::Layout* claim = nullptr);
+    void claim(std::size_t block, std::uint64_t value, const dwarf::Layout* type);
+    void feed_block(snapshot::FingerprintBuilder& out, std::size_t index);
+    bool touches_ignored(std::uintptr_t at, std::size_t size) const;
+    void feed_mode(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::size_t size,
+                   Words words);
+    void feed_kept(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::uintptr_t end,
+                   Words words);
+    void feed_words(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::uintptr_t end,
+                    Words words);
     bool pointer_free(std::uintptr_t page, const snapshot::Fingerprint& digest);
     PageDigests digests_;
     Range reservation_{0, 0};

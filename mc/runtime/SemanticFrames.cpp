@@ -42,6 +42,21 @@ const SemanticFrames::Facts& SemanticFrames::facts(std::uint64_t pc) {
     return facts_.emplace(pc, f).first->second;
 }
 
+const std::vector<const dwarf::Layout*>& SemanticFrames::typed(std::uint64_t pc,
+                                                               const dwarf::FramePlan& plan) {
+    if (auto it = typed_.find(pc); it != typed_.end()) return it->second;
+    std::vector<const dwarf::Layout*> out;
+    for (const dwarf::FramePlan::LiveSlot& s : plan.live) {
+        const dwarf::Layout* l = layouts_.of(s.type);
+        if (!l->known) {
+            out.clear();
+            break;
+        }
+        out.push_back(l);
+    }
+    return typed_.emplace(pc, std::move(out)).first->second;
+}
+
 std::optional<SemanticFrames::Digest>
 SemanticFrames::digest(const ProgramFrame& innermost, std::uintptr_t top, std::uintptr_t base,
                        std::uintptr_t code_begin, std::uintptr_t code_end,
@@ -67,6 +82,8 @@ SemanticFrames::digest(const ProgramFrame& innermost, std::uintptr_t top, std::u
     std::array<std::uint64_t, 5> regs = {innermost.callee_saved[0], innermost.callee_saved[2],
                                          innermost.callee_saved[3], innermost.callee_saved[4],
                                          innermost.callee_saved[5]};
+    const std::vector<const dwarf::Layout*> no_layouts;
+    const std::vector<dwarf::ByteSpan> no_spans;
     snapshot::FingerprintBuilder out;
     for (int depth = 0; depth < kMaxFrames && pc >= code_begin && pc < code_end; ++depth) {
         if (rbp < sp || rbp + 16 > top || rbp % 8 != 0) {
@@ -80,7 +97,18 @@ SemanticFrames::digest(const ProgramFrame& innermost, std::uintptr_t top, std::u
             return std::nullopt;
         }
         out.value(pc - base);
-        for (const dwarf::ByteSpan& s : f.plan->spans) {
+        const auto& layouts =
+            heap != nullptr && typed_on_ ? typed(pc - base - 1, *f.plan) : no_layouts;
+        for (std::size_t i = 0; i < layouts.size(); ++i) {
+            const dwarf::FramePlan::LiveSlot& slot = f.plan->live[i];
+            const std::uintptr_t at = cfa + static_cast<std::uintptr_t>(slot.cfa_offset);
+            if (at < sp || at + layouts[i]->size > top) {
+                ++undescribed;
+                return std::nullopt;
+            }
+            heap->feed_typed(out, at, *layouts[i]);
+        }
+        for (const dwarf::ByteSpan& s : layouts.empty() ? f.plan->spans : no_spans) {
             const std::uintptr_t at = cfa + static_cast<std::uintptr_t>(s.offset);
             if (at < sp || at + s.size > top) {
                 ++undescribed;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "dwarf-introspect/FrameVariables.hpp"
+#include "dwarf-introspect/PointerLayout.hpp"
 #include "mc/runtime/CalleeSavedLiveness.hpp"
 #include "mc/runtime/HeapCanonicalForm.hpp"
 #include "mc/runtime/ProgramFrame.hpp"
@@ -27,7 +28,7 @@ class SemanticFrames {
 public:
     // `code_base`: the load bias of a copy of the module whose code can be read.
     SemanticFrames(std::unique_ptr<dwarf::FrameVariables> variables, std::uintptr_t code_base)
-        : variables_(std::move(variables)), code_base_(code_base) {}
+        : variables_(std::move(variables)), layouts_(variables_->types()), code_base_(code_base) {}
 
     struct Digest {
         std::uintptr_t outermost_cfa = 0; // the stack from here up is hashed as bytes
@@ -37,10 +38,14 @@ public:
     // the rank's module copy is loaded at `base` with code in [code_begin, code_end), its
     // stack ends at `top`. nullopt: hash the stack exactly. With `heap`, the values are fed
     // through it (pointers into the heap as block numbers: HeapCanonicalForm.hpp) and the
-    // counts below are left alone.
+    // counts below are left alone, and each live variable is fed by its type's layout (the
+    // typed heap walk: its pointers claim the blocks they point at for their pointee type).
     std::optional<Digest> digest(const ProgramFrame& innermost, std::uintptr_t top,
                                  std::uintptr_t base, std::uintptr_t code_begin,
                                  std::uintptr_t code_end, HeapCanonicalForm* heap = nullptr);
+
+    // Off: with a heap form, frames are fed by their value bytes, untyped (to measure).
+    void set_typed(bool typed) { typed_on_ = typed; }
 
     std::uint64_t described() const { return described_; }
     std::uint64_t undescribed() const { return undescribed_; }
@@ -54,10 +59,15 @@ private:
         std::uint64_t fixed_size = 0;        // reserved below the frame pointer by the prologue
     };
     const Facts& facts(std::uint64_t pc);
+    // Per pc: the live variables' layouts (all known), or empty to feed the plan's spans.
+    const std::vector<const dwarf::Layout*>& typed(std::uint64_t pc, const dwarf::FramePlan& plan);
     std::unique_ptr<dwarf::FrameVariables> variables_;
+    dwarf::PointerLayouts layouts_;
+    std::unordered_map<std::uint64_t, std::vector<const dwarf::Layout*>> typed_;
     std::uintptr_t code_base_;
     std::unordered_map<std::uint64_t, Facts> facts_;
     std::uint64_t described_ = 0, undescribed_ = 0;
+    bool typed_on_ = true;
 };
 
 } // namespace rankfold::mc

@@ -95,6 +95,13 @@ void SystemMemory::enable_semantic_frames(const ProgramImage& image) {
         // For measurements: semantic frames with the heap compared by its bytes.
         const char* h = std::getenv("RANKFOLD_HEAP_FORM");
         heap_form_ = h == nullptr || std::string(h) != "off";
+        // The typed heap walk's roots; without them the globals are fed untyped.
+        std::string ignored;
+        const char* typed = std::getenv("RANKFOLD_TYPED_HEAP");
+        if (typed == nullptr || std::string(typed) != "off")
+            typed_globals_ = TypedGlobals::open(image.copy(0).path, &ignored);
+        else
+            semantic_->set_typed(false);
         return;
     }
     semantic_unavailable_ = why;

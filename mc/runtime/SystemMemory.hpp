@@ -9,6 +9,7 @@
 #include "mc/runtime/RankFiber.hpp"
 #include "mc/runtime/SemanticFrames.hpp"
 #include "mc/runtime/StateEquality.hpp"
+#include "mc/runtime/TypedGlobals.hpp"
 #include "simulated-mpi/interface/RankCall.hpp"
 #include "snapshot/PageStore.hpp"
 #include "snapshot/RankMemory.hpp"
@@ -62,6 +63,11 @@ public:
         std::uint64_t lookups = 0, walks = 0, nanoseconds = 0;
     };
     const HeapFormCounts& heap_form_counts() const { return heap_form_counts_; }
+
+    // Whether the heap canonical form stands for the memory when blocks are live (semantic
+    // equality with DWARF), and whether `address` lies in a live block of `rank`'s heap.
+    bool heap_form() const { return semantic_ != nullptr && heap_form_; }
+    bool in_live_block(int rank, std::uintptr_t address) const;
 
     // Why semantic equality was asked for but is not used ("" when it is, or was not asked for).
     const std::string& semantic_unavailable() const { return semantic_unavailable_; }
@@ -118,6 +124,7 @@ private:
     // every rank's memory (SystemMemoryCanonical.cpp), computed once per exact hash.
     bool heap_form_ = false;
     HeapCanonicalForm heap_canonical_;
+    std::unique_ptr<TypedGlobals> typed_globals_; // null: globals fed untyped
     RequestBuffers request_buffers_;
     std::vector<std::uintptr_t> roots_; // scratch
     std::unordered_map<snapshot::Fingerprint, snapshot::Fingerprint, snapshot::FingerprintHash>

@@ -66,6 +66,12 @@ void SystemMemory::apply_heap_form(snapshot::RegionSnapshot& snapshot,
     snapshot.set_canonical(it->second);
 }
 
+bool SystemMemory::in_live_block(int rank, std::uintptr_t address) const {
+    const snapshot::RankArena* arena = memory_.arena(rank);
+    return arena != nullptr &&
+           arena->block_containing(reinterpret_cast<const void*>(address)).has_value();
+}
+
 // The digest of a whole page of the rank's globals or heap blocks in the snapshot just taken.
 const snapshot::Fingerprint* SystemMemory::page_digest(const snapshot::RegionSnapshot& snapshot,
                                                        std::size_t rank,
@@ -108,7 +114,10 @@ snapshot::Fingerprint SystemMemory::canonical_form(const snapshot::RegionSnapsho
         for (const Placed& p : placed_[r]) {
             if (p.region == ranks_[r].heap_blocks) continue;
             out.value(kSegmentTag);
-            heap_canonical_.feed(out, p.begin, p.end - p.begin);
+            if (typed_globals_ && p.region != ranks_[r].heap_front)
+                typed_globals_->feed(heap_canonical_, out, p.begin, p.end, code_[r].base);
+            else
+                heap_canonical_.feed(out, p.begin, p.end - p.begin);
         }
         if (ended[r]) continue; // its stack and heap are no longer state
         const StackWindow& w = windows_[r];

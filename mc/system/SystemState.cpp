@@ -60,9 +60,18 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
                                     return a.same_contents(b, memory.store());
                                 },
                             }));
-    registry_.add_value(
-        "mpi-world", world,
-        [](const mpi::MpiWorld& w, snapshot::FingerprintBuilder& f) { f.value(w.hash()); });
+    // Under the heap canonical form, a request's buffer in a live heap block is a root of it
+    // (above): the world leaves its address out, so that where the block lies does not count.
+    mpi::RequestTable::HeapRoot heap_root;
+    if (memory.heap_form())
+        heap_root = [&memory](int rank, std::uintptr_t address) {
+            return memory.in_live_block(rank, address);
+        };
+    registry_.add_value("mpi-world", world,
+                        [heap_root = std::move(heap_root)](const mpi::MpiWorld& w,
+                                                           snapshot::FingerprintBuilder& f) {
+                            f.value(heap_root ? w.hash(&heap_root) : w.hash());
+                        });
     registry_.add("ranks",
                   component<std::vector<RankControl>>({
                       [&runtime] { return runtime.ranks().controls(); },

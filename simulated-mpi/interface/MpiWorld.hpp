@@ -196,8 +196,10 @@ public:
     bool starts_standard_send(int rank, const RankCall& start) const;
 
     friend bool operator==(const MpiWorld&, const MpiWorld&) = default;
-    // Digest of the whole value: equal worlds give equal digests (MpiWorldHash.cpp).
-    std::uint64_t hash() const;
+    // Digest of the whole value: equal worlds give equal digests (MpiWorldHash.cpp). With
+    // `heap_root`, the requests' buffers it holds for are left to the memory's heap canonical
+    // form (RequestTable::feed): worlds that differ only there give equal digests.
+    std::uint64_t hash(const RequestTable::HeapRoot* heap_root = nullptr) const;
 
 private:
     using CommView = WorldCore::CommView;

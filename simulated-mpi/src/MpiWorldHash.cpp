@@ -5,7 +5,7 @@
 #include "simulated-mpi/src/StateHasher.hpp"
 
 namespace rankfold::mpi {
-std::uint64_t MpiWorld::hash() const {
+std::uint64_t MpiWorld::hash(const RequestTable::HeapRoot* heap_root) const {
     StateHasher h;
     h.value(static_cast<std::uint8_t>(p2p_.buffering()));
     for (std::size_t rank = 0; rank < core_.ranks.size(); ++rank) {
@@ -23,7 +23,7 @@ std::uint64_t MpiWorld::hash() const {
         feed(h, s.ops);
         s.groups.feed(h);
         s.keyvals.feed(h);
-        core_.requests.feed(h, static_cast<int>(rank));
+        core_.requests.feed(h, static_cast<int>(rank), heap_root);
         s.datatypes.feed(h);
         // Only once the rank made an info object: other programs keep the digests they had.
         if (!s.infos.empty()) s.infos.feed(h);

@@ -60,7 +60,9 @@ std::vector<const Request*> RequestTable::unfinished(int rank) const {
 }
 
 namespace {
-void feed_request(StateHasher& h, const Request& r) {
+constexpr std::uint64_t kHeapRootMark = 0xb10c'0000'0000'00ffULL;
+
+void feed_request(StateHasher& h, const Request& r, std::uint64_t buffer) {
     h.value(static_cast<std::uint8_t>(r.kind));
     if (r.is_free()) return;
     h.value(static_cast<std::uint8_t>(r.mode));
@@ -72,17 +74,21 @@ void feed_request(StateHasher& h, const Request& r) {
     h.value(r.layout ? r.layout->digest() : 0);
     r.sent.feed(h);
     for (std::uint64_t v :
-         {static_cast<std::uint64_t>(r.buffer), static_cast<std::uint64_t>(r.site),
-          static_cast<std::uint64_t>(r.status_bytes), static_cast<std::uint64_t>(r.message_bytes),
-          static_cast<std::uint64_t>(r.bsend_bytes)})
+         {buffer, static_cast<std::uint64_t>(r.site), static_cast<std::uint64_t>(r.status_bytes),
+          static_cast<std::uint64_t>(r.message_bytes), static_cast<std::uint64_t>(r.bsend_bytes)})
         h.value(v);
 }
 } // namespace
 
-void RequestTable::feed(StateHasher& h, int rank) const {
+void RequestTable::feed(StateHasher& h, int rank, const HeapRoot* heap_root) const {
     const auto& table = slots_[rank];
     h.value(static_cast<std::uint64_t>(table.size()));
-    for (const Request& r : table) feed_request(h, r);
+    for (const Request& r : table) {
+        const auto buffer = static_cast<std::uint64_t>(r.buffer);
+        const bool root = heap_root != nullptr && !r.is_free() && r.buffer != 0 &&
+                          (*heap_root)(rank, static_cast<std::uintptr_t>(r.buffer));
+        feed_request(h, r, root ? kHeapRootMark : buffer);
+    }
 }
 
 } // namespace rankfold::mpi

@@ -8,6 +8,8 @@
 #include <mpi.h>
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace rankfold::mpi {
@@ -34,8 +36,11 @@ public:
     // Requests of `rank` that are active, or completed but never waited for.
     std::vector<const Request*> unfinished(int rank) const;
 
-    // Feeds `rank`'s table, consistently with operator==.
-    void feed(StateHasher& h, int rank) const;
+    // Feeds `rank`'s table, consistently with operator==. A buffer address for which
+    // `heap_root` holds is fed as a mark, not a number: semantic equality's heap canonical form
+    // feeds it as a root (block and offset), where it is the same whatever the block's address.
+    using HeapRoot = std::function<bool(int rank, std::uintptr_t address)>;
+    void feed(StateHasher& h, int rank, const HeapRoot* heap_root = nullptr) const;
     friend bool operator==(const RequestTable&, const RequestTable&) = default;
 
 private:
