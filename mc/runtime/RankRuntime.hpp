@@ -86,7 +86,12 @@ public:
                              properties::atomic_fetch_token(origin)});
         if (!writes) return;
         // The operation is complete at the target, known to whoever reads the word next.
-        events_.on_remote_completion({origin, 0, target, false, at, {begin, end}});
+        events_.on_remote_completion({.origin = origin,
+                                      .window = 0,
+                                      .target = target,
+                                      .origin_knows = false,
+                                      .carrier = at,
+                                      .bytes = {begin, end}});
         events_.on_sync({origin, properties::SyncStep::Release, at});
     }
     void shmem_posted(int origin, int target, std::uintptr_t begin, std::uintptr_t end, bool atomic,

@@ -167,7 +167,12 @@ TEST_CASE("an atomic's landing is known to whoever reads the word after it", "[r
     REQUIRE_FALSE(r.issue(acc));
     CHECK(r.access(0, element, true)); // not landed: rank 0's store races
     const std::uint64_t word = atomic_word_token(0, element.low);
-    r.complete({2, 0, 0, false, word, element}); // it landed
+    r.complete({.origin = 2,
+                .window = 0,
+                .target = 0,
+                .origin_knows = false,
+                .carrier = word,
+                .bytes = element}); // it landed
     r.sync({2, SyncStep::Release, word});
     CHECK(r.access(0, element, true)); // rank 0 has not read the word yet
     r.sync({0, SyncStep::Forward, word, atomic_fetch_token(0)});
