@@ -32,6 +32,7 @@ for f in "$src"/tests/programs/*.c "$src"/tests/programs/*.cpp "$src"/examples/*
     line=$((line + 1))
     [[ $run == *"=> ok"* ]] || continue
     opts=$(sed 's/.*RANKFOLD-RUN: *//; s/ *=>.*//' <<<"$run")
+    opts=${opts//%S/$(dirname "$f")} # the program's folder (contract files, ...)
     # Modes that do not backtrack through Backtracking, or choose it themselves.
     [[ $opts == *--backtrack* || $opts == *--single-run* || $opts == *--seed* || \
        $opts == *--check-* || $opts == *--ltl* || $opts == *--never* ]] && continue
