@@ -58,7 +58,7 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
         const std::size_t blocks =
             regions_->add_region(rr.heap + blocks_at, rr.heap_size - blocks_at,
                                  snapshot::Growth::Up, memory.alias(rr.heap + blocks_at));
-        ranks_.push_back({stack, front, blocks});
+        ranks_.push_back({stack, front, blocks, blocks_at});
         const auto heap = reinterpret_cast<std::uintptr_t>(rr.heap);
         placed.push_back({heap + blocks_at, heap + rr.heap_size, blocks});
         // RANKFOLD_IGNORE globals: the linker's bounds of their section in this copy.
@@ -229,13 +229,54 @@ snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended,
     return snapshot;
 }
 
+// How far a rank's heap may be non-zero: what the last capture or restore recorded, or more
+// if the arena's own header (when sane) says it grew since.
+SystemMemory::ArenaReach SystemMemory::reach(std::size_t rank) const {
+    const RankRegions& regions = ranks_[rank];
+    ArenaReach reach{regions_->used(regions.heap_front),
+                     regions.heap_begin + regions_->used(regions.heap_blocks)};
+    if (const auto* arena =
+            snapshot::RankArena::attach(memory_.region(static_cast<int>(rank)).heap)) {
+        reach.index = std::max(reach.index, arena->index_extent());
+        reach.top = std::max(reach.top, arena->used_extent());
+    }
+    return reach;
+}
+
+// The arena hands out blocks from its top on the promise that everything above it is zero
+// (RankArena.hpp), and its page index that entries past the pages in use are zero. A snapshot
+// records only the used part, so restoring a state whose heap was smaller leaves the blocks
+// and index entries of the state we leave in place above the restored top, where the next
+// allocation would find them: a block would come back holding another path's data, and which
+// path depends on the order of backtracking (restoring a snapshot of the state and replaying
+// the path from an earlier one then reach different states). So the part that was in use and
+// no longer is becomes zero again, written through the alias as restore writes.
 void SystemMemory::restore(const snapshot::RegionSnapshot& snapshot) {
     forget_stack_redzones();
+    reach_.resize(ranks_.size());
+    for (std::size_t r = 0; r < ranks_.size(); ++r) reach_[r] = reach(r);
     regions_->restore(snapshot);
+    for (std::size_t r = 0; r < ranks_.size(); ++r) {
+        const snapshot::RankRegion rr = memory_.region(static_cast<int>(r));
+        const snapshot::RankArena* arena = snapshot::RankArena::attach(rr.heap);
+        if (arena == nullptr) continue; // a header the program broke: nothing to go by
+        const ArenaReach before = reach_[r];
+        const std::size_t index = arena->index_extent(), top = arena->used_extent();
+        const std::size_t index_end = std::min(before.index, ranks_[r].heap_begin);
+        const std::size_t top_end = std::min(before.top, rr.heap_size);
+        if (index < index_end) std::memset(memory_.alias(rr.heap + index), 0, index_end - index);
+        if (top < top_end) std::memset(memory_.alias(rr.heap + top), 0, top_end - top);
+    }
 }
 
 void SystemMemory::after_restore() {
     for (std::size_t r = 0; r < fibers_.size(); ++r) zero_dead_stack(r);
+}
+
+int SystemMemory::broken_heap() const {
+    for (int r = 0; r < memory_.ranks(); ++r)
+        if (!memory_.arena(r)->verify(true)) return r;
+    return -1;
 }
 
 void warn_exact_equality(const SystemMemory& memory, FILE* report) {

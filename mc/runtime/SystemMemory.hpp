@@ -50,6 +50,9 @@ public:
     void restore(const snapshot::RegionSnapshot& snapshot);
     // Once the fibers' saved contexts are back too: clears what lies below them.
     void after_restore();
+    // The first rank whose heap arena breaks its invariants (RankArena::verify, deep: free
+    // memory and the space above the top zero), -1 if none does. O(heap), for self-tests.
+    int broken_heap() const;
     // The rank ran: what lies below its stack pointer is no longer known to be zero.
     void rank_ran(int rank) { zeroed_below_[static_cast<std::size_t>(rank)] = 0; }
 
@@ -81,6 +84,7 @@ private:
         std::size_t stack;
         std::size_t heap_front; // the arena's own state and page index
         std::size_t heap_blocks;
+        std::size_t heap_begin; // where the arena's blocks start, from its base
     };
     const snapshot::RankMemory& memory_;
     std::vector<const RankFiber*> fibers_;
@@ -105,6 +109,13 @@ private:
     void apply_ignored();
     // Per rank: every byte of the stack below this address is zero (0: not known).
     std::vector<std::uintptr_t> zeroed_below_;
+    // Per rank, during a restore: how far its heap may be non-zero, offsets from the arena's
+    // base (the index and the blocks). Restore clears what the restored heap does not use.
+    struct ArenaReach {
+        std::size_t index = 0, top = 0;
+    };
+    std::vector<ArenaReach> reach_;
+    ArenaReach reach(std::size_t rank) const;
     void zero_dead_stack(std::size_t rank);
     // Sets the hash window of the stack of a rank suspended in `call`.
     void window_stack(std::size_t rank, const mpi::RankCall* call);

@@ -1,6 +1,11 @@
 #include "mc/search/Backtracking.hpp"
 
+#include <fmt/format.h>
+
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
 
 namespace rankfold::mc {
 
@@ -14,8 +19,10 @@ std::uint64_t now_ns() {
 
 } // namespace
 
-Backtracking::Backtracking(Backtrack mode, MpiSystem& system)
-    : mode_(mode), system_(system), cost_(0) {
+Backtracking::Backtracking(Backtrack mode, MpiSystem& system, FILE* report)
+    : mode_(mode), system_(system), cost_(0), report_(report) {
+    const char* check = std::getenv("RANKFOLD_CHECK_BACKTRACK");
+    check_ = check != nullptr && *check != '\0' && *check != '0';
     const std::uint64_t begin = now_ns();
     base_ = std::make_shared<const SystemSnapshot>(system_.state()->capture());
     cost_ = BacktrackCost(now_ns() - begin);
@@ -50,7 +57,10 @@ Backtracking::Saved Backtracking::save(std::optional<SystemSnapshot>& current) {
         current.reset();
         path_.clear();
     }
-    Entry entry{base_, path_};
+    Entry entry{base_, path_, nullptr};
+    // The check's own capture of the state: after the snapshot (if any) was taken, so that it
+    // sees what the search sees.
+    if (check_) entry.expected = std::make_shared<const SystemSnapshot>(system_.state()->capture());
     if (free_slots_.empty()) {
         entries_.push_back(std::move(entry));
         return entries_.size() - 1;
@@ -66,16 +76,36 @@ void Backtracking::restore(Saved saved) {
     system_.state()->restore(*entry.base);
     base_ = entry.base;
     path_ = entry.path;
-    if (path_.empty()) return;
-    const std::uint64_t begin = now_ns();
-    for (const Transition& t : path_) system_.take(t);
-    cost_.replayed(path_.size(), now_ns() - begin);
+    if (!path_.empty()) {
+        const std::uint64_t begin = now_ns();
+        for (const Transition& t : path_) system_.take(t);
+        cost_.replayed(path_.size(), now_ns() - begin);
+    }
+    if (check_) check_restored(entry);
+}
+
+// A heap arena whose free space is not zero would hand a later block bytes of an abandoned
+// path.
+void Backtracking::check_restored(const Entry& entry) {
+    const SystemSnapshot reached = system_.state()->capture();
+    std::string why;
+    if (reached.fingerprint() != entry.expected->fingerprint())
+        why = system_.state()->describe_difference(reached, *entry.expected);
+    else if (const int rank = system_.state()->memory().broken_heap(); rank >= 0)
+        why = fmt::format("rank {}'s heap arena is not consistent (free memory not zero?)", rank);
+    if (why.empty()) return;
+    ++mismatches_;
+    fmt::print(report_,
+               "rankfold: backtrack check: the state reached by restoring a snapshot and "
+               "replaying {} transitions differs from the saved one: {}\n",
+               entry.path.size(), why);
 }
 
 void Backtracking::discard(Saved saved) {
     Entry& entry = entries_.at(saved);
     entry.base.reset();
     entry.path.clear();
+    entry.expected.reset();
     free_slots_.push_back(saved);
 }
 

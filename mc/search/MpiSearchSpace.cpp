@@ -8,7 +8,7 @@ namespace rankfold::mc {
 
 MpiSearchSpace::MpiSearchSpace(MpiSystem& system, OutputRouter& output, int ranks,
                                Backtrack backtrack)
-    : system_(system), output_(output), ranks_(ranks), back_(backtrack, system) {}
+    : system_(system), output_(output), ranks_(ranks), back_(backtrack, system, output.report()) {}
 
 void MpiSearchSpace::refresh() {
     if (fresh_) return;

@@ -12,6 +12,7 @@
 #include "mc/runtime/RankRuntime.hpp"
 #include "mc/search/Schedule.hpp"
 #include "mc/search/ScheduledRun.hpp"
+#include "mc/system/SystemState.hpp"
 #include "properties/MonitorSet.hpp"
 #include "properties/StandardMonitors.hpp"
 #include "simulated-mpi/interface/MpiWorld.hpp"
@@ -250,4 +251,36 @@ TEST_CASE("the round-robin schedule lets two pollers both progress", "[mpisystem
     CHECK_FALSE(violation.has_value());
     CHECK_THAT(out0, Catch::Matchers::StartsWith("round 0\nround 1\nround 2\nrank 0 polled"));
     CHECK_THAT(out1, Catch::Matchers::StartsWith("round 0\nround 1\nround 2\nrank 1 polled"));
+}
+
+// The arena hands out blocks from its top as zero: a restore to a state with a smaller heap
+// must clear what the state it leaves had there, or the next block carries an abandoned
+// path's bytes (and restoring a snapshot and replaying a path reach different states).
+TEST_CASE("restoring a smaller heap leaves the arena's free space zero", "[mpisystem][snapshot]") {
+    int broken_after_restore = -2, broken_before = -2;
+    std::size_t blocks = 0; // that rank 0 allocated on the path
+    bool same_state = false;
+    {
+        System s(3, "heap-anysource");
+        rankfold::mc::SystemState& state = s.system.enable_snapshots(true);
+        s.system.start();
+        const rankfold::mc::SystemSnapshot before = state.capture();
+        blocks = s.memory.arena(0)->live_block_count();
+        // Both messages taken: rank 0 holds two filled blocks.
+        s.system.take(s.choices().at(0));
+        s.system.take(s.choices().at(0));
+        const rankfold::mc::SystemSnapshot deeper = state.capture();
+        blocks = s.memory.arena(0)->live_block_count() - blocks;
+        broken_before = state.memory().broken_heap();
+        state.restore(before);
+        broken_after_restore = state.memory().broken_heap();
+        // Taking the path again reaches the state it reached the first time, byte for byte.
+        s.system.take(s.choices().at(0));
+        s.system.take(s.choices().at(0));
+        same_state = state.capture().fingerprint() == deeper.fingerprint();
+    }
+    CHECK(blocks == 2);
+    CHECK(broken_before == -1);
+    CHECK(broken_after_restore == -1);
+    CHECK(same_state);
 }
