@@ -7,13 +7,13 @@
  * can tell the states apart, and semantic equality keeps them apart (it still merges states
  * before the key is set and after the list is freed). Blocks untyped, the key would be taken
  * for a pointer to the list's first block, the same in every order, and the six states merged
- * (RANKFOLD_TYPED_HEAP=off: 34 states, 2 executions). With the
+ * (RANKFOLD_TYPED_HEAP=off: 18 states, 1 execution). With the
  * argument `value` the global holds the first node's value instead, equal in every order:
  * semantic equality merges the orders after the sort.
  *
- * RANKFOLD-RUN: -np 4 => ok states=48 transitions=78 executions=3 revisits=31
+ * RANKFOLD-RUN: -np 4 => ok states=34 transitions=51 executions=3 revisits=18
  * RANKFOLD-RUN: -np 4 --state-equality exact => ok states=55 transitions=87 executions=3 revisits=33
- * RANKFOLD-RUN: -np 4 -- value => ok states=33 transitions=57 executions=1 revisits=25
+ * RANKFOLD-RUN: -np 4 -- value => ok states=18 transitions=27 executions=1 revisits=10
  * RANKFOLD-RUN: -np 4 --state-equality exact -- value => ok states=53 transitions=87 executions=1 revisits=35
  * RANKFOLD-CFLAGS: -O0
  * (At -O0: semantic equality describes frames of unoptimised C only.)
