@@ -163,7 +163,7 @@ RF_EXPORT int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int
 namespace {
 
 // The shared part of the two distributed graph constructors.
-int dist_graph_call(const LocalCall& call, MPI_Comm comm, CollectiveArgs args,
+int dist_graph_call(const LocalCall& call, MPI_Comm comm, const CollectiveArgs& args,
                     MPI_Comm* comm_dist_graph) {
     RankCall c = make_call(call, CallKind::Collective);
     c.comm = comm;

@@ -32,7 +32,7 @@ DEFAULT = ["anysource-three-senders.c", "master-worker-anysource.c", "testsome-p
            "testany.c", "client-server-loop.c", "heap-server-sessions.c", "rma-lock-counter.c",
            "buffering-both-fixed.c", "polling-deadlock.c", "recv-recv-deadlock.c",
            "causal-order-wildcard.c", "race-wildcard-one-way.c", "type-mismatch.c",
-           "isend-never-waited.c", "wildcard-middle-sender-first.c"]
+           "isend-never-waited.c", "wildcard-middle-sender-first.c", "heap-list-arrival-order.c"]
 
 
 def kind_of(v):

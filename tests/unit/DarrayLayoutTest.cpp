@@ -5,6 +5,7 @@
 #include "simulated-mpi/src/PredefinedTypes.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <mpi.h>
 
 #include <vector>
@@ -75,7 +76,7 @@ TEST_CASE("the processes of a grid own every element exactly once", "[darray]") 
                 std::vector<int> owners(15, 0);
                 for (int rank = 0; rank < 6; ++rank)
                     for (const std::int64_t o : offsets(6, rank, d, order)) ++owners.at(o);
-                INFO("distrib " << distrib << " darg " << darg);
+                INFO(fmt::format("distrib {} darg {}", distrib, darg));
                 CHECK(owners == std::vector<int>(15, 1));
             }
 }
