@@ -60,10 +60,9 @@ bool OpenChoices::completion_held(int rank) {
     // An OpenSHMEM get of another PE about to read a target's bytes one of these may write
     // (ShmemOp::Fetch): whether they land before it reads is open too.
     for (int r = 0; r < ranks_.size(); ++r) {
+        if (r == rank || ranks_.status(r) != RankStatus::AtCall) continue; // only then a call
         const mpi::RankCall& call = ranks_.call(r);
-        if (r == rank || ranks_.status(r) != RankStatus::AtCall ||
-            call.kind != mpi::CallKind::Shmem || call.shmem.op != shmem::ShmemOp::Fetch)
-            continue;
+        if (call.kind != mpi::CallKind::Shmem || call.shmem.op != shmem::ShmemOp::Fetch) continue;
         if (std::find(completed_targets_.begin(), completed_targets_.end(), call.shmem.root) !=
                 completed_targets_.end() &&
             world_.observes_open_landing(r, call))
