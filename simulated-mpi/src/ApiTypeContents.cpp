@@ -37,7 +37,10 @@ RF_EXPORT int MPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int
                        fmt::format("{} is a predefined datatype (combiner MPI_COMBINER_NAMED): "
                                    "MPI_Type_get_contents is erroneous for it",
                                    c.table().name(datatype)));
-    const ContentsRef how = e->contents; // the table may grow below
+    // The table may grow below (new handles), which moves its entries but not what they share.
+    // No owning copy on the rank's stack: an error here may end the rank inside this call, and
+    // a stack that is never unwound would keep the contents alive (a leak).
+    const TypeContents* how = e->contents.get();
     const auto too_small = [&](const char* what, int max, std::size_t needed) {
         return c.bad_argument(fmt::format("{} is {}, less than the {} MPI_Type_get_envelope "
                                           "gives for this datatype",
