@@ -46,9 +46,9 @@ struct TypeArgument {
 
 struct TypeContents {
     int combiner = MPI_COMBINER_NAMED;
-    std::vector<int> ints;
-    std::vector<MPI_Aint> addresses;
-    std::vector<TypeArgument> types;
+    std::vector<int> ints{};
+    std::vector<MPI_Aint> addresses{};
+    std::vector<TypeArgument> types{};
     friend bool operator==(const TypeContents&, const TypeContents&) = default;
     // A digest of the contents, arguments included, for the state hash.
     void feed(StateHasher& h) const;

@@ -13,7 +13,7 @@ passed=0 failed=0
 check() { # name, rankfold-run arguments...
   local name=$1
   shift
-  if out=$("$build/bin/rankfold-run" --check-snapshots "$@" 2>&1 >/dev/null) &&
+  if out=$(timeout 60 "$build/bin/rankfold-run" --check-snapshots "$@" 2>&1 >/dev/null) &&
      grep -q ", 0 differ;" <<<"$out"; then
     passed=$((passed + 1))
   else
@@ -50,8 +50,13 @@ fi
 # Every correct corpus program, with the options of its first RUN line.
 for f in "$src"/tests/programs/*.c "$src"/tests/programs/*.cpp; do
   first=$(grep -m1 -o 'RANKFOLD-RUN:.*' "$f")
-  [[ $first == *"=> ok" ]] || continue
+  # "=> ok" alone or followed by pinned counts: the counts are the corpus gate's business.
+  [[ $first =~ "=> ok"($|" ") ]] || continue
+  # The self-test compares against one uninterrupted run, so it needs a run that ends: server
+  # loops that never finish (no execution ends) or whose first schedule cycles are left out.
+  [[ $first == *" executions=0 "* || $f == *token-server-starvation.c ]] && continue
   opts=$(sed 's/RANKFOLD-RUN: //; s/ =>.*//' <<<"$first")
+  opts=${opts//%S/$(dirname "$f")}
   args=""
   if [[ $opts == *" -- "* ]]; then args=${opts#* -- }; opts=${opts%% -- *}; fi
   bin=$(build_program "$f") || { failed=$((failed + 1)); echo "FAIL $f: does not compile"; continue; }
