@@ -14,6 +14,8 @@
  * RANKFOLD-RUN: -np 3 => ok states=7 transitions=8 executions=1 revisits=2
  * RANKFOLD-RUN: -np 3 --state-equality exact => ok states=11 transitions=12 executions=2 revisits=2
  * RANKFOLD-RUN: -np 3 -- mark-offset => ok states=11 transitions=12 executions=2 revisits=2
+ * RANKFOLD-RUN: -np 3 --backtrack restore => ok states=7 transitions=8 executions=1 revisits=2
+ * RANKFOLD-RUN: -np 3 --backtrack reexecute => ok states=7 transitions=8 executions=1 revisits=2
  * RANKFOLD-CFLAGS: -O0
  * (At -O0: semantic equality describes frames of unoptimised C only.)
  */
