@@ -8,10 +8,18 @@
 #include "properties/Violation.hpp"
 #include "snapshot/Fingerprint.hpp"
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 namespace rankfold::properties {
+
+// Semantic state equality (issue 12): whether `address` of `rank`'s memory lies in a live heap
+// block. The memory's canonical form then stands for it by block number and offset, being fed
+// the addresses a monitor lists as heap roots (Monitor::heap_roots), in the same order.
+using InHeap = std::function<bool(int rank, std::uintptr_t address)>;
 
 // A monitor's state. MonitorSet only compares states of the same monitor.
 class MonitorState {
@@ -20,6 +28,13 @@ public:
     virtual std::unique_ptr<MonitorState> clone() const = 0;
     virtual bool equals(const MonitorState& other) const = 0;
     virtual void fingerprint(snapshot::FingerprintBuilder& into) const = 0;
+    // As fingerprint, but an address that `in_heap` places in a live block is fed as a mark:
+    // where the block lies is not state. Only for the addresses heap_roots listed, in its order.
+    virtual void fingerprint_semantic(snapshot::FingerprintBuilder& into,
+                                      const InHeap& in_heap) const {
+        (void)in_heap;
+        fingerprint(into);
+    }
 };
 
 // How a monitor answers.
@@ -42,6 +57,12 @@ public:
     virtual void restore(const MonitorState& state) { (void)state; }
     // Back to the state save() gives as nullptr (a monitor whose state can be empty).
     virtual void clear() {}
+    // The addresses of `rank`'s memory its state holds, in the order fingerprint_semantic
+    // meets them: roots of the heap's canonical form (InHeap).
+    virtual void heap_roots(int rank, std::vector<std::uintptr_t>& out) const {
+        (void)rank;
+        (void)out;
+    }
 
 protected:
     Verdicts& verdicts() { return verdicts_; }

@@ -121,11 +121,19 @@ bool operator==(const MonitorSet::State& a, const MonitorSet::State& b) {
     return true;
 }
 
-void MonitorSet::State::fingerprint(snapshot::FingerprintBuilder& into) const {
+void MonitorSet::State::fingerprint(snapshot::FingerprintBuilder& into,
+                                    const InHeap* in_heap) const {
     // A path with a violation ends there and is never looked up: its presence is enough.
     into.value(static_cast<std::uint8_t>(violation.has_value()));
     for (const auto& m : monitors)
-        if (m) m->fingerprint(into);
+        if (m && in_heap != nullptr)
+            m->fingerprint_semantic(into, *in_heap);
+        else if (m)
+            m->fingerprint(into);
+}
+
+void MonitorSet::heap_roots(int rank, std::vector<std::uintptr_t>& out) const {
+    for (const auto& m : monitors_) m->heap_roots(rank, out);
 }
 
 } // namespace rankfold::properties

@@ -57,7 +57,8 @@ public:
         State& operator=(State&&) = default;
         ~State() = default;
         friend bool operator==(const State& a, const State& b);
-        void fingerprint(snapshot::FingerprintBuilder& into) const;
+        // `in_heap` (semantic equality with a heap canonical form, else null): see InHeap.
+        void fingerprint(snapshot::FingerprintBuilder& into, const InHeap* in_heap = nullptr) const;
 
     private:
         friend class MonitorSet;
@@ -66,6 +67,8 @@ public:
     };
     State save() const;
     void restore(const State& state);
+    // Every monitor's heap roots of `rank`, in the order State::fingerprint meets them.
+    void heap_roots(int rank, std::vector<std::uintptr_t>& out) const;
 
 private:
     void report_violation(Violation v) override;

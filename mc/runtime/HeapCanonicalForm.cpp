@@ -59,8 +59,10 @@ void HeapCanonicalForm::feed_word(snapshot::FingerprintBuilder& out, std::uint64
     out.value(value);
 }
 
-void HeapCanonicalForm::set_pages(PageDigests digests, Range reservation, int rank) {
+void HeapCanonicalForm::set_pages(PageDigests digests, ContentDigest content, Range reservation,
+                                  int rank) {
     digests_ = std::move(digests);
+    content_ = std::move(content);
     reservation_ = reservation;
     rank_salt_ = (static_cast<std::uint64_t>(rank) + 1) * 0x9e3779b97f4a7c15;
 }
@@ -78,23 +80,54 @@ bool HeapCanonicalForm::pointer_free(std::uintptr_t page, const snapshot::Finger
     return free;
 }
 
-// [at, end), no ignored byte inside: whole pages known to hold no pointer by their digest,
-// the rest word by word.
+std::optional<snapshot::Fingerprint> HeapCanonicalForm::scanned_chunk(std::uintptr_t at) const {
+    for (std::uintptr_t w = (at + 7) & ~std::uintptr_t{7}; w + 8 <= at + kPage; w += 8) {
+        std::uint64_t v = 0;
+        std::memcpy(&v, reinterpret_cast<const void*>(w), sizeof v);
+        if (v >= reservation_.begin && v < reservation_.end) return std::nullopt;
+    }
+    return content_(at);
+}
+
+std::optional<snapshot::Fingerprint> HeapCanonicalForm::pointer_free_chunk(std::uintptr_t at) {
+    const std::uintptr_t page = at & ~(kPage - 1);
+    const snapshot::Fingerprint* first = digests_(page);
+    if (at == page && first != nullptr)
+        return pointer_free(page, *first) ? std::optional(*first) : std::nullopt;
+    const snapshot::Fingerprint* second = first != nullptr ? digests_(page + kPage) : nullptr;
+    if (second == nullptr) return scanned_chunk(at); // not pages of the snapshot: read it
+    snapshot::FingerprintBuilder key;
+    key.fingerprint(*first);
+    key.fingerprint(*second);
+    key.value(std::uint64_t{at - page});
+    key.value(rank_salt_);
+    constexpr std::size_t kMaxChunks = std::size_t{1} << 18;
+    if (chunks_.size() >= kMaxChunks) chunks_.clear();
+    auto [it, fresh] = chunks_.try_emplace(key.digest());
+    if (fresh)
+        it->second = pointer_free(page, *first) && pointer_free(page + kPage, *second)
+                         ? std::optional(content_(at))
+                         : scanned_chunk(at);
+    return it->second;
+}
+
+// [at, end), no ignored byte inside: 4 KiB chunks from `at` that hold no pointer by their
+// content digest, the rest word by word. Chunks count from the stretch's start, not from page
+// boundaries: equal contents at other offsets within their pages feed the same.
 void HeapCanonicalForm::feed_kept(snapshot::FingerprintBuilder& out, std::uintptr_t at,
                                   std::uintptr_t end, Words words) {
-    if (!digests_) {
+    if (!digests_ || !content_) {
         feed_words(out, at, end, words);
         return;
     }
     std::uintptr_t from = at;
-    for (std::uintptr_t page = (at + kPage - 1) & ~(kPage - 1); page + kPage <= end;
-         page += kPage) {
-        const snapshot::Fingerprint* digest = digests_(page);
-        if (digest == nullptr || !pointer_free(page, *digest)) continue;
-        feed_words(out, from, page, words);
+    for (std::uintptr_t chunk = at; chunk + kPage <= end; chunk += kPage) {
+        const std::optional<snapshot::Fingerprint> digest = pointer_free_chunk(chunk);
+        if (!digest) continue;
+        feed_words(out, from, chunk, words);
         out.value(kPageTag);
         out.fingerprint(*digest);
-        from = page + kPage;
+        from = chunk + kPage;
     }
     feed_words(out, from, end, words);
 }

@@ -22,12 +22,15 @@
 // The stream is unambiguous: a run of plain bytes is fed as its length then the bytes, a
 // pointer as kPointerTag (never a length) then its number and offset.
 //
-// Cheap summary: a whole page that a digest source knows (a page of the snapshot just taken,
-// with its content digest) and that holds no word pointing into the rank's heap reservation
-// is fed as kPageTag and its digest, not word by word. Whether a page holds such a word is a
-// property of its content alone, remembered per digest: a page seen before costs one lookup.
-// Which pages take that way depends on addresses and contents only, never on what was seen
-// before, so equal memories feed equal streams.
+// Cheap summary: a stretch of memory fed is cut into 4 KiB chunks from its own start (not at
+// page boundaries, so that a large block fed from another offset within its pages feeds the
+// same stream); a chunk that holds no word pointing into the rank's heap reservation is fed as
+// kPageTag and its content digest (the page store's digest of those 4 KiB), not word by word.
+// Whether a chunk holds such a word and its digest are properties of its content alone: a
+// chunk that is a page of the snapshot just taken reuses the page's digest, and one across two
+// such pages is remembered by theirs (and its offset), so a chunk seen before costs a lookup;
+// others are read. What is fed never depends on what was seen before or where the stretch
+// lies in its pages, so equal memories feed equal streams.
 #pragma once
 
 #include "dwarf-introspect/PointerLayout.hpp"
@@ -36,6 +39,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -51,9 +55,11 @@ public:
     void reset(const snapshot::RankArena* arena, std::vector<Range> ignored);
     // The content digest of the 4 KiB page at `page` (aligned), or null when not known.
     using PageDigests = std::function<const snapshot::Fingerprint*(std::uintptr_t page)>;
-    // `reservation`: every address the rank's heap can ever hand out (pages holding no word
-    // inside it are fed by digest); `rank` keeps the pages' facts of ranks apart.
-    void set_pages(PageDigests digests, Range reservation, int rank);
+    // The same digest of the 4 KiB at any address (PageStore::digest_of).
+    using ContentDigest = std::function<snapshot::Fingerprint(std::uintptr_t at)>;
+    // `reservation`: every address the rank's heap can ever hand out (chunks holding no word
+    // inside it are fed by digest); `rank` keeps the chunks' facts of ranks apart.
+    void set_pages(PageDigests digests, ContentDigest content, Range reservation, int rank);
 
     // [at, at + size) with pointers into live blocks replaced; ignored bytes left out.
     void feed(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::size_t size);
@@ -105,7 +111,15 @@ private:
     void feed_words(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::uintptr_t end,
                     Words words);
     bool pointer_free(std::uintptr_t page, const snapshot::Fingerprint& digest);
+    // The content digest of the chunk [at, at + 4 KiB) if it holds no word in the reservation.
+    std::optional<snapshot::Fingerprint> pointer_free_chunk(std::uintptr_t at);
+    std::optional<snapshot::Fingerprint> scanned_chunk(std::uintptr_t at) const;
     PageDigests digests_;
+    ContentDigest content_;
+    // Per chunk across two known pages (their digests, its offset, the rank): pointer_free_chunk.
+    std::unordered_map<snapshot::Fingerprint, std::optional<snapshot::Fingerprint>,
+                       snapshot::FingerprintHash>
+        chunks_;
     Range reservation_{0, 0};
     std::uint64_t rank_salt_ = 0;
     // Per page digest (salted with the rank): whether it holds no word inside the reservation.

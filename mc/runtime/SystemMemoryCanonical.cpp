@@ -109,6 +109,9 @@ snapshot::Fingerprint SystemMemory::canonical_form(const snapshot::RegionSnapsho
         const auto heap = reinterpret_cast<std::uintptr_t>(rr.heap);
         heap_canonical_.set_pages(
             [this, &snapshot, r](std::uintptr_t page) { return page_digest(snapshot, r, page); },
+            [this](std::uintptr_t at) {
+                return store_->digest_of(reinterpret_cast<const std::byte*>(at));
+            },
             {heap, heap + rr.heap_size}, rank);
         out.value(kRankTag);
         for (const Placed& p : placed_[r]) {

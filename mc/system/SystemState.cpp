@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+
 namespace rankfold::mc {
 
 namespace {
@@ -27,6 +29,17 @@ struct RankActivity {
         }
     }
 };
+// Whether the memory's canonical form feeds `address` of `rank` as a block number and offset:
+// the address lies in a live block of a rank that has not ended (its memory is state, and
+// that block puts the form in use: SystemMemory::apply_heap_form). An ended rank's heap is
+// not state: its roots are fed as plain values there, so the world and the monitors must
+// keep them too.
+std::function<bool(int, std::uintptr_t)> fed_as_block(const RankRuntime& runtime,
+                                                      const SystemMemory& memory) {
+    return [&runtime, &memory](int rank, std::uintptr_t address) {
+        return !mc::ended(runtime.ranks().status(rank)) && memory.in_live_block(rank, address);
+    };
+}
 } // namespace
 
 SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
@@ -39,10 +52,13 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
                                              page_sharing, equality);
     runtime.set_memory(memory_.get());
     SystemMemory& memory = *memory_;
-    // Roots of the heap canonical form: what pending requests will read or write.
-    memory.set_request_buffers([&world](int rank, std::vector<std::uintptr_t>& out) {
+    // Roots of the heap canonical form: what pending requests will read or write, then the
+    // addresses the monitors keep (the race monitor's pending buffers), which they then feed
+    // as marks when in a live block (the monitors' fingerprint below).
+    memory.set_request_buffers([&world, &monitors](int rank, std::vector<std::uintptr_t>& out) {
         for (const mpi::Request* r : world.requests().unfinished(rank))
             if (r->buffer != 0) out.push_back(r->buffer);
+        monitors.heap_roots(rank, out);
     });
 
     registry_.add("memory", component<snapshot::RegionSnapshot>({
@@ -63,10 +79,7 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
     // Under the heap canonical form, a request's buffer in a live heap block is a root of it
     // (above): the world leaves its address out, so that where the block lies does not count.
     mpi::RequestTable::HeapRoot heap_root;
-    if (memory.heap_form())
-        heap_root = [&memory](int rank, std::uintptr_t address) {
-            return memory.in_live_block(rank, address);
-        };
+    if (memory.heap_form()) heap_root = fed_as_block(runtime, memory);
     registry_.add_value("mpi-world", world,
                         [heap_root = std::move(heap_root)](const mpi::MpiWorld& w,
                                                            snapshot::FingerprintBuilder& f) {
@@ -95,12 +108,15 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
                         [](const bool& b, snapshot::FingerprintBuilder& f) {
                             f.value(static_cast<std::uint8_t>(b));
                         });
+    properties::InHeap in_heap;
+    if (memory.heap_form()) in_heap = fed_as_block(runtime, memory);
     registry_.add("monitors",
                   component<properties::MonitorSet::State>({
                       [&monitors] { return monitors.save(); },
                       [&monitors](const properties::MonitorSet::State& s) { monitors.restore(s); },
-                      [](const properties::MonitorSet::State& s, snapshot::FingerprintBuilder& f) {
-                          s.fingerprint(f);
+                      [in_heap = std::move(in_heap)](const properties::MonitorSet::State& s,
+                                                     snapshot::FingerprintBuilder& f) {
+                          s.fingerprint(f, in_heap ? &in_heap : nullptr);
                       },
                       [](const properties::MonitorSet::State& a,
                          const properties::MonitorSet::State& b) { return a == b; },

@@ -29,8 +29,20 @@ bool RaceState::equals(const MonitorState& other) const {
 }
 
 void RaceState::fingerprint(snapshot::FingerprintBuilder& into) const {
+    feed(into, nullptr);
+}
+
+void RaceState::fingerprint_semantic(snapshot::FingerprintBuilder& into,
+                                     const InHeap& in_heap) const {
+    feed(into, &in_heap);
+}
+
+void RaceState::feed(snapshot::FingerprintBuilder& into, const InHeap* in_heap) const {
+    // No user-space address: a range's start is fed as this mark or as itself.
+    constexpr std::uint64_t kHeapMark = 0xb10c'0000'0000'00feULL;
     into.value(static_cast<std::uint64_t>(ranks.size()));
-    for (const auto& buffers : ranks) {
+    for (std::size_t rank = 0; rank < ranks.size(); ++rank) {
+        const auto& buffers = ranks[rank];
         into.value(static_cast<std::uint64_t>(buffers.size()));
         for (const PendingBuffer& p : buffers) {
             into.value(p.operation);
@@ -39,8 +51,9 @@ void RaceState::fingerprint(snapshot::FingerprintBuilder& into) const {
             into.bytes(p.name.data(), p.name.size());
             into.value(static_cast<std::uint64_t>(p.bytes.size()));
             for (const ByteRange& r : p.bytes) {
-                into.value(static_cast<std::uint64_t>(r.low));
-                into.value(static_cast<std::uint64_t>(r.high));
+                const bool heap = in_heap != nullptr && (*in_heap)(static_cast<int>(rank), r.low);
+                into.value(heap ? kHeapMark : static_cast<std::uint64_t>(r.low));
+                into.value(static_cast<std::uint64_t>(heap ? r.high - r.low : r.high));
             }
         }
     }
@@ -54,6 +67,11 @@ RaceMonitor::RaceMonitor(Verdicts& verdicts, int ranks, Locate locate)
     : Monitor(verdicts), hulls_(static_cast<std::size_t>(ranks)), locate_(std::move(locate)) {
     state_.ranks.resize(static_cast<std::size_t>(ranks));
     state_.remote = RemoteRaces(ranks);
+}
+
+void RaceMonitor::heap_roots(int rank, std::vector<std::uintptr_t>& out) const {
+    for (const PendingBuffer& p : pending(rank))
+        for (const ByteRange& r : p.bytes) out.push_back(r.low);
 }
 
 const std::vector<PendingBuffer>& RaceMonitor::pending(int rank) const {

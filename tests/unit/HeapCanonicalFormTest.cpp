@@ -244,8 +244,8 @@ TEST_CASE("heap form: whole pages without pointers go by their digest, the other
     // SystemMemory takes them from the snapshot.
     struct PagedMemory : Memory {
         std::size_t asked = 0;
+        HeapCanonicalForm canonical; // kept: its facts of chunks are remembered across forms
         Fingerprint paged_form() {
-            HeapCanonicalForm canonical;
             canonical.reset(arena, ignored);
             const auto base = reinterpret_cast<std::uintptr_t>(region.base);
             canonical.set_pages(
@@ -254,6 +254,10 @@ TEST_CASE("heap form: whole pages without pointers go by their digest, the other
                     digests.push_back(rankfold::snapshot::fingerprint_of(
                         reinterpret_cast<const void*>(page), 4096));
                     return &digests.back();
+                },
+                [](std::uintptr_t at) {
+                    return rankfold::snapshot::fingerprint_of(reinterpret_cast<const void*>(at),
+                                                              4096);
                 },
                 {base, base + region.size}, 0);
             FingerprintBuilder out;
@@ -286,5 +290,26 @@ TEST_CASE("heap form: whole pages without pointers go by their digest, the other
     SECTION("the pointed-to block differs (followed from a page fed word by word)") {
         small_b->value = 6;
         CHECK(a.paged_form() != b.paged_form());
+    }
+    SECTION("the same content from another offset within its pages") {
+        // Chunks count from the block's start: a page-aligned block and one that starts 48
+        // bytes into a page feed the same stream (issue 12: large blocks at page offsets).
+        PagedMemory c;
+        c.garbage(1);
+        auto* big_c = static_cast<long*>(c.arena->allocate(kBig));
+        REQUIRE(reinterpret_cast<std::uintptr_t>(big_c) % 4096 !=
+                reinterpret_cast<std::uintptr_t>(big_a) % 4096);
+        Node* small_c = c.make<Node>();
+        *small_c = {5, nullptr};
+        for (std::size_t i = 0; i < kBig / sizeof(long); ++i) big_c[i] = long(i * 3);
+        big_c[600] = reinterpret_cast<long>(small_c);
+        c.roots[0] = reinterpret_cast<std::uintptr_t>(big_c);
+        CHECK(a.paged_form() == c.paged_form());
+        CHECK(a.paged_form() == c.paged_form()); // again, from the chunks remembered
+        big_c[kBig / sizeof(long) - 1] = 1;      // its last chunk's last word
+        CHECK(a.paged_form() != c.paged_form());
+        big_c[kBig / sizeof(long) - 1] = big_a[kBig / sizeof(long) - 1];
+        big_c[1200] = reinterpret_cast<long>(small_c); // a pointer where a holds a number
+        CHECK(a.paged_form() != c.paged_form());
     }
 }
