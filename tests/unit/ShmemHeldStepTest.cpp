@@ -154,6 +154,14 @@ TEST_CASE("SHMEM held step: no choice offered is a step that lands another rank'
                 CHECK(targets.empty());
             }
             CHECK_FALSE(has(out, TransitionKind::LandingDeferred, 2)); // its quiet lands 2->0
+            // PE 2's put lands at PE 0: PE 0's held step sees it, PE 1's does not.
+            const auto land20 = std::ranges::find_if(out, [](const Transition& t) {
+                return t.kind == TransitionKind::RemoteLanding && t.rank == 2;
+            });
+            REQUIRE(land20 != out.end());
+            for (const Transition& t : out)
+                if (t.kind == TransitionKind::LandingDeferred)
+                    CHECK(dependent(*land20, t) == (t.rank == 0));
         }
     }
 }
