@@ -103,8 +103,15 @@ void OpenChoices::list(std::vector<Transition>& out) {
             if (const auto lock = world_.lock_request(r, ranks_.call(r)))
                 out.push_back({TransitionKind::LockGrant, r, lock->window,
                                lock_grant_outcome(lock->target, lock->exclusive)});
-        } else if ((status == RankStatus::AtCall || ready) && landing_blocks(r)) {
+        } else if ((status == RankStatus::AtCall || ready) && landing_blocks(r) &&
+                   !completion_held(r)) {
             // The closure left this rank's step for the landings it could see (MpiSystem).
+            // Not while that step would complete operations of the rank (a quiet, barrier,
+            // unlock or flush) that another rank could see land: it would land them inside the
+            // step, which would then conflict with every step of their targets, though
+            // DependencyTable orders two ranks' steps by footprint alone. Those landings are
+            // offered instead (has_choice_ 2 below), and the step once they have landed: the
+            // same orders, each landing a transition its targets' steps depend on.
             Transition t{TransitionKind::LandingDeferred, r, -1, 0};
             const mpi::RankCall& call = ranks_.call(r);
             if (status == RankStatus::AtCall && call.kind == mpi::CallKind::Shmem &&

@@ -63,6 +63,18 @@ check sendrecv-buffering.c -np 3 --buffering both
 check client-server-loop.c -np 4 --buffering both
 check halo-cart-2d.c -np 4 --buffering both
 
+# OpenSHMEM: landings of pending puts beside the steps of their targets, gets and fetching
+# atomics (every SHMEM program of the corpus has 0 differing pairs; these are the ones with a
+# pair to check). shmem-generic-ctx is where a PE's held quiet, then a LandingDeferred, landed
+# its puts inside the step and "disabled" its target's held step (OpenChoices no longer offers
+# such a step; tests/unit/ShmemHeldStepTest.cpp).
+check shmem-generic-ctx.c -np 2
+check shmem-ring-put.c -np 4
+check shmem-get-before-landing.c -np 3
+check shmem-fetch-sees-pending-add.c -np 3
+check shmem-ctx-atomic-domains-fixed.c -np 3
+check shmem-wait-until-overwritten-fixed.c -np 3
+
 # Usage errors: exit status 2.
 bin=$(build_program "$src/tests/programs/anysource-three-senders.c")
 "$build/bin/rankfold-run" --check-independence --check-snapshots -np 4 "$bin" >/dev/null 2>&1

@@ -3,7 +3,7 @@
  * context and then destroys it; the destroy completes the put (a quiet of the context), and
  * the barrier lets each PE read what arrived.
  *
- * RANKFOLD-RUN: -np 2 => ok states=5 transitions=10 executions=1 revisits=6
+ * RANKFOLD-RUN: -np 2 => ok states=5 transitions=8 executions=1 revisits=4
  * RANKFOLD-EXPECTED-OUTPUT: %S/shmem-ctx-destroyed-fixed.expected
  */
 #include <shmem.h>

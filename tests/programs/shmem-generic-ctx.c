@@ -4,7 +4,7 @@
  * long and double: _Generic picks shmem_ctx_int_p for shmem_p(ctx, ...) and shmem_int_p for
  * shmem_p(...). Each PE writes to its right neighbour; the quiets and the barrier complete it.
  *
- * RANKFOLD-RUN: -np 2 => ok states=250 transitions=1028 executions=1 revisits=779
+ * RANKFOLD-RUN: -np 2 => ok states=250 transitions=845 executions=1 revisits=596
  * RANKFOLD-EXPECTED-OUTPUT: %S/shmem-generic-ctx.expected
  */
 #include <shmem.h>

@@ -2,7 +2,7 @@
  * shmem-put-nbi-source-reuse.c).
  * The states are the landings of the two puts, choices while the other PE fills its own rows.
  *
- * RANKFOLD-RUN: -np 2 => ok states=11 transitions=28 executions=1 revisits=18
+ * RANKFOLD-RUN: -np 2 => ok states=11 transitions=20 executions=1 revisits=10
  * RANKFOLD-EXPECTED-OUTPUT: %S/shmem-put-nbi-source-reuse-fixed.expected
  */
 #include <shmem.h>

@@ -5,7 +5,7 @@
  * The states are the landings of the two puts, choices while the other PE fills its own rows.
  *
  * RANKFOLD-RUN: -np 2 => contract states=0 transitions=0 executions=1 revisits=0
- * RANKFOLD-RUN: -np 2 --contracts-predefined mpi => ok states=11 transitions=28 executions=1 revisits=18
+ * RANKFOLD-RUN: -np 2 --contracts-predefined mpi => ok states=11 transitions=20 executions=1 revisits=10
  */
 #include <shmem.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@
  * then orders the read after the put: no race, the value is always there, and the context is
  * no resource leak at shmem_finalize although the program never calls shmem_ctx_destroy.
  *
- * RANKFOLD-RUN: -np 2 => ok states=9 transitions=16 executions=1 revisits=8
+ * RANKFOLD-RUN: -np 2 => ok states=9 transitions=14 executions=1 revisits=6
  * RANKFOLD-EXPECTED-OUTPUT: %S/shmem-team-destroy-ctx-fixed.expected
  */
 #include <assert.h>
