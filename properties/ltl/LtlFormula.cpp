@@ -146,12 +146,29 @@ F mk_next(F a) {
     if (is_true(a) || is_false(a)) return a; // X true = true, X false = false on infinite words
     return F::unary(LtlOp::Next, std::move(a));
 }
+// <> f and [] f in negation normal form.
+bool is_eventually(const F& f) {
+    return f.op() == LtlOp::Until && is_true(f.left());
+}
+bool is_always(const F& f) {
+    return f.op() == LtlOp::Release && is_false(f.left());
+}
+// <> and [] are idempotent, and <>[]<> f == []<> f, []<>[] f == <>[] f. Without these a nest
+// of them (fuzzing found <>[]<><>[]<> p) grows the tableau exponentially for nothing.
+bool eventually_absorbs(const F& b) {
+    return is_eventually(b) || (is_always(b) && is_eventually(b.right()));
+}
+bool always_absorbs(const F& b) {
+    return is_always(b) || (is_eventually(b) && is_always(b.right()));
+}
 F mk_until(F a, F b) {
     if (is_true(b) || is_false(b) || is_false(a) || a == b) return b;
+    if (is_true(a) && eventually_absorbs(b)) return b;
     return F::binary(LtlOp::Until, std::move(a), std::move(b));
 }
 F mk_release(F a, F b) {
     if (is_true(b) || is_false(b) || is_true(a) || a == b) return b;
+    if (is_false(a) && always_absorbs(b)) return b;
     return F::binary(LtlOp::Release, std::move(a), std::move(b));
 }
 

@@ -94,3 +94,28 @@ TEST_CASE("LTL formulas: negation normal form folds constants soundly", "[ltl]")
     CHECK(nnf("p U p") == "p");
     CHECK(nnf("(p && q) || (p && q)") == "(p && q)");
 }
+
+TEST_CASE("LTL formulas: nests of <> and [] collapse to at most two operators", "[ltl]") {
+    auto nnf = [](const std::string& text) {
+        std::string error;
+        const auto f = parse_ltl(text, error);
+        REQUIRE(f);
+        return to_nnf(*f).to_string();
+    };
+    CHECK(nnf("<><>p") == "(true U p)");
+    CHECK(nnf("[][]p") == "(false V p)");
+    CHECK(nnf("<>[]<>p") == "(false V (true U p))");
+    CHECK(nnf("[]<>[]p") == "(true U (false V p))");
+    CHECK(nnf("[]<>[]<>p") == "(false V (true U p))");
+    // Only <> and [] themselves are absorbed: other until and release stay.
+    CHECK(nnf("<>(q U p)") == "(true U (q U p))");
+    CHECK(nnf("[](q V p)") == "(false V (q V p))");
+    CHECK(nnf("<>[](p U q)") == "(true U (false V (p U q)))");
+    // The nest fuzzing found (11 operators): now translated at once, to []<> p's automaton.
+    std::string error;
+    const auto nest = parse_ltl("[]F <>\nG F <>\n\n<>F <>\nG F \np", error);
+    REQUIRE(nest);
+    const auto gfp = parse_ltl("[]<>p", error);
+    REQUIRE(gfp);
+    CHECK(to_nnf(*nest) == to_nnf(*gfp));
+}
