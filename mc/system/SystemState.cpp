@@ -186,9 +186,8 @@ std::string SystemState::describe_difference(const SystemSnapshot& a,
                                      b.value<snapshot::RegionSnapshot>(c));
             break;
         case World:
-            why += a.value<mpi::MpiWorld>(c).matching() != b.value<mpi::MpiWorld>(c).matching()
-                       ? " (the matching queues differ)"
-                       : " (not the matching queues: requests, communicators, ...)";
+            why += " (" + a.value<mpi::MpiWorld>(c).describe_difference(b.value<mpi::MpiWorld>(c)) +
+                   ")";
             break;
         case Ranks: {
             const auto& x = a.value<std::vector<RankControl>>(c);

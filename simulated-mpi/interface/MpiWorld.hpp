@@ -200,6 +200,9 @@ public:
     // `heap_root`, the requests' buffers it holds for are left to the memory's heap canonical
     // form (RequestTable::feed): worlds that differ only there give equal digests.
     std::uint64_t hash(const RequestTable::HeapRoot* heap_root = nullptr) const;
+    // The parts of the value that differ from `other`'s, named ("rank 1 requests", "windows",
+    // ...), for the self-tests' reports; empty when the worlds are equal.
+    std::string describe_difference(const MpiWorld& other) const;
 
 private:
     using CommView = WorldCore::CommView;
