@@ -389,9 +389,11 @@ parallel_row() {
   printf "%-14s %-6s rc=%-2s %9s states %8s s explore, %6s s CPU\n" "$name" "$mode" "$rc" \
     "${states:-?}" "${seconds:-?}" "$cpu"
   grep -o "parallel search.*" "$log" | sed 's/^/    /' || true
-  local queries
+  local queries steals idle
   queries=$(sed -n 's/.*state queries \([0-9]*\),.*/\1/p' "$log")
-  echo "${seconds:-0} ${states:-0} ${queries:-0} $cpu" \
+  steals=$(sed -n 's/.*steals \([0-9]*\) requested.*/\1/p' "$log")
+  idle=$(sed -n 's/.*; idle \([0-9.]*\) s.*/\1/p' "$log")
+  echo "${seconds:-0} ${states:-0} ${queries:-0} $cpu ${steals:-0} ${idle:-0}" \
     >"$work/parallel-$name-$mode.nums"
 }
 for w in "fanin 8 fanin 1" "client_server 4 client_server 20"; do
@@ -402,23 +404,28 @@ for w in "fanin 8 fanin 1" "client_server 4 client_server 20"; do
   [ $bridge_ok = 1 ] && parallel_row "$name" mpi2 "$np" "$prog" "$arg"
   for mode in fork2 mpi2; do
     [ -s "$work/parallel-$name-$mode.nums" ] || continue
-    read -r s1 n1 _ c1 <"$work/parallel-$name-1.nums"
-    read -r s2 n2 q2 c2 <"$work/parallel-$name-$mode.nums"
+    read -r s1 n1 _ c1 _ _ <"$work/parallel-$name-1.nums"
+    read -r s2 n2 q2 c2 r2 i2 <"$work/parallel-$name-$mode.nums"
     # Model: K workers each explore N/K states at t = CPU1/N each, plus c of CPU for each
     # state they ask an owner about (f (K-1)/K per state: the foreign share of f, the queries
     # per state were every state foreign), c fitted from the 2-worker run's extra CPU (its
-    # messages, the owners' answers, the speculation past states already seen).
+    # messages, the owners' answers, the speculation past states already seen); and steals:
+    # r (K-1) of them (each worker beyond the first steals as often as the second did), each
+    # keeping its thief idle for g, the 2-worker run's idle time per steal request (the round
+    # trip, the giver's next step, the prefix re-executed):
+    #   S(K) = N t / ((N t + N f (K-1)/K c + r (K-1) g) / K).
     awk -v name="$name" -v mode="$mode" -v s1="$s1" -v n1="$n1" -v s2="$s2" -v q2="$q2" \
-      -v c1="$c1" -v c2="$c2" 'BEGIN {
+      -v c1="$c1" -v c2="$c2" -v r2="$r2" -v i2="$i2" 'BEGIN {
       if (s1 <= 0 || q2 <= 0 || c1 <= 0) exit
       t = c1 / n1; f = 2 * q2 / n1; c = (c2 - c1) / q2; if (c < 0) c = 0
-      printf "  %s %s: wall speed-up %.2f, CPU %.2f s vs %.2f s (if each worker had a core: %.2fx); t=%.1f us/state, c=%.1f us/query, f=%.2f\n", name, mode, s1 / s2, c2, c1, c1 / (c2 / 2), t * 1e6, c * 1e6, f
-      printf "  model S(K) = K t / (t + f (K-1)/K c):"
-      for (k = 8; k <= 64; k *= 2) printf " K=%d: %.1fx", k, k * t / (t + f * (k - 1) / k * c)
+      g = r2 > 0 ? i2 / r2 : 0
+      printf "  %s %s: wall speed-up %.2f, CPU %.2f s vs %.2f s (if each worker had a core: %.2fx); t=%.1f us/state, c=%.1f us/query, f=%.2f; %d steals, g=%.2f ms idle each\n", name, mode, s1 / s2, c2, c1, c1 / (c2 / 2), t * 1e6, c * 1e6, f, r2, g * 1e3
+      printf "  model S(K) = N t K / (N t + N f (K-1)/K c + r (K-1) g):"
+      for (k = 8; k <= 64; k *= 2) printf " K=%d: %.1fx", k, n1 * t * k / (n1 * t + n1 * f * (k - 1) / k * c + r2 * (k - 1) * g)
       printf "\n"
     }'
   done
 done
 echo "wall speed-up: sequential explore seconds / parallel; the visited-state count is the"
-echo "sequential one in every row (the states column). The model leaves out steals (a few per run,"
-echo "each a path re-executed) and assumes the owners' answers overlap the search, as they do now."
+echo "sequential one in every row (the states column). The model assumes the owners' answers"
+echo "overlap the search, as they do now, and that steals grow linearly with the workers."

@@ -251,13 +251,12 @@ ParsedCommandLine parse_command_line(int argc, char** argv) {
                 "--single-run, --seed or the self-tests");
         if (o.parallel() && o.jobs > 1 && o.workers_mpi)
             throw CLI::ValidationError("--jobs", "give either --jobs or --workers-mpi, not both");
-        if (o.parallel() &&
-            (o.source_sets || o.liveness() || o.check_termination || o.check_progress))
+        if (o.parallel() && (o.liveness() || o.check_termination || o.check_progress))
             throw CLI::ValidationError(
                 o.workers_mpi ? "--workers-mpi" : "--jobs",
-                "the parallel search is not sound yet with --reduction source, --ltl, --never, "
-                "--check-termination or --check-progress (they need the whole search stack in "
-                "one process): run them without it");
+                "the parallel search is not sound yet with --ltl, --never, --check-termination "
+                "or --check-progress (they need the whole search stack in one process): run "
+                "them without it");
         if (o.parallel() && !o.explore() && o.replay_path.empty())
             throw CLI::ValidationError(o.workers_mpi ? "--workers-mpi" : "--jobs",
                                        "is for the exploration: it cannot be combined with "

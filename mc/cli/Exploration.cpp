@@ -2,6 +2,7 @@
 
 #include "mc/cli/ParallelExploration.hpp"
 #include "mc/cli/SearchLimits.hpp"
+#include "mc/cli/SearchOptions.hpp"
 #include "mc/report/ProgressLine.hpp"
 #include "mc/report/TraceFile.hpp"
 #include "mc/report/TraceOutput.hpp"
@@ -13,8 +14,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
-#include <stdexcept>
 
 namespace rankfold::mc {
 
@@ -80,38 +79,6 @@ struct Found {
     std::optional<std::size_t> cycle_start; // a lasso: path[cycle_start, end) repeats
 };
 
-// The violations the workers of a parallel search found, each as its path shows it when taken
-// again here from the initial state; the same finding found by several workers once.
-std::vector<Found>
-replay_found(const std::vector<std::pair<ViolationKind, std::vector<Transition>>>& paths,
-             MpiSystem& system, SystemState& state, const SystemSnapshot& initial) {
-    std::vector<Found> found;
-    std::vector<Transition> open;
-    for (const auto& [kind, path] : paths) {
-        state.restore(initial);
-        std::vector<Transition> taken;
-        for (const Transition& t : path) {
-            system.choices(open);
-            const auto listed = std::find(open.begin(), open.end(), t);
-            if (listed == open.end() || system.violation()) break;
-            taken.push_back(*listed);
-            system.take(*listed);
-        }
-        if (!system.violation()) system.finish_path(kind == ViolationKind::Deadlock);
-        if (!system.violation() || taken.size() != path.size())
-            throw std::runtime_error(fmt::format(
-                "a worker's counterexample ({}, {} choices) does not replay in worker 0 ({} "
-                "taken{})",
-                kind_name(kind), path.size(), taken.size(),
-                system.violation() ? std::string(", ") + kind_name(system.violation()->kind) : ""));
-        const Violation& v = *system.violation();
-        if (std::none_of(found.begin(), found.end(),
-                         [&](const Found& f) { return properties::same_finding(f.violation, v); }))
-            found.push_back({v, taken, std::nullopt});
-    }
-    return found;
-}
-
 // The kind a lasso trace names: liveness, non-termination or non-progress.
 ViolationKind cycle_kind(const std::string& name) {
     for (const ViolationKind k : {ViolationKind::NonTermination, ViolationKind::NonProgress})
@@ -154,18 +121,9 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     system.record_steps(nullptr);
     const SystemSnapshot initial = state.capture();
 
-    MpiSearchSpace space(system, output, o.ranks,
-                         o.reexecute ? Backtrack::Reexecute
-                         : o.restore ? Backtrack::Restore
-                                     : Backtrack::Auto);
-    ExplorerOptions eo;
-    eo.state_matching = o.state_matching;
-    eo.reduction = o.reduction;
-    eo.source_sets = o.reduction && o.source_sets;
+    MpiSearchSpace space(system, output, o.ranks, backtrack_mode(o));
+    const ExplorerOptions eo = explorer_options(o);
     if (eo.source_sets) system.track_effects();
-    eo.keep_going = o.keep_going;
-    eo.max_depth = o.max_depth;
-    eo.watch_cycles = o.check_termination || o.check_progress;
     Explorer explorer(space, eo);
 
     std::vector<Found> found;
@@ -188,7 +146,7 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
         if (!known) found.push_back({*v, path, start});
         return true;
     });
-    SearchLimits limits(o, memory_limit, begin);
+    SearchLimits limits(o, memory_limit, begin, workers == nullptr);
     const auto within_limits = [&](const ExplorerStats& s) {
         const std::size_t memory = state.memory().store().stats().total_bytes();
         progress.update(s, memory);
@@ -199,19 +157,18 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     std::optional<ParallelSearchOutcome> parallel;
     if (workers) {
         parallel = search_in_parallel(o, *workers, system, space, eo, within_limits);
-        found = replay_found(parallel->found, system, state, initial);
+        for (auto& [violation, path] : replay_found(parallel->found, system, state, initial))
+            found.push_back({std::move(violation), std::move(path), std::nullopt});
     }
     const SearchEnd end = parallel ? parallel->end : explorer.run(on_violation, within_limits);
     result.stats.explore_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - search_begin).count();
     progress.clear();
+    if (end == SearchEnd::Limit && !result.limit && parallel) result.limit = parallel->limit;
     if (end == SearchEnd::Limit && !result.limit)
         result.limit = fmt::format("--max-depth {}", o.max_depth);
 
-    ExplorerStats es = parallel ? parallel->stats : explorer.stats();
-    if (parallel)
-        es.fingerprint_collision_probability =
-            static_cast<double>(VisitedStates::collision_probability(es.states));
+    const ExplorerStats es = parallel ? parallel->stats : explorer.stats();
     result.stats.states = es.states;
     result.stats.transitions = es.transitions;
     result.stats.executions = es.executions;
@@ -223,16 +180,7 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     result.stats.steps = inner.stats.steps;
     result.warnings = inner.warnings;
     result.stats.matches = inner.stats.matches;
-    if (parallel) { // the other workers' part
-        result.stats.steps += parallel->steps;
-        result.stats.matches += parallel->matches;
-        for (const Violation& w : parallel->warnings)
-            if (std::none_of(result.warnings.begin(), result.warnings.end(),
-                             [&](const Violation& v) { return properties::same_finding(v, w); }))
-                result.warnings.push_back(w);
-        if (std::getenv("RANKFOLD_PARALLEL_STATS") != nullptr)
-            fmt::print(output.report(), "rankfold: {}\n", parallel->summary);
-    }
+    if (parallel) add_other_workers(*parallel, result, output);
     result.stats.store_bytes = state.memory().store().stats().total_bytes() + es.store_bytes;
 
     // Each counterexample: made shorter where choices do not matter, then run again from the

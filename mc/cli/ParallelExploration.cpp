@@ -8,8 +8,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
+#include <cstdlib>
 #include <memory>
+#include <stdexcept>
 
 namespace rankfold::mc {
 
@@ -95,9 +98,14 @@ parallel::ParallelResult run_worker(parallel::Transport& transport, const RunOpt
     return worker.run(on_violation, limits, [&] { return system_extra(system); });
 }
 
-ParallelSearchOutcome outcome_of(const parallel::ParallelResult& r, const char* transport) {
+ParallelSearchOutcome outcome_of(const parallel::ParallelResult& r, const RunOptions& o,
+                                 const char* transport) {
     ParallelSearchOutcome out;
     out.stats = r.total.stats;
+    if (r.budget_spent) out.limit = fmt::format("--max-states {}", o.max_states);
+    // Of the states all workers stored, as one store holding them all.
+    out.stats.fingerprint_collision_probability =
+        static_cast<double>(VisitedStates::collision_probability(out.stats.states));
     out.end = r.end;
     for (const parallel::FoundPath& f : r.total.found)
         out.found.emplace_back(static_cast<ViolationKind>(f.tag), f.path);
@@ -169,7 +177,50 @@ ParallelSearchOutcome search_in_parallel(const RunOptions& o, WorkerProcesses& w
         _exit(0);
     }
     workers.finish();
-    return outcome_of(r, o.workers_mpi ? "MPICH" : "fork");
+    return outcome_of(r, o, o.workers_mpi ? "MPICH" : "fork");
+}
+
+std::vector<std::pair<Violation, std::vector<Transition>>>
+replay_found(const std::vector<std::pair<ViolationKind, std::vector<Transition>>>& paths,
+             MpiSystem& system, SystemState& state, const SystemSnapshot& initial) {
+    std::vector<std::pair<Violation, std::vector<Transition>>> found;
+    std::vector<Transition> open;
+    for (const auto& [kind, path] : paths) {
+        state.restore(initial);
+        std::vector<Transition> taken;
+        for (const Transition& t : path) {
+            system.choices(open);
+            const auto listed = std::ranges::find(open, t);
+            if (listed == open.end() || system.violation()) break;
+            taken.push_back(*listed);
+            system.take(*listed);
+        }
+        if (!system.violation()) system.finish_path(kind == ViolationKind::Deadlock);
+        if (!system.violation() || taken.size() != path.size())
+            throw std::runtime_error(fmt::format(
+                "a worker's counterexample ({}, {} choices) does not replay in worker 0 ({} "
+                "taken{})",
+                kind_name(kind), path.size(), taken.size(),
+                system.violation() ? std::string(", ") + kind_name(system.violation()->kind) : ""));
+        const Violation& v = *system.violation();
+        if (std::ranges::none_of(
+                found, [&](const auto& f) { return properties::same_finding(f.first, v); }))
+            found.emplace_back(v, std::move(taken));
+    }
+    return found;
+}
+
+void add_other_workers(const ParallelSearchOutcome& outcome, RunResult& result,
+                       OutputRouter& output) {
+    result.stats.steps += outcome.steps;
+    result.stats.matches += outcome.matches;
+    for (const Violation& w : outcome.warnings)
+        if (std::ranges::none_of(result.warnings, [&](const Violation& v) {
+                return properties::same_finding(v, w);
+            }))
+            result.warnings.push_back(w);
+    if (std::getenv("RANKFOLD_PARALLEL_STATS") != nullptr)
+        fmt::print(output.report(), "rankfold: {}\n", outcome.summary);
 }
 
 } // namespace rankfold::mc

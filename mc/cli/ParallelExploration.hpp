@@ -12,8 +12,10 @@
 #include "mc/runtime/OutputRouter.hpp"
 #include "mc/search/Explorer.hpp"
 #include "mc/search/MpiSearchSpace.hpp"
+#include "mc/system/SystemState.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <sys/types.h>
 #include <vector>
@@ -47,6 +49,7 @@ private:
 struct ParallelSearchOutcome {
     ExplorerStats stats;
     SearchEnd end = SearchEnd::Exhausted;
+    std::optional<std::string> limit; // "--max-states N" when the shared budget ended it
     // Each a violation's path, and its kind (replaying the path ends it as the search did).
     std::vector<std::pair<ViolationKind, std::vector<Transition>>> found;
     unsigned long long steps = 0, matches = 0; // of the other workers (worker 0's are its own)
@@ -60,5 +63,17 @@ ParallelSearchOutcome search_in_parallel(const RunOptions& o, WorkerProcesses& w
                                          MpiSystem& system, MpiSearchSpace& space,
                                          const ExplorerOptions& eo,
                                          const Explorer::LimitCheck& within_limits);
+
+// The violations the workers found, each as its path shows it when taken again here from
+// `initial` (a worker's path ends in the violation it found there, or replaying it throws); the
+// same finding found by several workers once.
+std::vector<std::pair<Violation, std::vector<Transition>>>
+replay_found(const std::vector<std::pair<ViolationKind, std::vector<Transition>>>& paths,
+             MpiSystem& system, SystemState& state, const SystemSnapshot& initial);
+
+// Adds the other workers' steps, matches and warnings to worker 0's result; with
+// RANKFOLD_PARALLEL_STATS set, prints the search's summary line on the report stream.
+void add_other_workers(const ParallelSearchOutcome& outcome, RunResult& result,
+                       OutputRouter& output);
 
 } // namespace rankfold::mc

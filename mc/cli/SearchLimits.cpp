@@ -5,7 +5,7 @@
 namespace rankfold::mc {
 
 std::optional<std::string> SearchLimits::reached(std::uint64_t states, std::size_t store_bytes) {
-    if (options_.max_states != 0 && states >= options_.max_states)
+    if (count_states_ && options_.max_states != 0 && states >= options_.max_states)
         return fmt::format("--max-states {}", options_.max_states);
     if ((++checks_ & 63u) != 0) return std::nullopt;
     if (store_bytes > memory_limit_)

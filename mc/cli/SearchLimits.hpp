@@ -15,9 +15,12 @@ namespace rankfold::mc {
 
 class SearchLimits {
 public:
+    // `count_states`: --max-states is this search's own (a parallel search's workers share it
+    // instead: ExplorerOptions::max_states, mc/parallel/StateBudget).
     SearchLimits(const RunOptions& options, std::size_t memory_limit,
-                 std::chrono::steady_clock::time_point begin)
-        : options_(options), memory_limit_(memory_limit), begin_(begin) {}
+                 std::chrono::steady_clock::time_point begin, bool count_states = true)
+        : options_(options), memory_limit_(memory_limit), begin_(begin),
+          count_states_(count_states) {}
 
     // nullopt while within the bounds; else what stopped the search ("--max-states 10"), as
     // the report's `limit` says it.
@@ -27,6 +30,7 @@ private:
     const RunOptions& options_;
     std::size_t memory_limit_;
     std::chrono::steady_clock::time_point begin_;
+    bool count_states_;
     std::size_t checks_ = 0;
 };
 

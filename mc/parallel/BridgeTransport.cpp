@@ -45,17 +45,18 @@ BridgeTransport::BridgeTransport() {
     close(pair[1]);
     stream_ = std::make_unique<FrameStream>(pair[0]);
     // The bridge's first frame: its rank and the job's size.
-    while (queue_.empty()) {
-        if (!stream_->drain(queue_) && queue_.empty())
+    std::deque<Frame>& queue = inbox_.frames();
+    while (queue.empty()) {
+        if (!stream_->drain(queue) && queue.empty())
             throw std::runtime_error("the MPI bridge ended before joining the job (is this "
                                      "rankfold-run started by MPICH's mpiexec?)");
-        if (queue_.empty()) {
+        if (queue.empty()) {
             pollfd p{stream_->fd(), POLLIN, 0};
             ::poll(&p, 1, 100);
         }
     }
-    const Frame hello = std::move(queue_.front());
-    queue_.pop_front();
+    const Frame hello = std::move(queue.front());
+    queue.pop_front();
     if (hello.peer != -1 || hello.bytes.size() != 8)
         throw std::runtime_error("the MPI bridge did not say who it is");
     std::memcpy(&self_, hello.bytes.data(), 4);
@@ -77,30 +78,25 @@ void BridgeTransport::finish() {
 }
 
 void BridgeTransport::send(int to, const std::string& bytes) {
-    if (!stream_->write(to, bytes, queue_)) return;
+    if (!stream_->write(to, bytes, inbox_.frames())) return;
     ++counters_.messages_sent;
     counters_.bytes_sent += bytes.size();
 }
 
 bool BridgeTransport::maybe_pending() {
-    if (!queue_.empty()) return true;
+    if (!inbox_.empty()) return true;
     if (++calls_ % 4 != 0) return false;
-    stream_->drain(queue_);
-    return !queue_.empty();
+    stream_->drain(inbox_.frames());
+    return !inbox_.empty();
 }
 
 bool BridgeTransport::receive(int& from, std::string& bytes) {
-    if (queue_.empty()) stream_->drain(queue_);
-    if (queue_.empty()) return false;
-    from = queue_.front().peer;
-    bytes = std::move(queue_.front().bytes);
-    queue_.pop_front();
-    ++counters_.messages_received;
-    return true;
+    if (inbox_.empty()) stream_->drain(inbox_.frames());
+    return inbox_.take(from, bytes, counters_);
 }
 
 void BridgeTransport::wait(int timeout_ms) {
-    if (!queue_.empty()) return;
+    if (!inbox_.empty()) return;
     pollfd p{stream_->fd(), POLLIN, 0};
     ::poll(&p, 1, timeout_ms);
 }

@@ -7,11 +7,11 @@
 #pragma once
 
 #include "mc/parallel/FrameStream.hpp"
+#include "mc/parallel/Inbox.hpp"
 #include "mc/parallel/Transport.hpp"
 
 #include <sys/types.h>
 
-#include <deque>
 #include <memory>
 
 namespace rankfold::mc::parallel {
@@ -39,7 +39,7 @@ private:
     pid_t bridge_ = -1;
     int self_ = 0;
     int size_ = 1;
-    std::deque<Frame> queue_;
+    Inbox inbox_;
     unsigned calls_ = 0;
 };
 

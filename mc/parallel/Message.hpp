@@ -25,6 +25,7 @@ enum class MessageKind : std::uint8_t {
     Stop,       // from the coordinator: the search is over, report and end
     Report,     // to the coordinator: a worker's statistics and findings (WorkerReport)
     Hello,      // to the coordinator: the worker's initial state's fingerprint (must agree)
+    States,     // to the coordinator: new states counted since the last (StateBudget)
 };
 
 class MessageWriter {

@@ -25,15 +25,17 @@ ParallelWorker::ParallelWorker(Transport& transport, SearchSpace& space, Explore
                                bool keep_going)
     : transport_(transport), space_(space), keep_going_(keep_going), owner_(transport),
       explorer_(space, options), steal_(transport.self(), transport.size()),
+      budget_(options.max_states, transport.size()),
       reports_(static_cast<std::size_t>(transport.size())) {
-    if (options.source_sets || options.watch_cycles)
-        throw std::invalid_argument("the parallel search supports neither source sets nor cycle "
-                                    "checks");
+    if (options.watch_cycles)
+        throw std::invalid_argument("the parallel search does not support cycle checks");
     if (options.state_matching) explorer_.use_store(&owner_);
+    explorer_.share_search();
     explorer_.between_steps([this] { return between_steps(); });
 }
 
 bool ParallelWorker::between_steps() {
+    count_states(false);
     if (transport_.maybe_pending() || !deferred_steals_.empty()) {
         in_explorer_ = true;
         answer_deferred_steals();
@@ -117,6 +119,9 @@ void ParallelWorker::handle(int from, const std::string& bytes) {
                 "start the same",
                 from));
         break;
+    case MessageKind::States:
+        spend(in.u64());
+        break;
     case MessageKind::Report:
         reports_.at(static_cast<std::size_t>(from)) = read_report(in);
         break;
@@ -186,6 +191,21 @@ void ParallelWorker::unit_closed(std::uint64_t unit) {
     if (termination_.done()) stop_all();
 }
 
+void ParallelWorker::count_states(bool all) {
+    const std::uint64_t n = budget_.due(explorer_.stats().states, all);
+    if (n == 0 || stopped_) return;
+    if (coordinator())
+        spend(n);
+    else
+        transport_.send(0, MessageWriter(MessageKind::States).u64(n).bytes());
+}
+
+void ParallelWorker::spend(std::uint64_t states) {
+    if (!budget_.add(states) || stopped_) return;
+    budget_spent_ = true;
+    stop_all();
+}
+
 void ParallelWorker::explore(const std::optional<WorkPrefix>& work,
                              const Explorer::LimitCheck& limits) {
     const Explorer::ViolationHandler handler = [this](const Explorer::Path& path) {
@@ -205,6 +225,7 @@ void ParallelWorker::explore(const std::optional<WorkPrefix>& work,
         if (owner_.outstanding() > 0 && !stopped_) transport_.wait(1);
     }
     settle();
+    count_states(true);
     if (end == SearchEnd::Limit && !stopped_)
         found({kLimitTag, transport_.self(), {}}); // a limit of this worker
     unit_closed(work ? work->unit : Termination::kRootUnit);
@@ -305,8 +326,9 @@ ParallelResult ParallelWorker::run(const FoundHandler& on_violation,
         add_report(result.total, *r);
     }
     if (first_found_) result.total.found.insert(result.total.found.begin(), *first_found_);
+    result.budget_spent = budget_spent_ && result.total.found.empty();
     result.end = !result.total.found.empty() ? SearchEnd::Violation
-                 : limit_                    ? SearchEnd::Limit
+                 : limit_ || budget_spent_   ? SearchEnd::Limit
                                              : SearchEnd::Exhausted;
     return result;
 }

@@ -9,6 +9,7 @@
 // untried transitions of its shallowest frame (Explorer::donate) as a WorkPrefix.
 #pragma once
 
+#include "mc/parallel/StateBudget.hpp"
 #include "mc/parallel/StateOwner.hpp"
 #include "mc/parallel/StealProtocol.hpp"
 #include "mc/parallel/Termination.hpp"
@@ -46,6 +47,7 @@ struct ParallelResult {
     std::vector<WorkerReport> workers; // by worker number
     WorkerReport total;                // counts summed; `found` in arrival order
     SearchEnd end = SearchEnd::Exhausted;
+    bool budget_spent = false; // the shared --max-states budget ended the search
 };
 
 class ParallelWorker {
@@ -54,6 +56,7 @@ public:
     // already found (keep-going: one path per distinct finding).
     using FoundHandler = std::function<std::optional<std::int32_t>(const Explorer::Path&)>;
 
+    // options.max_states: the budget of distinct states all workers share (StateBudget).
     ParallelWorker(Transport& transport, SearchSpace& space, ExplorerOptions options,
                    bool keep_going);
     // Searches until the coordinator says the search is over. The space must be at its initial
@@ -72,6 +75,8 @@ private:
     void check_lost() const;
     std::optional<WorkPrefix> steal();
     void unit_closed(std::uint64_t unit);
+    void count_states(bool all); // this worker's new states, to the budget
+    void spend(std::uint64_t states);
     void found(const FoundPath& f);
     void stop_all();
     bool coordinator() const { return transport_.self() == 0; }
@@ -83,6 +88,8 @@ private:
     Explorer explorer_;
     StealProtocol steal_;
     Termination termination_; // the coordinator's
+    StateBudget budget_;
+    bool budget_spent_ = false; // the coordinator's: the budget stopped the search
     SearchSpace::Saved initial_ = 0;
     snapshot::Fingerprint initial_fingerprint_;
     int hellos_ = 0;           // the coordinator's: workers that have started

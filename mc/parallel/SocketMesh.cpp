@@ -63,7 +63,7 @@ void SocketMesh::send(int to, const std::string& bytes) {
     FrameStream& s = *streams_.at(static_cast<std::size_t>(to));
     std::deque<Frame> meanwhile;
     const bool sent = s.write(self_, bytes, meanwhile);
-    for (Frame& f : meanwhile) queue_.push_back({to, std::move(f.bytes)});
+    for (Frame& f : meanwhile) inbox_.frames().push_back({to, std::move(f.bytes)});
     if (!sent) return;
     arrivals_[to].fetch_add(1, std::memory_order_release);
     ++counters_.messages_sent;
@@ -77,18 +77,13 @@ void SocketMesh::drain_all() {
         if (!s || s->closed()) continue;
         std::deque<Frame> got;
         s->drain(got);
-        for (Frame& f : got) queue_.push_back({peer, std::move(f.bytes)});
+        for (Frame& f : got) inbox_.frames().push_back({peer, std::move(f.bytes)});
     }
 }
 
 bool SocketMesh::receive(int& from, std::string& bytes) {
-    if (queue_.empty() && arrivals_[self_].load(std::memory_order_acquire) != seen_) drain_all();
-    if (queue_.empty()) return false;
-    from = queue_.front().peer;
-    bytes = std::move(queue_.front().bytes);
-    queue_.pop_front();
-    ++counters_.messages_received;
-    return true;
+    if (inbox_.empty() && arrivals_[self_].load(std::memory_order_acquire) != seen_) drain_all();
+    return inbox_.take(from, bytes, counters_);
 }
 
 void SocketMesh::wait(int timeout_ms) {

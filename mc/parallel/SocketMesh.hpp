@@ -5,10 +5,10 @@
 #pragma once
 
 #include "mc/parallel/FrameStream.hpp"
+#include "mc/parallel/Inbox.hpp"
 #include "mc/parallel/Transport.hpp"
 
 #include <atomic>
-#include <deque>
 #include <memory>
 #include <vector>
 
@@ -28,7 +28,7 @@ public:
     void send(int to, const std::string& bytes) override;
     bool receive(int& from, std::string& bytes) override;
     bool maybe_pending() override {
-        return !queue_.empty() || arrivals_[self_].load(std::memory_order_acquire) != seen_;
+        return !inbox_.empty() || arrivals_[self_].load(std::memory_order_acquire) != seen_;
     }
     void wait(int timeout_ms) override;
     bool lost(int peer) const override {
@@ -46,7 +46,7 @@ private:
     std::vector<std::unique_ptr<FrameStream>> streams_; // this worker's, by peer
     std::atomic<std::uint64_t>* arrivals_ = nullptr;    // shared: messages sent to each worker
     std::uint64_t seen_ = 0;
-    std::deque<Frame> queue_;
+    Inbox inbox_;
 };
 
 } // namespace rankfold::mc::parallel

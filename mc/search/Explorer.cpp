@@ -100,7 +100,11 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         frame.todo.push_back(t);
     }
     if (frame.todo.empty()) {
-        if (pending != 0) pending_leaves_.emplace(pending, false); // counted when answered
+        if (pending != 0) {
+            pending_leaves_.emplace(pending, false); // counted when answered
+            // Perhaps seen before, with a subtree this explorer does not know.
+            if (source_) source_->seen_elsewhere(stack_.size());
+        }
         ++stats_.sleep_blocked;
         return Arrival::Leaf;
     }

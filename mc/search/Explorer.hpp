@@ -38,9 +38,11 @@ struct ExplorerOptions {
     // With reduction: source sets on top of the sleep sets (SourceSets.hpp). Sound only for a
     // space whose dependency relation makes a transition dependent with those it enables.
     bool source_sets = false;
-    bool keep_going = false;      // continue after a violation
-    std::uint64_t max_states = 0; // 0: no limit
-    std::uint64_t max_depth = 0;  // transitions on one path; 0: no limit
+    bool keep_going = false; // continue after a violation
+    // 0: no limit. Kept by the caller's LimitCheck, or in a parallel search by the workers'
+    // shared budget (mc/parallel/StateBudget): the explorer itself does not look at it.
+    std::uint64_t max_states = 0;
+    std::uint64_t max_depth = 0; // transitions on one path; 0: no limit
     // Tell the cycle handler of every cycle the search closes on its current path (a state
     // reached again while it is still on the stack): --check-termination, --check-progress.
     bool watch_cycles = false;
@@ -99,7 +101,12 @@ public:
     const ExplorerStats& stats() const { return stats_; }
 
     // --- Parallel search (mc/parallel; ExplorerSharing.cpp). None of it is used, and nothing
-    // of it costs, in a search of one explorer. Not with source sets or watch_cycles. ---
+    // of it costs, in a search of one explorer. Not with watch_cycles. ---
+    // Other explorers search parts of the same tree: source sets become coarser where they
+    // would need those parts' races and summaries (SourceSets.hpp, "Shared search").
+    void share_search() {
+        if (source_) source_->share();
+    }
     // Visits go to `store` (which must outlive the explorer) instead of the explorer's own.
     void use_store(StateStore* store) { store_ = store; }
     // Called between two transitions (no child open in the top frame): the place to answer
@@ -111,7 +118,8 @@ public:
                           const ViolationHandler& on_violation,
                           const LimitCheck& within_limits = {});
     // From between_steps: gives away the later half of the untried transitions of the
-    // shallowest frame that has some and that the space calls divisible.
+    // shallowest frame that has some and that the space calls divisible. With source sets the
+    // frames down to it are fully expanded first (SourceSets::give_from).
     std::optional<Subtree> donate();
     // The store's answer to a Pending visit: the state is counted (or is a revisit), and if it
     // is still on the stack, its children not yet started are trimmed to `needed`. From

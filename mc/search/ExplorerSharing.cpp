@@ -36,7 +36,19 @@ SearchEnd Explorer::run_subtree(const Subtree& subtree, SearchSpace::Saved initi
         root.on_path = true;
         path_fingerprints_.insert(root.fingerprint);
     }
-    if (root.todo.size() > 1) {
+    bool more_than_one = root.todo.size() > 1;
+    if (source_) {
+        // Every transition given is tried (the giver expanded the root), and races may add
+        // the root's others: then it is come back to.
+        space_.enabled(enabled_);
+        if (options_.state_matching) root.fingerprint = space_.fingerprint();
+        source_->push(root.fingerprint, options_.state_matching, true, enabled_, root.todo);
+        source_->incomplete_top();
+        more_than_one = std::ranges::count_if(enabled_, [&](const Transition& t) {
+                            return !contains(root.sleep, t);
+                        }) > 1;
+    }
+    if (more_than_one) {
         root.saved = space_.save();
         root.has_saved = true;
     }
@@ -63,13 +75,21 @@ void Explorer::settle(std::uint64_t ticket, bool fresh, const SleepSet& needed) 
         return;
     }
     ++stats_.revisits;
-    for (Frame& f : stack_) {
+    for (std::size_t level = 0; level < stack_.size(); ++level) {
+        Frame& f = stack_[level];
         if (f.ticket != ticket) continue;
         // Seen before: of what has not started, only what the earlier visits left asleep.
         std::vector<Transition> kept(f.todo.begin(),
                                      f.todo.begin() + static_cast<std::ptrdiff_t>(f.next));
         for (std::size_t i = f.next; i < f.todo.size(); ++i)
             if (contains(needed, f.todo[i])) kept.push_back(f.todo[i]);
+        if (source_) {
+            // As a revisit would: every transition the earlier visits left asleep (source
+            // sets had cut the state to one rank's), and what lies below it is not known here.
+            for (const Transition& t : source_->enabled_at(level))
+                if (contains(needed, t) && !contains(kept, t)) kept.push_back(t);
+            source_->seen_elsewhere(level);
+        }
         f.todo = std::move(kept);
         f.ticket = 0;
         return;
@@ -79,6 +99,7 @@ void Explorer::settle(std::uint64_t ticket, bool fresh, const SleepSet& needed) 
 std::optional<Subtree> Explorer::donate() {
     for (std::size_t level = 0; level < stack_.size(); ++level) {
         Frame& f = stack_[level];
+        if (source_ && space_.divisible(f.todo)) source_->expand(level);
         std::vector<std::size_t> untried;
         for (std::size_t i = f.next; i < f.todo.size(); ++i)
             if (!contains(f.sleep, f.todo[i])) untried.push_back(i);
@@ -92,6 +113,7 @@ std::optional<Subtree> Explorer::donate() {
         out.sleep = f.sleep;
         for (std::size_t k = 0; k < keep; ++k) out.sleep.push_back(f.todo[untried[k]]);
         for (std::size_t k = keep; k < untried.size(); ++k) out.todo.push_back(f.todo[untried[k]]);
+        if (source_) source_->give_from(level, out.todo);
         // The frame ends before the first transition given away (the asleep ones after it
         // would be skipped anyway).
         f.todo.resize(untried[keep]);

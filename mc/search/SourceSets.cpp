@@ -102,10 +102,13 @@ void SourceSets::push(const snapshot::Fingerprint& state, bool tracked, bool rev
     std::erase_if(candidates, [&](const Transition& t) { return t.rank != rank; });
 }
 
+bool SourceSets::tried(std::size_t level, const Transition& t) {
+    return holds(backtrack_(level), t) || holds(levels_[level].given, t);
+}
+
 void SourceSets::add(std::size_t level, const Transition& t) {
-    std::vector<Transition>& backtrack = backtrack_(level);
     for (const Transition& e : levels_[level].enabled)
-        if (e.rank == t.rank && !holds(backtrack, e)) backtrack.push_back(e);
+        if (e.rank == t.rank && !tried(level, e)) backtrack_(level).push_back(e);
 }
 
 void SourceSets::add_rank_or_all(std::size_t level, int rank) {
@@ -122,9 +125,8 @@ void SourceSets::expand(std::size_t level) {
     if (l.expanded) return;
     l.expanded = true;
     ++full_expansions_;
-    std::vector<Transition>& backtrack = backtrack_(level);
     for (const Transition& e : l.enabled)
-        if (!holds(backtrack, e)) backtrack.push_back(e);
+        if (!tried(level, e)) backtrack_(level).push_back(e);
 }
 
 // One pass from the latest event down: an event that happens before one already found to
@@ -157,9 +159,8 @@ void SourceSets::reverse(const Transition& t, const Bits& before_t,
             set(in_v, k);
         }
         if (!intersect(before_t, in_v)) initials.push_back(t);
-        std::vector<Transition>& backtrack = backtrack_(i);
         const bool covered =
-            std::ranges::any_of(initials, [&](const Transition& w) { return holds(backtrack, w); });
+            std::ranges::any_of(initials, [&](const Transition& w) { return tried(i, w); });
         if (covered) continue;
         const auto enabled_initial = std::ranges::find_if(
             initials, [&](const Transition& w) { return holds(levels_[i].enabled, w); });
@@ -191,7 +192,7 @@ void SourceSets::arrived(const std::vector<Transition>& enabled,
     const std::size_t top = levels_.size() - 1;
     const Level& l = levels_[top];
     for (const Transition& e : l.enabled)
-        if (e.rank != l.event.rank && !holds(enabled, e) && !holds(backtrack_(top), e)) add(top, e);
+        if (e.rank != l.event.rank && !holds(enabled, e) && !tried(top, e)) add(top, e);
     race_waiting(waiting);
 }
 
@@ -220,28 +221,36 @@ void SourceSets::child_done() {
     l.happens_before.clear();
 }
 
-void SourceSets::collect(const snapshot::Fingerprint& state, std::vector<Transition>& summary,
+bool SourceSets::collect(const snapshot::Fingerprint& state, std::vector<Transition>& summary,
                          std::vector<snapshot::Fingerprint>& seen) {
-    if (std::ranges::find(seen, state) != seen.end()) return;
+    if (std::ranges::find(seen, state) != seen.end()) return true;
     seen.push_back(state);
     const std::size_t top = levels_.size() - 1;
     if (auto s = on_stack_.find(state); s != on_stack_.end()) {
         // A cycle through the stack: expand it, and the top's summary waits for its head.
         for (std::size_t k = s->second; k <= top; ++k) expand(k);
         if (s->second < top) levels_[top].heads.push_back(s->second);
-        return;
+        return true;
     }
+    if (unknown_.contains(state)) return false;
     auto it = stored_.find(state);
-    if (it == stored_.end()) return; // a leaf (final or sleep-blocked): nothing below it
+    // A leaf (final or sleep-blocked): nothing below it. A shared search cannot tell a leaf
+    // from a state another explorer explored.
+    if (it == stored_.end()) return !shared_;
     unite(summary, it->second.summary);
     const std::vector<snapshot::Fingerprint> heads = it->second.heads;
-    for (const snapshot::Fingerprint& h : heads) collect(h, summary, seen);
+    bool known = true;
+    for (const snapshot::Fingerprint& h : heads) known = collect(h, summary, seen) && known;
+    return known;
 }
 
 void SourceSets::stopped_at(const snapshot::Fingerprint& state) {
     std::vector<Transition> summary;
     std::vector<snapshot::Fingerprint> seen;
-    collect(state, summary, seen);
+    if (!collect(state, summary, seen)) {
+        seen_elsewhere(levels_.size());
+        return;
+    }
     Bits before_u;
     std::vector<std::size_t> racing;
     // Every level from the first whose event is dependent with something below the state
@@ -260,11 +269,36 @@ void SourceSets::stopped_at(const snapshot::Fingerprint& state) {
     unite(levels_.back().summary, summary);
 }
 
+void SourceSets::give_from(std::size_t level, const std::vector<Transition>& given) {
+    Level& from = levels_[level];
+    from.given.insert(from.given.end(), given.begin(), given.end());
+    for (std::size_t k = 0; k <= level; ++k) {
+        expand(k);
+        levels_[k].incomplete = true;
+    }
+}
+
+void SourceSets::seen_elsewhere(std::size_t level) {
+    for (std::size_t k = 0; k < level && k < levels_.size(); ++k) expand(k);
+    // Its summary, as far as this explorer adds to it, is not all of it: nor is its parent's.
+    if (level < levels_.size())
+        levels_[level].incomplete = true;
+    else if (!levels_.empty())
+        levels_.back().incomplete = true;
+}
+
 void SourceSets::pop() {
     const std::size_t level = levels_.size() - 1;
     Level& l = levels_.back();
+    if (l.incomplete) {
+        if (level > 0) levels_[level - 1].incomplete = true;
+        if (l.tracked && state_matching_) {
+            stored_.erase(l.state);
+            unknown_.insert(l.state);
+        }
+    }
     if (l.tracked) {
-        if (state_matching_) {
+        if (state_matching_ && !unknown_.contains(l.state)) {
             Stored& stored = stored_[l.state];
             unite(stored.summary, l.summary);
             for (std::size_t h : l.heads)
@@ -288,7 +322,7 @@ void SourceSets::pop() {
 void SourceSets::clear() {
     levels_.clear();
     on_stack_.clear();
-    stored_.clear();
+    if (!shared_) stored_.clear();
 }
 
 } // namespace rankfold::mc

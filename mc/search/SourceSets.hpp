@@ -36,6 +36,16 @@
 // cycle (the proviso: nothing on the cycle is ignored), and the states of the cycle record the
 // cycle's first state as a "head": their summary is their own plus the head's, looked up when
 // needed (a head still on the stack then is a cycle again).
+//
+// Shared search (the parallel search, mc/parallel: shared()): a part of the tree is explored by
+// other explorers, whose races and summaries this one never sees. It stays sound by being
+// coarser where that matters. Work is given away only from states that are fully expanded, as
+// are all the states on the path to them (give_from), so the races the receiver cannot report
+// back would add nothing there; the receiver's root keeps every transition it was given. A
+// state some of whose subtree is explored elsewhere has an incomplete summary (`incomplete`,
+// passed to its parent): it is stored as unknown, and so is a state this explorer did not
+// explore (another's, or a leaf: it cannot tell them apart). A branch that stops at an unknown
+// state expands every state of the stack (seen_elsewhere), as the summary "everything" would.
 #pragma once
 
 #include "mc/search/SearchSpace.hpp"
@@ -45,6 +55,7 @@
 #include <cstdint>
 #include <functional>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace rankfold::mc {
@@ -84,6 +95,23 @@ public:
     void pop();
     void clear();
 
+    // Shared search (see the top of this file). Summaries then outlive clear(): the next
+    // subtree this explorer is given may stop at states it explored before.
+    void share() { shared_ = true; }
+    // `given` is given away from `level` (whose todo no longer holds it): it and every level
+    // under it are expanded, and their summaries are incomplete; no race adds `given` back.
+    void give_from(std::size_t level, const std::vector<Transition>& given);
+    // The top level's subtree is partly another explorer's (a given subtree's root).
+    void incomplete_top() { levels_.back().incomplete = true; }
+    // A state of the stack at `level` turned out to be seen before (a parallel search's late
+    // answer), its summary unknown here: every level under it is expanded.
+    void seen_elsewhere(std::size_t level);
+    // Every enabled transition of `level` in its backtrack set.
+    void expand(std::size_t level);
+    const std::vector<Transition>& enabled_at(std::size_t level) const {
+        return levels_[level].enabled;
+    }
+
     std::size_t depth() const { return levels_.size(); }
     std::uint64_t races() const { return races_; }
     std::uint64_t full_expansions() const { return full_expansions_; }
@@ -100,6 +128,8 @@ private:
         std::vector<Transition> summary; // executed below (sorted by every field)
         std::vector<std::size_t> heads;  // cycle heads still on the stack (levels)
         bool expanded = false;           // every enabled transition added
+        bool incomplete = false;         // shared search: some of the subtree is elsewhere
+        std::vector<Transition> given;   // shared search: explored by another explorer
     };
     struct Stored {
         std::vector<Transition> summary;
@@ -110,9 +140,10 @@ private:
     // space_.dependent, or what the two did to the processes conflicts (SearchSpace::effects).
     bool dependent(const Transition& earlier, const Transition& later) const;
     void race_waiting(const std::vector<Transition>& waiting);
+    // In the backtrack set of `level`, or given away from it (explored elsewhere).
+    bool tried(std::size_t level, const Transition& t);
     void add(std::size_t level, const Transition& t);
     void add_rank_or_all(std::size_t level, int rank);
-    void expand(std::size_t level);
     // The levels of the stack whose events race with `t` executed after the last event, and
     // (before_t) those whose events happen before it.
     void races_with(const Transition& t, Bits& before_t, std::vector<std::size_t>& out);
@@ -120,7 +151,8 @@ private:
     // in the backtrack set of e's state.
     void reverse(const Transition& t, const Bits& before_t, const std::vector<std::size_t>& racing,
                  std::size_t end);
-    void collect(const snapshot::Fingerprint& state, std::vector<Transition>& summary,
+    // False if some of what lies below `state` is not known here (shared search).
+    bool collect(const snapshot::Fingerprint& state, std::vector<Transition>& summary,
                  std::vector<snapshot::Fingerprint>& seen);
 
     const SearchSpace& space_;
@@ -129,6 +161,9 @@ private:
     std::vector<Level> levels_;
     std::unordered_map<snapshot::Fingerprint, std::size_t, snapshot::FingerprintHash> on_stack_;
     std::unordered_map<snapshot::Fingerprint, Stored, snapshot::FingerprintHash> stored_;
+    bool shared_ = false;
+    // Shared search: states whose summary is incomplete here.
+    std::unordered_set<snapshot::Fingerprint, snapshot::FingerprintHash> unknown_;
     std::uint64_t races_ = 0;
     std::uint64_t full_expansions_ = 0;
 };

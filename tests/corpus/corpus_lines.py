@@ -70,3 +70,24 @@ def report(bin_dir, args, exe, work, name, extra=()):
         return None, None, opts, rest
     j = json.load(open(out))
     return j, (trace if os.path.exists(trace) else None), opts, rest
+
+
+def kind_of(v):
+    """A reported violation as a RUN line's verdict names it: kind, or kind:subkind."""
+    return v.get("kind", "?") + (":" + v["subkind"] if "subkind" in v else "")
+
+
+def verdict_differs(verdict, j):
+    """'' if report `j` has the verdict a RUN line pins (none for ok/limit, else a first
+    violation of that kind); otherwise why not. Counts are the caller's."""
+    if j is None:
+        return "no report"
+    violations = j.get("violations") or []
+    if verdict in OK_VERDICTS:
+        return f"found {kind_of(violations[0])}, the pinned verdict is {verdict}" \
+            if violations else ""
+    if not violations:
+        return f"no violation, the pinned verdict is {verdict}"
+    if kind_of(violations[0]) != verdict:
+        return f"found {kind_of(violations[0])}, the pinned verdict is {verdict}"
+    return ""

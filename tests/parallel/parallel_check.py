@@ -5,9 +5,9 @@
 and, for a program without violation, exactly the pinned states and executions (the distinct
 states and final states under state matching). Each counterexample's trace replays with the
 sequential --replay to the same kind, and with --keep-going the distinct violations are the
-sequential ones. Lines the parallel search refuses (liveness, cycle
-checks, source sets) or that do not explore are left out, and so are limits (each worker
-counts its own states).
+sequential ones. Each line is also run with --reduction source (check_source_sets), and
+--max-states as one budget (BUDGETS). Lines the parallel search refuses (liveness, cycle
+checks) or that do not explore are left out, and so are lines with limits.
 
 Usage: parallel_check.py BUILD_DIR SOURCE_DIR [PROGRAM...]   (default: a few seconds' worth)
 """
@@ -20,7 +20,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "corpus"))
-from corpus_lines import OK_VERDICTS, build, programs, run_lines  # noqa: E402
+from corpus_lines import (OK_VERDICTS, build, kind_of, programs, run_lines,  # noqa: E402
+                          verdict_differs)
 
 LEFT_OUT = {"--single-run", "--replay", "--ltl", "--never", "--check-termination",
             "--check-progress", "--seed", "--reduction", "--check-independence",
@@ -32,11 +33,8 @@ DEFAULT = ["anysource-three-senders.c", "master-worker-anysource.c", "testsome-p
            "testany.c", "client-server-loop.c", "heap-server-sessions.c", "rma-lock-counter.c",
            "buffering-both-fixed.c", "polling-deadlock.c", "recv-recv-deadlock.c",
            "causal-order-wildcard.c", "race-wildcard-one-way.c", "type-mismatch.c",
-           "isend-never-waited.c", "wildcard-middle-sender-first.c", "heap-list-arrival-order.c"]
-
-
-def kind_of(v):
-    return v.get("kind", "?") + (":" + v["subkind"] if "subkind" in v else "")
+           "isend-never-waited.c", "wildcard-middle-sender-first.c", "heap-list-arrival-order.c",
+           "polling-deadlock-late-branch.c", "polling-deadlock-late-branch-fixed.c"]
 
 
 def rankfold(bin_dir, mode, args, exe, work, extra=()):
@@ -66,22 +64,58 @@ def rankfold(bin_dir, mode, args, exe, work, extra=()):
 
 
 def judge(args, verdict, pins, j):
+    why = verdict_differs(verdict, j)
+    if why or verdict not in OK_VERDICTS:
+        return why
+    for key in ("states", "executions"):
+        if key in pins and j.get("stats", {}).get(key) != pins[key]:
+            return f"{j.get('stats', {}).get(key)} {key}, {pins[key]} pinned"
+    return ""
+
+
+# --max-states is one budget for all workers: (program, RUN options, budget), the budget well
+# under the program's pinned count. The search must stop at the budget, a little past it at most
+# (StateBudget: each worker may not yet have told up to a chunk, N / (8 K), and the Stop takes a
+# moment to arrive), where counting per worker would let the sum grow to about K times N.
+BUDGETS = [("master-worker-anysource.c", ["-np", "4", "--buffering", "both"], 500)]
+
+
+def check_budget(bin_dir, f, args, budget, exe, work):
+    j, _, _, p = rankfold(bin_dir, "fork", ["--max-states", str(budget), *args], exe, work)
     if j is None:
         return "no report"
-    violations = j.get("violations") or []
-    stats = j.get("stats", {})
-    if verdict in OK_VERDICTS:
-        if violations:
-            return f"found {kind_of(violations[0])}, the pinned verdict is {verdict}"
-        for key in ("states", "executions"):
-            if key in pins and stats.get(key) != pins[key]:
-                return f"{stats.get(key)} {key}, {pins[key]} pinned"
-        return ""
-    if not violations:
-        return f"no violation, the pinned verdict is {verdict}"
-    if kind_of(violations[0]) != verdict:
-        return f"found {kind_of(violations[0])}, the pinned verdict is {verdict}"
+    states, limit = j.get("stats", {}).get("states", 0), j.get("limit")
+    if p.returncode != 3 or limit != f"--max-states {budget}":
+        return f"exit {p.returncode}, limit {limit!r}: not stopped by --max-states {budget}"
+    if not budget <= states <= budget + budget // 4:
+        return f"{states} states under --max-states {budget}"
     return ""
+
+
+def check_source_sets(bin_dir, args, verdict, pins, exe, work):
+    """--reduction source under --jobs 2 against the sequential --reduction source: the pinned
+    verdict, the same executions, and states from the sequential source-set count up to (under
+    state matching) the pinned sleep-set count (a parallel search's source sets are coarser
+    where work was given away: SourceSets.hpp, "Shared search"). Returns (why or '', parallel states, sequential
+    source-set states)."""
+    extra = ["--reduction", "source"]
+    seq, _, _, _ = rankfold(bin_dir, "sequential", args, exe, work, extra)
+    par, _, _, p = rankfold(bin_dir, "fork", args, exe, work, extra)
+    why = verdict_differs(verdict, par)
+    if why or verdict not in OK_VERDICTS or seq is None:
+        return why, None, None
+    a, b = par.get("stats", {}), seq.get("stats", {})
+    # Distinct final states, or without state matching the traces (each one once, with sleep
+    # sets, however the work was split).
+    if a.get("executions") != b.get("executions"):
+        return f"{a.get('executions')} executions, {b.get('executions')} sequentially", None, None
+    # Without state matching the states are the tree's: the expansions add sleep-blocked
+    # branches, which may outnumber the sleep-set search's.
+    top = pins.get("states", 0) if "--no-state-matching" not in args else a.get("states", 0)
+    if not b.get("states", 0) <= a.get("states", 0) <= top:
+        return (f"{a.get('states')} states, sequentially {b.get('states')} with source sets and "
+                f"{pins.get('states')} pinned with sleep sets"), None, None
+    return "", a.get("states"), b.get("states")
 
 
 def main():
@@ -91,6 +125,7 @@ def main():
     if shutil.which("mpiexec") and os.path.exists(os.path.join(bin_dir, "rankfold-mpi-bridge")):
         modes.append("mpi")
     failures, checked, by_other = [], 0, 0
+    source_runs, source_equal = 0, 0
     with tempfile.TemporaryDirectory() as work:
         for f, source in programs(src):
             if f not in wanted:
@@ -98,12 +133,17 @@ def main():
             lines = [line for line in run_lines(source)
                      if not LEFT_OUT & {a.split("=")[0] for a in line[0]}
                      and line[1] != "limit"]
-            if not lines:
+            budgets = [b for b in BUDGETS if b[0] == f]
+            if not lines and not budgets:
                 continue
             exe = build(bin_dir, f, source, work, ["-O1"])
             if not exe:
                 failures.append(f"{f}: does not build")
                 continue
+            for _, args, budget in budgets:
+                checked += 1
+                if why := check_budget(bin_dir, f, args, budget, exe, work):
+                    failures.append(f"{f} (fork: --max-states {budget} {' '.join(args)}): {why}")
             for args, verdict, pins in lines:
                 for mode in modes:
                     j, trace, finder, p = rankfold(bin_dir, mode, args, exe, work)
@@ -137,12 +177,23 @@ def main():
                     if why:
                         failures.append(f"{f} ({mode}: {' '.join(args)}): {why}\n"
                                         f"    {p.stderr.strip()[-400:]}")
+                    if mode == "fork" and "--no-reduction" not in args:
+                        why, par_states, seq_states = check_source_sets(bin_dir, args, verdict,
+                                                                        pins, exe, work)
+                        source_runs += 1
+                        source_equal += par_states is not None and par_states == seq_states
+                        if why:
+                            failures.append(f"{f} (fork, --reduction source: {' '.join(args)}): "
+                                            f"{why}")
     for x in failures:
         print("FAIL " + x)
     print(f"parallel ({', '.join(modes)}): {checked} runs, {len(failures)} failed; "
-          f"{by_other} counterexamples found by worker 1 replayed sequentially")
-    # wildcard-middle-sender-first.c is built so that worker 1 finds its violation.
-    if "wildcard-middle-sender-first.c" in wanted and by_other == 0:
+          f"{by_other} counterexamples found by worker 1 replayed sequentially; --reduction "
+          f"source: {source_runs} runs, {source_equal} with the sequential state count")
+    # wildcard-middle-sender-first.c and polling-deadlock-late-branch.c are built so that
+    # worker 1 finds their violations (the polls of the latter only there).
+    if {"wildcard-middle-sender-first.c", "polling-deadlock-late-branch.c"} & wanted and \
+            by_other == 0:
         print("FAIL no counterexample was found by worker 1")
         return 1
     return 1 if failures else 0

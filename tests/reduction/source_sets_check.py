@@ -12,37 +12,26 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "corpus"))
-from corpus_lines import OK_VERDICTS, build, programs, report, run_lines  # noqa: E402
+from corpus_lines import (OK_VERDICTS, build, programs, report, run_lines,  # noqa: E402
+                          verdict_differs)
 
 LEFT_OUT = {"--single-run", "--replay", "--ltl", "--never", "--check-termination",
             "--check-progress", "--seed", "--reduction", "--no-reduction", "--check-independence",
             "--check-snapshots", "--shortest"}
 
 
-def kind_of(v):
-    return v.get("kind", "?") + (":" + v["subkind"] if "subkind" in v else "")
-
-
 def judge(args, verdict, pins, j):
     """'' or why the source-set run differs from the pinned sleep-set one."""
-    if j is None:
-        return "no report"
-    violations = j.get("violations") or []
+    why = verdict_differs(verdict, j)
+    if why or verdict not in OK_VERDICTS:
+        return why
     stats = j.get("stats", {})
-    if verdict in OK_VERDICTS:
-        if violations:
-            return f"found {kind_of(violations[0])}, the pinned verdict is {verdict}"
-        if verdict == "ok" and "--no-state-matching" not in args and "--keep-going" not in args \
-                and "executions" in pins and stats.get("executions") != pins["executions"]:
-            return (f"{stats.get('executions')} distinct final states, "
-                    f"{pins['executions']} under sleep sets")
-        if verdict == "ok" and "states" in pins and stats.get("states", 0) > pins["states"]:
-            return f"{stats.get('states')} states, more than the {pins['states']} pinned"
-        return ""
-    if not violations:
-        return f"no violation, the pinned verdict is {verdict}"
-    if kind_of(violations[0]) != verdict:
-        return f"found {kind_of(violations[0])}, the pinned verdict is {verdict}"
+    if verdict == "ok" and "--no-state-matching" not in args and "--keep-going" not in args \
+            and "executions" in pins and stats.get("executions") != pins["executions"]:
+        return (f"{stats.get('executions')} distinct final states, "
+                f"{pins['executions']} under sleep sets")
+    if verdict == "ok" and "states" in pins and stats.get("states", 0) > pins["states"]:
+        return f"{stats.get('states')} states, more than the {pins['states']} pinned"
     return ""
 
 

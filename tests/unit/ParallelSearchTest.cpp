@@ -254,3 +254,77 @@ TEST_CASE("Parallel search with keep-going: every distinct violation, as sequent
     }
     CHECK(parallel == sequential);
 }
+
+TEST_CASE("StateBudget: workers report in chunks, the coordinator stops at the limit",
+          "[parallel]") {
+    StateBudget worker(64, 2); // chunk 64 / 16 = 4
+    CHECK(worker.due(3, false) == 0);
+    CHECK(worker.due(5, false) == 5);
+    CHECK(worker.due(7, false) == 0);
+    CHECK(worker.due(7, true) == 2); // a unit ended: the rest
+    CHECK(worker.due(7, true) == 0);
+    StateBudget coordinator(64, 2);
+    CHECK_FALSE(coordinator.add(40));
+    CHECK(coordinator.add(24));
+    StateBudget none(0, 2);
+    CHECK(none.due(1000, true) == 0);
+    CHECK_FALSE(none.add(1000));
+}
+
+TEST_CASE("Parallel search: --max-states is one budget for all workers", "[parallel]") {
+    SyntheticSystem sys = wide_system(6, 3);
+    const Outcome seq = explore(sys, options(true, true));
+    REQUIRE(seq.stats.states > 1000);
+    for (const int workers : {2, 3}) {
+        INFO("workers " << workers);
+        ExplorerOptions o = options(true, true);
+        o.max_states = 100;
+        const ParallelOutcome cut = explore_parallel(sys, workers, o);
+        CHECK(cut.result.end == SearchEnd::Limit);
+        CHECK(cut.result.budget_spent);
+        // The workers stop soon after the sum reaches the budget: a worker cannot run far
+        // ahead of the owners' answers (half its states are another's).
+        CHECK(cut.result.total.stats.states >= 100);
+        CHECK(cut.result.total.stats.states <= 200);
+        // A budget the search does not reach changes nothing.
+        o.max_states = seq.stats.states + 1;
+        const ParallelOutcome whole = explore_parallel(sys, workers, o);
+        CHECK(whole.result.end == SearchEnd::Exhausted);
+        CHECK_FALSE(whole.result.budget_spent);
+        CHECK(whole.result.total.stats.states == seq.stats.states);
+    }
+}
+
+TEST_CASE("Parallel search with source sets: every final state, never more states than sleep "
+          "sets",
+          "[parallel]") {
+    std::uint64_t fewer = 0, as_sequential = 0, runs = 0;
+    for (const int workers : {2, 3}) {
+        for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+            Rng rng{seed * 7919};
+            SyntheticSystem sys = random_system(rng, seed % 2 == 0);
+            const Graph g = state_graph(sys);
+            INFO("workers " << workers << ", seed " << seed << ", states " << g.states.size());
+            for (const bool matching : {true, false}) {
+                if (!matching && seed % 2 == 0) continue; // a loop: endless without matching
+                const Outcome seq = explore(sys, source_options(matching));
+                const ParallelOutcome par =
+                    explore_parallel(sys, workers, source_options(matching));
+                CHECK(par.result.end == SearchEnd::Exhausted);
+                // Sound: every final state (a lost race would lose some).
+                CHECK(par.finals == g.finals);
+                if (!matching) continue;
+                CHECK(par.result.total.stats.executions == g.finals.size());
+                CHECK(par.result.total.stats.states <= g.states.size());
+                ++runs;
+                fewer += par.result.total.stats.states < g.states.size() ? 1 : 0;
+                as_sequential += par.result.total.stats.states == seq.stats.states ? 1 : 0;
+            }
+        }
+    }
+    // Coarser than one explorer's source sets, where work was given away, but still a
+    // reduction on some systems.
+    INFO(fewer << " of " << runs << " with fewer states than the state graph, " << as_sequential
+               << " as many as sequentially");
+    CHECK(fewer > 0);
+}
