@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <string>
 #include <utility>
 
 namespace rankfold::properties::contracts {
@@ -56,16 +57,19 @@ constexpr std::pair<const char*, int> kCommMakers[] = {
 // One-sided operations: a buffer parameter, whether the operation writes it (the program may
 // then neither read nor write it) or only reads it (the program may not write it), and the
 // window parameter; until a synchronisation completes the operation (CoVer's rma_complete).
+// A request-based operation (MPI_Rput, MPI_Rget) is also complete locally once its request is
+// (MPI 3.1 §11.3.5): `request` is that parameter (-1: none).
 struct RmaBuffer {
     const char* function;
     int buffer;
     bool written;
     int window;
+    int request = -1;
 };
 constexpr RmaBuffer kRmaBuffers[] = {{"MPI_Put", 0, false, 7},
-                                     {"MPI_Rput", 0, false, 7},
+                                     {"MPI_Rput", 0, false, 7, 8},
                                      {"MPI_Get", 0, true, 7},
-                                     {"MPI_Rget", 0, true, 7},
+                                     {"MPI_Rget", 0, true, 7, 8},
                                      {"MPI_Accumulate", 0, false, 8},
                                      {"MPI_Get_accumulate", 0, false, 11},
                                      {"MPI_Get_accumulate", 3, true, 11},
@@ -88,9 +92,15 @@ constexpr std::pair<const char*, int> kRmaWindowParam[] = {
 
 std::string rma_local_race(const RmaBuffer& b) {
     const auto forbid = [&](const char* access, const char* what) {
-        return fmt::format("no! ({}!(*{})) until! (call_tag!(rma_complete,$:{})) MSG \"Local "
-                           "Data Race - Local {}\"",
-                           access, b.buffer, b.window, what);
+        const auto until = [&](const std::string& completion) {
+            return fmt::format("no! ({}!(*{})) until! ({})", access, b.buffer, completion);
+        };
+        std::string rule = until(fmt::format("call_tag!(rma_complete,$:{})", b.window));
+        if (b.request >= 0)
+            rule = fmt::format("({} | {} | {})", rule,
+                               until(fmt::format("call_tag!(req_complete,$:{})", b.request)),
+                               until("call_tag!(req_complete_noidx)"));
+        return fmt::format("{} MSG \"Local Data Race - Local {}\"", rule, what);
     };
     std::string post = forbid("write", "write");
     if (b.written) post = forbid("read", "read") + ", " + post;

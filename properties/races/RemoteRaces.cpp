@@ -89,8 +89,20 @@ void pass(TargetAccesses& a, const SyncEvent& e) {
 // overlap or touch `bytes` become one, in place, without sorting the whole list again at each
 // access (a target storing to thousands of scattered bytes: MPICH's rma/put_base).
 bool add_range(std::vector<ByteRange>& ranges, ByteRange bytes) {
+    if (bytes.low >= bytes.high) return shared_bytes(ranges, bytes) != std::optional(bytes);
+    // The fast path: a rank walking its window upwards, element by element, touches or extends
+    // the last range (MPICH's rma/lock_dt checks and fills its buffers byte by byte).
+    if (!ranges.empty() && ranges.back().low <= bytes.low) {
+        ByteRange& last = ranges.back();
+        if (bytes.high <= last.high) return false; // known
+        if (bytes.low <= last.high) {
+            last.high = bytes.high;
+            return true;
+        }
+        ranges.push_back(bytes);
+        return true;
+    }
     if (shared_bytes(ranges, bytes) == std::optional<ByteRange>(bytes)) return false; // known
-    if (bytes.low >= bytes.high) return true;
     const auto first =
         std::lower_bound(ranges.begin(), ranges.end(), bytes.low,
                          [](const ByteRange& r, std::uintptr_t low) { return r.high < low; });
@@ -224,8 +236,9 @@ void RemoteRaces::sync(const SyncEvent& raw) {
 }
 
 bool RemoteRaces::in_shared(int rank, ByteRange bytes) const {
-    return rank >= 0 && rank < static_cast<int>(shared_.size()) &&
-           shared_bytes(shared_[static_cast<std::size_t>(rank)], bytes).has_value();
+    if (rank < 0 || rank >= static_cast<int>(shared_.size())) return false;
+    const std::vector<ByteRange>& mine = shared_[static_cast<std::size_t>(rank)];
+    return !mine.empty() && shared_bytes(mine, bytes).has_value();
 }
 
 std::optional<RemoteConflict> RemoteRaces::shared_conflict(int rank, ByteRange bytes,
@@ -245,18 +258,20 @@ std::optional<RemoteConflict> RemoteRaces::shared_conflict(int rank, ByteRange b
 }
 
 std::optional<RemoteConflict> RemoteRaces::access(int rank, ByteRange bytes, bool write) const {
-    RemoteOp local;
-    local.writes = write;
     // Bytes of a shared-memory window: any rank's operations on them, and other ranks' direct
     // accesses.
     const bool shared = in_shared(rank, bytes);
     if (shared)
         if (auto c = shared_conflict(rank, bytes, write)) return c;
+    // A load or store is no atomic: it conflicts with every operation unless both read
+    // (remote_conflict). Run at every access of exposed memory, so without building one.
     for (const RemoteOp& op : ops_) {
+        if (!write && !op.writes) continue;
+        const ByteRange both{std::max(op.bytes.low, bytes.low),
+                             std::min(op.bytes.high, bytes.high)};
+        if (both.low >= both.high) continue;
         if ((op.target != rank && !shared) || knows(op, rank)) continue;
-        const auto shared = overlap(op.bytes, bytes);
-        if (shared && remote_conflict(op, local))
-            return RemoteConflict{&op, nullptr, false, *shared};
+        return RemoteConflict{&op, nullptr, false, both};
     }
     return std::nullopt;
 }

@@ -387,6 +387,9 @@ int MPI_Win_set_name(MPI_Win win, const char* win_name);
 int MPI_Win_get_name(MPI_Win win, char* win_name, int* resultlen);
 int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler);
 int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler* errhandler);
+int MPI_Win_create_errhandler(MPI_Win_errhandler_function* win_errhandler_fn,
+                              MPI_Errhandler* errhandler);
+int MPI_Win_call_errhandler(MPI_Win win, int errorcode);
 int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win* win);
 int MPI_Win_attach(MPI_Win win, void* base, MPI_Aint size);
 int MPI_Win_detach(MPI_Win win, const void* base);

@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 319 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 317 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -869,11 +869,8 @@ int MPI_Win_allocate_shared_c(MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, 
                               void* baseptr, MPI_Win* win)
     RF_UNSUPPORTED(MPI_Win_allocate_shared_c);
 MPI_Fint MPI_Win_c2f(MPI_Win win) RF_UNSUPPORTED(MPI_Win_c2f);
-int MPI_Win_call_errhandler(MPI_Win win, int errorcode) RF_UNSUPPORTED(MPI_Win_call_errhandler);
 int MPI_Win_create_c(void* base, MPI_Aint size, MPI_Aint disp_unit, MPI_Info info, MPI_Comm comm,
                      MPI_Win* win) RF_UNSUPPORTED(MPI_Win_create_c);
-int MPI_Win_create_errhandler(MPI_Win_errhandler_function* win_errhandler_fn,
-                              MPI_Errhandler* errhandler) RF_UNSUPPORTED(MPI_Win_create_errhandler);
 MPI_Win MPI_Win_f2c(MPI_Fint win) RF_UNSUPPORTED(MPI_Win_f2c);
 int MPI_Win_shared_query_c(MPI_Win win, int rank, MPI_Aint* size, MPI_Aint* disp_unit,
                            void* baseptr) RF_UNSUPPORTED(MPI_Win_shared_query_c);

@@ -1,6 +1,7 @@
 // MPI's windows (MPI 3.1 §11.2, §11.5.1, §6.8, §8.3.3): creating and freeing them and the
 // fence, which are collective over the window's group, and the local queries on a window
-// (group, name, error handler; attributes are WindowAttributes.cpp's). MPI_Alloc_mem and
+// (group, name; error handlers are ApiWindowErrhandlers.cpp's, attributes
+// WindowAttributes.cpp's). MPI_Alloc_mem and
 // MPI_Free_mem are here too: they are how RMA programs get memory for a window.
 #include "simulated-mpi/src/Api.hpp"
 
@@ -290,32 +291,5 @@ RF_EXPORT int MPI_Win_get_name(MPI_Win win, char* name, int* resultlen) {
         !write_out(resultlen, length))
         return call.error(win, MPI_ERR_ARG, Misuse::InvalidArgument,
                           "win_name or resultlen is not writable");
-    return MPI_SUCCESS;
-}
-
-RF_EXPORT int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler) {
-    RF_LOCAL_ENTRY("MPI_Win_set_errhandler", win, errhandler);
-    WindowMember* m = member(call, win);
-    if (m == nullptr)
-        return call.error(MPI_COMM_WORLD, MPI_ERR_WIN, Misuse::InvalidHandle,
-                          fmt::format("invalid window {:#x}", win));
-    if (errhandler != MPI_ERRORS_ARE_FATAL && errhandler != MPI_ERRORS_RETURN)
-        return call.error(win, MPI_ERR_ARG, Misuse::InvalidHandle,
-                          fmt::format("invalid error handler {:#x} (Rankfold supports "
-                                      "MPI_ERRORS_ARE_FATAL and MPI_ERRORS_RETURN)",
-                                      errhandler));
-    m->errhandler = errhandler;
-    // The fence and free travel on the window's communicator: their errors go where the
-    // window's would.
-    if (CommHandle* h = call.world.comms().handle(call.rank, m->comm)) h->errhandler = errhandler;
-    return MPI_SUCCESS;
-}
-
-RF_EXPORT int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler* errhandler) {
-    RF_LOCAL_ENTRY("MPI_Win_get_errhandler", win, errhandler);
-    int error = MPI_SUCCESS;
-    const WindowMember* m = member(call, win, &error);
-    if (m == nullptr) return error;
-    write_out(errhandler, m->errhandler);
     return MPI_SUCCESS;
 }

@@ -6,7 +6,10 @@
 #include "simulated-mpi/src/ReduceOp.hpp"
 #include "simulated-mpi/src/TypePacking.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 namespace rankfold::mpi {
 namespace {
@@ -26,6 +29,31 @@ void combine(const PendingRma& op, const std::byte* in, Payload& inout) {
     const MPI_Datatype basic = make_handle(RF_KIND_DATATYPE, static_cast<int>(run->basic));
     const std::size_t elements = run->count * static_cast<std::size_t>(op.target_count);
     apply_predefined(op.op, basic, in, inout.data(), elements);
+}
+
+// The target bytes of a word-sized accumulate as ascending, disjoint, non-adjacent runs (the
+// race monitor follows an operation run by run: mc/system/RemoteOrder, typemap_bytes).
+std::vector<std::pair<std::uintptr_t, std::uintptr_t>> word_runs(const PendingRma& op,
+                                                                 std::uintptr_t at) {
+    std::vector<std::pair<std::uintptr_t, std::uintptr_t>> runs;
+    for (int k = 0; k < op.target_count; ++k) {
+        const std::uintptr_t element =
+            at +
+            static_cast<std::uintptr_t>(static_cast<std::int64_t>(k) * op.target_map->extent());
+        for (const TypeBlock& b : op.target_map->blocks()) {
+            const std::uintptr_t low = element + static_cast<std::uintptr_t>(b.disp);
+            if (b.length > 0) runs.emplace_back(low, low + b.length);
+        }
+    }
+    std::sort(runs.begin(), runs.end());
+    std::vector<std::pair<std::uintptr_t, std::uintptr_t>> merged;
+    for (const auto& r : runs) {
+        if (!merged.empty() && r.first <= merged.back().second)
+            merged.back().second = std::max(merged.back().second, r.second);
+        else
+            merged.push_back(r);
+    }
+    return merged;
 }
 
 } // namespace
@@ -80,9 +108,11 @@ bool land_and_report(Window& w, int origin, std::size_t index, std::string& why)
         // Synchronisation through an atomic is through a word (a flag, a counter, a queue's
         // tail); the rows of a strided accumulate are data, and their tokens would only grow
         // every known item's carriers (MPICH's strided_acc_onelock).
+        // Run by run, as the race monitor knows the operation.
         if (accumulates(op.kind) && end - begin <= kAtomicWordBytes)
-            gate->atomic_landed(from, target.world_rank, begin, end, fetches(op.kind),
-                                op.op != MPI_NO_OP);
+            for (const auto& [low, high] : word_runs(op, at))
+                gate->atomic_landed(from, target.world_rank, low, high, fetches(op.kind),
+                                    op.op != MPI_NO_OP);
     }
     return ok;
 }

@@ -221,3 +221,56 @@ TEST_CASE("a barrier between the target's store and the put orders them", "[race
     r.sync({0, SyncStep::Depart, kBarrier});
     CHECK_FALSE(r.issue(put(0, 1, {100, 104})));
 }
+
+TEST_CASE("a target's own accesses against live operations: only two reads agree",
+          "[races][remote]") {
+    RemoteRaces r(2);
+    r.expose(1, {{100, 200}});
+    REQUIRE_FALSE(r.issue(get(0, 1, {100, 104})));
+    REQUIRE_FALSE(r.issue(accumulate(0, 1, {120, 128}, 3)));
+    CHECK_FALSE(r.access(1, {100, 104}, false)); // a load and a get both read
+    CHECK(r.access(1, {102, 103}, true));        // a store into the get's bytes
+    CHECK(r.access(1, {124, 125}, false));       // a load of the accumulate's bytes
+    CHECK_FALSE(r.access(1, {104, 120}, true));  // between the two
+    CHECK_FALSE(r.access(0, {100, 104}, true));  // another rank's own memory
+}
+
+TEST_CASE("a target's stores walking its window are one record, wherever they go next",
+          "[races][remote]") {
+    RemoteRaces r(2);
+    r.expose(1, {{100, 200}});
+    for (std::uintptr_t a = 100; a < 140; ++a) r.record(1, {a, a + 1}, true, 5, ""); // upwards
+    r.record(1, {180, 184}, true, 5, "");                                            // a jump
+    r.record(1, {150, 152}, true, 5, ""); // and back below the last one
+    REQUIRE(r.accesses().size() == 1);
+    CHECK(r.accesses()[0].writes == std::vector<ByteRange>{{100, 140}, {150, 152}, {180, 184}});
+    CHECK(r.issue(put(0, 1, {139, 141}))); // the last byte of the walk
+    CHECK_FALSE(r.issue(put(0, 1, {140, 150})));
+    CHECK(r.issue(get(0, 1, {151, 160}))); // a get of stored bytes
+}
+
+TEST_CASE("a window freed with a load still unknown leaves the joins' instances agreed",
+          "[races][remote]") {
+    // MPICH's large-small-acc: round after round a window over one buffer, two fences and a
+    // free (one join token: the same slot and group). Each member's departure from the free
+    // is counted before the last exposure ends and the instances reset (RemoteOrder::finished).
+    RemoteRaces r(2);
+    for (int round = 0; round < 3; ++round) {
+        r.expose(0, {{100, 200}});
+        r.expose(1, {{300, 400}});
+        fence(r, 2);
+        REQUIRE_FALSE(r.issue(put(0, 1, {300, 304})));
+        fence(r, 2);
+        INFO("round " << round);
+        CHECK_FALSE(r.access(1, {300, 304}, false)); // ordered by the second fence
+        r.record(1, {300, 304}, false, 9, "");       // known to rank 1 only, until the free
+        r.sync({0, SyncStep::Arrive, kFence});       // MPI_Win_free
+        r.sync({1, SyncStep::Arrive, kFence});
+        r.sync({1, SyncStep::Depart, kFence});
+        r.expose(1, {});
+        CHECK_FALSE(r.empty());                // rank 0 has not learnt of rank 1's load yet
+        r.sync({0, SyncStep::Depart, kFence}); // the last departure, then the last exposure
+        r.expose(0, {});
+        CHECK(r.empty());
+    }
+}

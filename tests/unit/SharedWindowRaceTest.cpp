@@ -32,6 +32,28 @@ void win_sync(RemoteRaces& r, int rank) {
     r.sync({rank, SyncStep::MemorySync, 0});
 }
 
+// A writing one-sided operation through window 7: an MPI_Accumulate when atomic, else MPI_Put.
+RemoteOpEvent writing_op(int origin, int target, ByteRange bytes, bool atomic) {
+    RemoteOpEvent e;
+    e.origin = origin;
+    e.target = target;
+    e.window = 7;
+    e.bytes = bytes;
+    e.writes = true;
+    e.atomic = atomic;
+    e.name = atomic ? "MPI_Accumulate" : "MPI_Put";
+    return e;
+}
+
+// The MCS lock's ranks: rank 0 exposes its queue element, rank 1 holds the tail word.
+constexpr ByteRange kElement{2000, 2004};
+constexpr std::uint64_t kTail = atomic_word_token(1, 3000);
+RemoteRaces mcs_ranks() {
+    RemoteRaces r(3);
+    r.expose(0, {{2000, 2016}});
+    return r;
+}
+
 } // namespace
 
 TEST_CASE("two ranks' stores to one shared word race", "[races][shared]") {
@@ -93,13 +115,7 @@ TEST_CASE("one-sided operations are ordered after shared stores as for any windo
           "[races][shared]") {
     RemoteRaces r = shared_pair();
     r.record(1, kWord, true, 11, ""); // rank 1 stores into rank 0's segment
-    RemoteOpEvent put;
-    put.origin = 0;
-    put.target = 0;
-    put.window = 7;
-    put.bytes = kWord;
-    put.writes = true;
-    put.name = "MPI_Put";
+    const RemoteOpEvent put = writing_op(0, 0, kWord, false);
     const auto c = r.issue(put); // unordered with rank 1's store, though rank 0 is the target
     REQUIRE(c);
     CHECK(c->earlier->rank == 1);
@@ -112,59 +128,29 @@ TEST_CASE("an atomic read of a word written by an atomic passes knowledge", "[ra
     // The MCS lock: rank 0 stores its element, then swaps the tail with fetch-and-op; rank 2's
     // fetch-and-op on the tail lands after it and its flush completes it: rank 2 then knows of
     // rank 0's store, and may accumulate into the element.
-    RemoteRaces r(3);
-    r.expose(0, {{2000, 2016}});
-    const ByteRange element{2000, 2004};
-    r.record(0, element, true, 11, "");
-    const std::uint64_t tail = atomic_word_token(1, 3000);
-    r.sync({0, SyncStep::Release, tail}); // rank 0's swap lands
-    RemoteOpEvent acc;
-    acc.origin = 2;
-    acc.target = 0;
-    acc.window = 7;
-    acc.bytes = element;
-    acc.writes = true;
-    acc.atomic = true;
-    acc.name = "MPI_Accumulate";
-    r.sync({2, SyncStep::Forward, tail, atomic_fetch_token(2)}); // rank 2's swap reads it
-    r.sync({2, SyncStep::Acquire, atomic_fetch_token(2)});       // rank 2's flush
-    CHECK_FALSE(r.issue(acc));
+    RemoteRaces r = mcs_ranks();
+    r.record(0, kElement, true, 11, "");
+    r.sync({0, SyncStep::Release, kTail});                        // rank 0's swap lands
+    r.sync({2, SyncStep::Forward, kTail, atomic_fetch_token(2)}); // rank 2's swap reads it
+    r.sync({2, SyncStep::Acquire, atomic_fetch_token(2)});        // rank 2's flush
+    CHECK_FALSE(r.issue(writing_op(2, 0, kElement, true)));
 }
 
 TEST_CASE("an atomic read that landed before the write learns nothing", "[races][atomic]") {
-    RemoteRaces r(3);
-    r.expose(0, {{2000, 2016}});
-    const ByteRange element{2000, 2004};
-    r.record(0, element, true, 11, "");
-    const std::uint64_t tail = atomic_word_token(1, 3000);
-    r.sync({2, SyncStep::Forward, tail, atomic_fetch_token(2)}); // rank 2's read first
-    r.sync({0, SyncStep::Release, tail});
+    RemoteRaces r = mcs_ranks();
+    r.record(0, kElement, true, 11, "");
+    r.sync({2, SyncStep::Forward, kTail, atomic_fetch_token(2)}); // rank 2's read first
+    r.sync({0, SyncStep::Release, kTail});
     r.sync({2, SyncStep::Acquire, atomic_fetch_token(2)});
-    RemoteOpEvent acc;
-    acc.origin = 2;
-    acc.target = 0;
-    acc.window = 7;
-    acc.bytes = element;
-    acc.writes = true;
-    acc.name = "MPI_Put";
-    CHECK(r.issue(acc));
+    CHECK(r.issue(writing_op(2, 0, kElement, false)));
 }
 
 TEST_CASE("an atomic's landing is known to whoever reads the word after it", "[races][atomic]") {
     // MCS unlock: rank 2 wrote rank 0's element with an accumulate; rank 0 reads it with
     // fetch-and-op (MPI_NO_OP) after the landing, and may then store to the element.
-    RemoteRaces r(3);
-    r.expose(0, {{2000, 2016}});
-    const ByteRange element{2000, 2004};
-    RemoteOpEvent acc;
-    acc.origin = 2;
-    acc.target = 0;
-    acc.window = 7;
-    acc.bytes = element;
-    acc.writes = true;
-    acc.atomic = true;
-    acc.name = "MPI_Accumulate";
-    REQUIRE_FALSE(r.issue(acc));
+    RemoteRaces r = mcs_ranks();
+    const ByteRange element = kElement;
+    REQUIRE_FALSE(r.issue(writing_op(2, 0, element, true)));
     CHECK(r.access(0, element, true)); // not landed: rank 0's store races
     const std::uint64_t word = atomic_word_token(0, element.low);
     r.complete({.origin = 2,
