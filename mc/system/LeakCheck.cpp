@@ -18,6 +18,7 @@ std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank) {
         const char* what = r->kind == Request::Kind::Send      ? "send"
                            : r->kind == Request::Kind::Receive ? "receive"
                            : r->kind == Request::Kind::Rma     ? "RMA"
+                           : r->kind == Request::Kind::Generalized ? "generalized"
                                                                : "collective";
         if (r->persistent && !r->started)
             out.push_back({Misuse::PersistentNotStarted,

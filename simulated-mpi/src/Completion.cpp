@@ -74,6 +74,9 @@ int Completion::finish_slot(int rank, int slot, MPI_Status* status, const RankCa
                    fmt::format("status {} is not writable", fmt::ptr(status)));
         return MPI_ERR_ARG;
     }
+    if (r.kind == Request::Kind::Generalized)
+        core_.ranks[rank].grequests_done.push_back(
+            {r.grequest_query, r.grequest_free, r.buffer, status});
     if (r.persistent) {
         req->active = false;
         req->complete = false;
@@ -214,6 +217,7 @@ Progress Completion::complete(int rank, RankCall& call, int choice) {
         core_.requests.release(rank, call.internal[0]);
         return Progress::Done;
     case CallKind::Recv:
+    case CallKind::Mrecv:
         return done_if(finish_slot(rank, call.internal[0], call.statuses, call) == MPI_SUCCESS);
     case CallKind::Sendrecv:
     case CallKind::SendrecvReplace:
@@ -281,6 +285,8 @@ Progress Completion::complete_some(int rank, RankCall& call) {
 Progress Completion::complete_probe(int rank, RankCall& call, int choice) {
     if (call.source == MPI_PROC_NULL) {
         write_status(call.statuses, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
+        if (call.message != nullptr && !write_out(call.message, MPI_MESSAGE_NO_PROC))
+            return core_.fail(rank, call, MPI_ERR_ARG, "the message argument is not writable");
         return Progress::Done;
     }
     if (call.outcome >= 0) {
@@ -291,6 +297,10 @@ Progress Completion::complete_probe(int rank, RankCall& call, int choice) {
     const Message& m = *candidates.at(static_cast<std::size_t>(choice));
     if (!write_status(call.statuses, m.source, m.tag, MPI_SUCCESS, m.payload.size()))
         return core_.fail(rank, call, MPI_ERR_ARG, "status is not writable");
+    // MPI_Mprobe/MPI_Improbe: the message leaves the queue, for MPI_Mrecv alone.
+    if (call.message != nullptr &&
+        !write_out(call.message, p2p_.take_matched(rank, call, m)))
+        return core_.fail(rank, call, MPI_ERR_ARG, "the message argument is not writable");
     return Progress::Done;
 }
 
