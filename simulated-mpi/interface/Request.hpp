@@ -27,6 +27,9 @@ struct Request {
     // program's again although the request stays active (the race checks read this).
     bool seen_complete = false;
     bool cancelled = false; // MPI_Cancel took it back before it matched (MPI_Test_cancelled)
+    // Complete at its call with nothing left to progress (MPI_Imrecv: the message was in the
+    // rank's hands already): a test of it succeeds at once, not as a choice.
+    bool immediate = false;
     // MPI_Isendrecv(_replace): the program's request is the receive; its send half is a slot
     // of its own that releases itself when done. The receive completes only once both have:
     // `companion` is the send half's slot while it is pending (-1 after), `arrived` says the

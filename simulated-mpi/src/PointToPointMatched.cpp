@@ -55,6 +55,7 @@ int PointToPoint::receive_matched(WorldCore& core, int rank, RankCall& call) {
         deliver(core, rank, PostedReceive{0, a.source, a.tag, v ? v->id : 0, RequestRef{rank, r}},
                 message);
     }
+    core.requests.at(rank, r).immediate = true;
     write_out(call.message, MPI_MESSAGE_NULL);
     return r;
 }

@@ -86,7 +86,8 @@ void feed_request(StateHasher& h, const Request& r, std::uint64_t buffer) {
     if (r.is_free()) return;
     h.value(static_cast<std::uint8_t>(r.mode));
     h.value(static_cast<std::uint8_t>(r.persistent | r.active << 1 | r.complete << 2 |
-                                      r.user_freed << 3 | r.started << 4 | r.cancelled << 5));
+                                      r.user_freed << 3 | r.started << 4 | r.cancelled << 5 |
+                                      r.immediate << 6));
     for (int v : {r.peer, r.tag, r.comm, r.count, r.datatype, r.status_source, r.status_tag,
                   r.status_error})
         h.value(v);
