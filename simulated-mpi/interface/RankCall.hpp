@@ -125,7 +125,7 @@ struct RankCall {
     // message's handle goes; MPI_Mrecv/MPI_Imrecv: the handle to receive, reset to NULL.
     MPI_Message* message = nullptr;
     CollectiveArgs coll{};    // CallKind::Collective
-    RmaArgs rma{};          // CallKind::Rma
+    RmaArgs rma{};            // CallKind::Rma
     shmem::ShmemCall shmem{}; // CallKind::Shmem
 
     // Progress, owned by the runtime.

@@ -37,7 +37,7 @@ struct Request {
     int companion = -1;
     int part_of = -1;
     bool arrived = false;
-    int peer = 0;           // destination or source (may be MPI_ANY_SOURCE / MPI_PROC_NULL)
+    int peer = 0; // destination or source (may be MPI_ANY_SOURCE / MPI_PROC_NULL)
     int tag = 0;
     MPI_Comm comm = MPI_COMM_NULL;
     std::uintptr_t buffer = 0; // application address

@@ -39,9 +39,9 @@ RF_EXPORT int MPI_Grequest_complete(MPI_Request request) {
     RF_LOCAL_ENTRY("MPI_Grequest_complete", request);
     const Request* r = call.world.requests().find(call.rank, request);
     if (r == nullptr || r->kind != Request::Kind::Generalized)
-        return call.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, Misuse::InvalidHandle,
-                          fmt::format("{:#x} is not a generalized request (MPI_Grequest_start)",
-                                      request));
+        return call.error(
+            MPI_COMM_WORLD, MPI_ERR_REQUEST, Misuse::InvalidHandle,
+            fmt::format("{:#x} is not a generalized request (MPI_Grequest_start)", request));
     if (r->complete)
         return call.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, Misuse::RequestState,
                           fmt::format("generalized request {:#x} is already complete", request));

@@ -19,8 +19,8 @@ RankCall probe_call(CallKind kind, const char* name, std::uintptr_t site, int so
     return c;
 }
 
-RankCall mrecv_call(const char* name, std::uintptr_t site, void* buf, int count,
-                    MPI_Datatype type, MPI_Message* message) {
+RankCall mrecv_call(const char* name, std::uintptr_t site, void* buf, int count, MPI_Datatype type,
+                    MPI_Message* message) {
     RankCall c = make_call(CallKind::Mrecv, name, site);
     c.recv_buffer = buf;
     c.recv_count = count;

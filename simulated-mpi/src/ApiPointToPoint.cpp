@@ -124,8 +124,8 @@ RF_EXPORT int MPI_Isendrecv(const void* sendbuf, int sendcount, MPI_Datatype sen
                             int sendtag, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                             int source, int recvtag, MPI_Comm comm, MPI_Request* request) {
     RF_MPI_ENTRY;
-    RankCall c = recv_call(CallKind::Isendrecv, "MPI_Isendrecv", site, recvbuf, recvcount,
-                           recvtype, source, recvtag, comm);
+    RankCall c = recv_call(CallKind::Isendrecv, "MPI_Isendrecv", site, recvbuf, recvcount, recvtype,
+                           source, recvtag, comm);
     c.send_buffer = sendbuf;
     c.send_count = sendcount;
     c.send_type = sendtype;
@@ -136,9 +136,8 @@ RF_EXPORT int MPI_Isendrecv(const void* sendbuf, int sendcount, MPI_Datatype sen
     return submit(c);
 }
 
-RF_EXPORT int MPI_Isendrecv_replace(void* buf, int count, MPI_Datatype type, int dest,
-                                    int sendtag, int source, int recvtag, MPI_Comm comm,
-                                    MPI_Request* request) {
+RF_EXPORT int MPI_Isendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag,
+                                    int source, int recvtag, MPI_Comm comm, MPI_Request* request) {
     RF_MPI_ENTRY;
     RankCall c = recv_call(CallKind::IsendrecvReplace, "MPI_Isendrecv_replace", site, buf, count,
                            type, source, recvtag, comm);

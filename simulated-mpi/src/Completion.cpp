@@ -20,8 +20,8 @@ Progress done_if(bool ok) {
 
 // The calls that return an array of statuses: the only ones whose statuses carry the error.
 bool writes_error(CallKind kind) {
-    return kind == CallKind::Waitall || kind == CallKind::Testall ||
-           kind == CallKind::Waitsome || kind == CallKind::Testsome;
+    return kind == CallKind::Waitall || kind == CallKind::Testall || kind == CallKind::Waitsome ||
+           kind == CallKind::Testsome;
 }
 } // namespace
 
@@ -307,8 +307,7 @@ Progress Completion::complete_probe(int rank, RankCall& call, int choice) {
     if (!write_status(call.statuses, m.source, m.tag, kKeepError, m.payload.size()))
         return core_.fail(rank, call, MPI_ERR_ARG, "status is not writable");
     // MPI_Mprobe/MPI_Improbe: the message leaves the queue, for MPI_Mrecv alone.
-    if (call.message != nullptr &&
-        !write_out(call.message, p2p_.take_matched(rank, call, m)))
+    if (call.message != nullptr && !write_out(call.message, p2p_.take_matched(rank, call, m)))
         return core_.fail(rank, call, MPI_ERR_ARG, "the message argument is not writable");
     return Progress::Done;
 }

@@ -10,8 +10,10 @@
 namespace rankfold::mpi {
 
 Progress PointToPoint::post_sendrecv(WorldCore& core, int rank, RankCall& call) {
-    SendArgs out = SendArgs{call.send_buffer, call.send_count, call.send_type, call.dest, call.send_tag, call.comm, call.mode};
-    ReceiveArgs in = ReceiveArgs{call.recv_buffer, call.recv_count, call.recv_type, call.source, call.recv_tag, call.comm};
+    SendArgs out = SendArgs{call.send_buffer, call.send_count, call.send_type, call.dest,
+                            call.send_tag,    call.comm,       call.mode};
+    ReceiveArgs in = ReceiveArgs{call.recv_buffer, call.recv_count, call.recv_type,
+                                 call.source,      call.recv_tag,   call.comm};
     if (!check_receive(core, rank, call, in, false) || !check_send(core, rank, call, out))
         return Progress::Failed;
     const bool replace = call.kind == CallKind::IsendrecvReplace;

@@ -42,9 +42,9 @@ int PointToPoint::receive_matched(WorldCore& core, int rank, RankCall& call) {
                                            handle)),
                -1;
     // The receive's arguments are checked as a receive on the message's communicator.
-    ReceiveArgs a{call.recv_buffer, call.recv_count, call.recv_type,
-                  no_proc ? MPI_PROC_NULL : MPI_ANY_SOURCE, MPI_ANY_TAG,
-                  no_proc ? MPI_COMM_SELF : matched[slot].second};
+    ReceiveArgs a{call.recv_buffer, call.recv_count,
+                  call.recv_type,   no_proc ? MPI_PROC_NULL : MPI_ANY_SOURCE,
+                  MPI_ANY_TAG,      no_proc ? MPI_COMM_SELF : matched[slot].second};
     const int r = post_receive(core, rank, call, a, -1, false);
     if (r < 0) return -1;
     if (!no_proc) {
