@@ -110,6 +110,12 @@ std::span<const CallArgument> call_arguments(const mpi::RankCall& c, CallArgumen
         w.buffer(c.recv_buffer, c.recv_count, c.recv_type)
             << c.recv_count << c.recv_type << c.source << c.recv_tag << c.comm << c.statuses;
         break;
+    case CallKind::Isendrecv: // ... , request
+        w.buffer(c.send_buffer, c.send_count, c.send_type)
+            << c.send_count << c.send_type << c.dest << c.send_tag;
+        w.buffer(c.recv_buffer, c.recv_count, c.recv_type)
+            << c.recv_count << c.recv_type << c.source << c.recv_tag << c.comm << c.requests;
+        break;
     case CallKind::Start:       // (request)
     case CallKind::RequestFree: // (request)
         w << c.requests;

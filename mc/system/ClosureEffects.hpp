@@ -103,6 +103,8 @@ constexpr bool touches_every_rank(mpi::CallKind kind) {
     case mpi::CallKind::Iprobe:
     case mpi::CallKind::Sendrecv:
     case mpi::CallKind::SendrecvReplace:
+    case mpi::CallKind::Isendrecv:
+    case mpi::CallKind::IsendrecvReplace:
     case mpi::CallKind::BufferAttach:
     case mpi::CallKind::BufferDetach:
         return false;

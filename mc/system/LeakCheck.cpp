@@ -15,10 +15,11 @@ std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank) {
         if (r == nullptr) break;
         // A request freed while active completes on its own (MPI_Request_free).
         if (r->is_free() || r->user_freed) continue;
-        const char* what = r->kind == Request::Kind::Send      ? "send"
-                           : r->kind == Request::Kind::Receive ? "receive"
-                           : r->kind == Request::Kind::Rma     ? "RMA"
-                                                               : "collective";
+        const char* what = r->kind == Request::Kind::Send          ? "send"
+                           : r->kind == Request::Kind::Receive     ? "receive"
+                           : r->kind == Request::Kind::Rma         ? "RMA"
+                           : r->kind == Request::Kind::Generalized ? "generalized"
+                                                                   : "collective";
         if (r->persistent && !r->started)
             out.push_back({Misuse::PersistentNotStarted,
                            fmt::format("a persistent {} request was created but never started "

@@ -27,6 +27,8 @@ bool OpenChoices::buffering_open(int rank) const {
     case CallKind::Isend:
     case CallKind::Sendrecv:
     case CallKind::SendrecvReplace:
+    case CallKind::Isendrecv:
+    case CallKind::IsendrecvReplace:
         return call.mode == mpi::SendMode::Standard && call.dest != MPI_PROC_NULL;
     case CallKind::Start:
         // One persistent standard send (MPI_Startall's sends share one choice: not offered).

@@ -96,6 +96,11 @@ void pending_buffers(const mpi::MpiWorld& world, int rank, const mpi::RankCall& 
             r->kind == mpi::Request::Kind::Send || r->kind == mpi::Request::Kind::Receive;
         if (!p2p || !r->active || r->seen_complete || !r->layout) continue;
         if (slot == call.internal[0] || slot == call.internal[1]) continue;
+        // MPI_Isendrecv_replace's send half: its buffer is its receive's, watched as written.
+        if (r->part_of >= 0 && r->kind == mpi::Request::Kind::Send)
+            if (const mpi::Request* whole = table.slot(rank, r->part_of);
+                whole != nullptr && whole->buffer == r->buffer)
+                continue;
         PendingBuffer p;
         p.operation = static_cast<std::uint64_t>(slot);
         p.name = operation_name(*r);

@@ -40,6 +40,8 @@ std::string request_need(const mpi::Request& r, const std::vector<bool>& finishe
     std::string where;
     if (r.site != blocked_site)
         if (auto loc = image.locate(r.site, true)) where = " posted at " + loc->short_text();
+    if (r.kind == mpi::Request::Kind::Generalized)
+        return fmt::format("an MPI_Grequest_complete of the generalized request{}", where);
     if (r.kind == mpi::Request::Kind::Receive)
         return fmt::format("a message from {} with {} on {}{}{}", peer_text(r.peer),
                            tag_text(r.tag), comm_text(r.comm), where,
@@ -85,6 +87,8 @@ std::string describe_call(const mpi::RankCall& call) {
         return fmt::format("from {}, {}", peer_text(call.source), tag_text(call.recv_tag));
     case K::Sendrecv:
     case K::SendrecvReplace:
+    case K::Isendrecv:
+    case K::IsendrecvReplace:
         return fmt::format("to {}, from {}", peer_text(call.dest), peer_text(call.source));
     case K::Collective:
         // A window's fence and free travel on its own communicator: name the window.

@@ -6,7 +6,7 @@
  * declarations in mpi.h) and the C prototypes in MPICH 4.0.2's headers
  * (mpi.h, mpi_proto.h, mpio.h): the MPI 3.1 and 4.0 C bindings, large-count "_c" variants included.
  *
- * mpi.h includes this file at its end. Each of the 317 functions below is declared with
+ * mpi.h includes this file at its end. Each of the 307 functions below is declared with
  * RF_UNSUPPORTED(name), so calling it fails to compile with a message naming it:
  *     gcc/g++: error: call to 'MPI_Win_create' declared with attribute error:
  *              MPI_Win_create is not supported by Rankfold
@@ -403,10 +403,6 @@ int MPI_Get_count_c(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* 
     RF_UNSUPPORTED(MPI_Get_count_c);
 int MPI_Get_elements_c(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
     RF_UNSUPPORTED(MPI_Get_elements_c);
-int MPI_Grequest_complete(MPI_Request request) RF_UNSUPPORTED(MPI_Grequest_complete);
-int MPI_Grequest_start(MPI_Grequest_query_function* query_fn, MPI_Grequest_free_function* free_fn,
-                       MPI_Grequest_cancel_function* cancel_fn, void* extra_state,
-                       MPI_Request* request) RF_UNSUPPORTED(MPI_Grequest_start);
 MPI_Fint MPI_Group_c2f(MPI_Group group) RF_UNSUPPORTED(MPI_Group_c2f);
 MPI_Group MPI_Group_f2c(MPI_Fint group) RF_UNSUPPORTED(MPI_Group_f2c);
 int MPI_Group_from_session_pset(MPI_Session session, const char* pset_name, MPI_Group* newgroup)
@@ -444,10 +440,6 @@ int MPI_Igather_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtyp
 int MPI_Igatherv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
                    const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype,
                    int root, MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Igatherv_c);
-int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message,
-                MPI_Status* status) RF_UNSUPPORTED(MPI_Improbe);
-int MPI_Imrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message,
-               MPI_Request* request) RF_UNSUPPORTED(MPI_Imrecv);
 int MPI_Imrecv_c(void* buf, MPI_Count count, MPI_Datatype datatype, MPI_Message* message,
                  MPI_Request* request) RF_UNSUPPORTED(MPI_Imrecv_c);
 int MPI_Ineighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -522,16 +514,10 @@ int MPI_Iscatterv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI
     RF_UNSUPPORTED(MPI_Iscatterv_c);
 int MPI_Isend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
                 MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Isend_c);
-int MPI_Isendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
-                  void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
-                  MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Isendrecv);
 int MPI_Isendrecv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest,
                     int sendtag, void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
                     int source, int recvtag, MPI_Comm comm, MPI_Request* request)
     RF_UNSUPPORTED(MPI_Isendrecv_c);
-int MPI_Isendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag,
-                          int source, int recvtag, MPI_Comm comm, MPI_Request* request)
-    RF_UNSUPPORTED(MPI_Isendrecv_replace);
 int MPI_Isendrecv_replace_c(void* buf, MPI_Count count, MPI_Datatype datatype, int dest,
                             int sendtag, int source, int recvtag, MPI_Comm comm,
                             MPI_Request* request) RF_UNSUPPORTED(MPI_Isendrecv_replace_c);
@@ -539,12 +525,6 @@ int MPI_Issend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int de
                  MPI_Comm comm, MPI_Request* request) RF_UNSUPPORTED(MPI_Issend_c);
 int MPI_Lookup_name(const char* service_name, MPI_Info info, char* port_name)
     RF_UNSUPPORTED(MPI_Lookup_name);
-MPI_Fint MPI_Message_c2f(MPI_Message msg) RF_UNSUPPORTED(MPI_Message_c2f);
-MPI_Message MPI_Message_f2c(MPI_Fint msg) RF_UNSUPPORTED(MPI_Message_f2c);
-int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status)
-    RF_UNSUPPORTED(MPI_Mprobe);
-int MPI_Mrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message, MPI_Status* status)
-    RF_UNSUPPORTED(MPI_Mrecv);
 int MPI_Mrecv_c(void* buf, MPI_Count count, MPI_Datatype datatype, MPI_Message* message,
                 MPI_Status* status) RF_UNSUPPORTED(MPI_Mrecv_c);
 int MPI_Neighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,

@@ -101,6 +101,8 @@ public:
     // would have been matched first.
     std::optional<Message> withdraw_buffered(RequestRef by, int receiver, int tag, int context);
     bool withdraw_receive(RequestRef request);
+    // A matched probe (MPI_Mprobe) took message `id` at `receiver`: removed and returned.
+    Message take_message(int receiver, std::uint64_t id);
 
     // Messages a probe (or a receive posted now) with these arguments could match, in sent
     // order; none while a posted receive at `receiver` can still be matched.

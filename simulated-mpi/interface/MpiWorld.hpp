@@ -192,6 +192,11 @@ public:
 
     // Every rank's requests: find a handle, read a slot, list the unfinished ones.
     const RequestTable& requests() const { return core_.requests; }
+    // Generalized requests (ApiGrequest.cpp): a new one, active and not complete; completing
+    // one (as a receive's message arrives); the next whose callbacks a wait or test left to run.
+    int start_grequest(int rank, const Request& callbacks);
+    void complete_grequest(int rank, int slot) { core_.requests.finish(rank, slot); }
+    std::optional<GrequestDone> next_grequest_done(int rank);
     // Whether an MPI_Start call would start a standard-mode send to a real rank.
     bool starts_standard_send(int rank, const RankCall& start) const;
 

@@ -42,6 +42,9 @@ enum class CallKind : std::uint8_t {
     Iprobe,
     Sendrecv,
     SendrecvReplace,
+    Isendrecv, // MPI_Isendrecv: one request for both halves
+    IsendrecvReplace,
+    Mrecv, // MPI_Mrecv, and MPI_Imrecv when `requests` is set: receives a matched message
     BufferAttach,
     BufferDetach,
     Collective, // any collective operation, blocking or not (RankCall::coll says which)
@@ -61,6 +64,8 @@ constexpr bool posts(CallKind kind) {
     case CallKind::Startall:
     case CallKind::Sendrecv:
     case CallKind::SendrecvReplace:
+    case CallKind::Isendrecv:
+    case CallKind::IsendrecvReplace:
         return true;
     default:
         return false;
@@ -116,8 +121,11 @@ struct RankCall {
     void* buffer_address = nullptr; // Buffer_attach: the buffer; Buffer_detach: where to store it
     int buffer_size = 0;
     int* size_out = nullptr;
+    // MPI_Mprobe/MPI_Improbe (CallKind::Probe/Iprobe with this set): where the matched
+    // message's handle goes; MPI_Mrecv/MPI_Imrecv: the handle to receive, reset to NULL.
+    MPI_Message* message = nullptr;
     CollectiveArgs coll{};    // CallKind::Collective
-    RmaArgs rma{};          // CallKind::Rma
+    RmaArgs rma{};            // CallKind::Rma
     shmem::ShmemCall shmem{}; // CallKind::Shmem
 
     // Progress, owned by the runtime.

@@ -30,6 +30,14 @@ RF_EXPORT int MPI_Cancel(MPI_Request* request) {
                                 "(MPI 3.1 §5.12)"
                               : "the request of a one-sided operation cannot be cancelled");
     if (!r->active) return MPI_SUCCESS; // an inactive persistent request: nothing to cancel
+    if (r->kind == Request::Kind::Generalized) {
+        // Its cancel function decides (MPI 3.1 §12.2); the program still completes it.
+        auto* cancel_fn = reinterpret_cast<MPI_Grequest_cancel_function*>(r->grequest_cancel);
+        void* extra = reinterpret_cast<void*>(r->buffer);
+        const int complete = r->complete ? 1 : 0;
+        rankfold::snapshot::CallbackScope app(rf_section_);
+        return cancel_fn(extra, complete);
+    }
     call.world.cancel(call.rank, *handle_index(*request, RF_KIND_REQUEST));
     return MPI_SUCCESS;
 }

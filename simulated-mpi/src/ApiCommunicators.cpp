@@ -31,11 +31,24 @@ CollectiveArgs construction(CollectiveKind kind, MPI_Comm* newcomm) {
 
 } // namespace
 
+namespace {
+// Copies the attributes onto a new duplicate; if a copy function fails, the duplicate goes
+// away and *newcomm is MPI_COMM_NULL (as in MPICH: the call failed, nothing to free).
+int copy_or_release(const LocalCall& call, MPI_Comm comm, MPI_Comm* newcomm) {
+    const int err = copy_attributes(call, comm, *newcomm);
+    if (err != MPI_SUCCESS) {
+        call.world.comms().release(call.rank, *newcomm);
+        *newcomm = MPI_COMM_NULL;
+    }
+    return err;
+}
+} // namespace
+
 RF_EXPORT int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
     RF_LOCAL_ENTRY("MPI_Comm_dup", comm, newcomm);
     const int err = construct(call, comm, construction(CollectiveKind::CommDup, newcomm));
     if (err != MPI_SUCCESS) return err;
-    return copy_attributes(call, comm, *newcomm);
+    return copy_or_release(call, comm, newcomm);
 }
 
 // The hints are checked and ignored, as MPI allows: the copy is MPI_Comm_dup's.
@@ -46,7 +59,7 @@ RF_EXPORT int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* new
                           fmt::format("invalid info object {:#x}", info));
     const int err = construct(call, comm, construction(CollectiveKind::CommDup, newcomm));
     if (err != MPI_SUCCESS) return err;
-    return copy_attributes(call, comm, *newcomm);
+    return copy_or_release(call, comm, newcomm);
 }
 
 // A nonblocking collective like MPI_Ibarrier: the members' calls match in order and the

@@ -1,5 +1,6 @@
 // MPI functions that start, complete, test and free requests.
 #include "simulated-mpi/src/Api.hpp"
+#include "simulated-mpi/src/GrequestCallbacks.hpp"
 
 using namespace rankfold::mpi;
 
@@ -31,20 +32,20 @@ RF_EXPORT int MPI_Startall(int count, MPI_Request requests[]) {
 RF_EXPORT int MPI_Wait(MPI_Request* request, MPI_Status* status) {
     RF_MPI_ENTRY;
     RankCall c = request_call(CallKind::Wait, "MPI_Wait", site, 1, request, status);
-    return submit(c);
+    return run_grequests_done(submit(c), rf_section_);
 }
 
 RF_EXPORT int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
     RF_MPI_ENTRY;
     RankCall c = request_call(CallKind::Waitall, "MPI_Waitall", site, count, requests, statuses);
-    return submit(c);
+    return run_grequests_done(submit(c), rf_section_);
 }
 
 RF_EXPORT int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
     RF_MPI_ENTRY;
     RankCall c = request_call(CallKind::Waitany, "MPI_Waitany", site, count, requests, status);
     c.index = index;
-    return submit(c);
+    return run_grequests_done(submit(c), rf_section_);
 }
 
 RF_EXPORT int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[],
@@ -54,21 +55,21 @@ RF_EXPORT int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, i
         request_call(CallKind::Waitsome, "MPI_Waitsome", site, incount, requests, statuses);
     c.outcount = outcount;
     c.indices = indices;
-    return submit(c);
+    return run_grequests_done(submit(c), rf_section_);
 }
 
 RF_EXPORT int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
     RF_MPI_ENTRY;
     RankCall c = request_call(CallKind::Test, "MPI_Test", site, 1, request, status);
     c.flag = flag;
-    return submit(c);
+    return run_grequests_done(submit(c), rf_section_);
 }
 
 RF_EXPORT int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
     RF_MPI_ENTRY;
     RankCall c = request_call(CallKind::Testall, "MPI_Testall", site, count, requests, statuses);
     c.flag = flag;
-    return submit(c);
+    return run_grequests_done(submit(c), rf_section_);
 }
 
 RF_EXPORT int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag,
@@ -77,7 +78,7 @@ RF_EXPORT int MPI_Testany(int count, MPI_Request requests[], int* index, int* fl
     RankCall c = request_call(CallKind::Testany, "MPI_Testany", site, count, requests, status);
     c.index = index;
     c.flag = flag;
-    return submit(c);
+    return run_grequests_done(submit(c), rf_section_);
 }
 
 RF_EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
@@ -87,7 +88,7 @@ RF_EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, i
         request_call(CallKind::Testsome, "MPI_Testsome", site, incount, requests, statuses);
     c.outcount = outcount;
     c.indices = indices;
-    return submit(c);
+    return run_grequests_done(submit(c), rf_section_);
 }
 
 RF_EXPORT int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {

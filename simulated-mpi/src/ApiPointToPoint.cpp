@@ -120,6 +120,37 @@ RF_EXPORT int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int 
     return submit(c);
 }
 
+RF_EXPORT int MPI_Isendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                            int sendtag, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                            int source, int recvtag, MPI_Comm comm, MPI_Request* request) {
+    RF_MPI_ENTRY;
+    RankCall c = recv_call(CallKind::Isendrecv, "MPI_Isendrecv", site, recvbuf, recvcount, recvtype,
+                           source, recvtag, comm);
+    c.send_buffer = sendbuf;
+    c.send_count = sendcount;
+    c.send_type = sendtype;
+    c.dest = dest;
+    c.send_tag = sendtag;
+    c.requests = request;
+    c.request_count = 1;
+    return submit(c);
+}
+
+RF_EXPORT int MPI_Isendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag,
+                                    int source, int recvtag, MPI_Comm comm, MPI_Request* request) {
+    RF_MPI_ENTRY;
+    RankCall c = recv_call(CallKind::IsendrecvReplace, "MPI_Isendrecv_replace", site, buf, count,
+                           type, source, recvtag, comm);
+    c.send_buffer = buf;
+    c.send_count = count;
+    c.send_type = type;
+    c.dest = dest;
+    c.send_tag = sendtag;
+    c.requests = request;
+    c.request_count = 1;
+    return submit(c);
+}
+
 RF_EXPORT int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
     RF_MPI_ENTRY;
     RankCall c =

@@ -17,15 +17,22 @@ namespace {
 Progress done_if(bool ok) {
     return ok ? Progress::Done : Progress::Failed;
 }
+
+// The calls that return an array of statuses: the only ones whose statuses carry the error.
+bool writes_error(CallKind kind) {
+    return kind == CallKind::Waitall || kind == CallKind::Testall || kind == CallKind::Waitsome ||
+           kind == CallKind::Testsome;
+}
 } // namespace
 
 bool Completion::write_status(MPI_Status* status, int source, int tag, int error, std::size_t bytes,
                               bool cancelled) {
     if (ignored(status)) return true;
     MPI_Status s{};
+    if (error == kKeepError && !read_app(status, s)) return false;
     s.MPI_SOURCE = source;
     s.MPI_TAG = tag;
-    s.MPI_ERROR = error;
+    if (error != kKeepError) s.MPI_ERROR = error;
     s.rf_count_lo = static_cast<int>(bytes & 0xffffffffu);
     s.rf_count_hi_and_cancelled =
         static_cast<int>((bytes >> 32) & 0x7fffffff) | (cancelled ? INT_MIN : 0);
@@ -56,7 +63,8 @@ int Completion::finish_request(int rank, MPI_Request* handle_ptr, MPI_Status* st
     Request* req = handle == MPI_REQUEST_NULL ? nullptr : core_.requests.find(rank, handle);
     if (req == nullptr || !req->active) {
         // A null or inactive request completes at once with an empty status.
-        write_status(status, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
+        write_status(status, MPI_ANY_SOURCE, MPI_ANY_TAG,
+                     writes_error(call.kind) ? MPI_SUCCESS : kKeepError, 0);
         return MPI_SUCCESS;
     }
     const bool persistent = req->persistent;
@@ -68,12 +76,16 @@ int Completion::finish_request(int rank, MPI_Request* handle_ptr, MPI_Status* st
 int Completion::finish_slot(int rank, int slot, MPI_Status* status, const RankCall& call) {
     Request* req = &core_.requests.at(rank, slot);
     const Request r = *req;
-    if (!write_status(status, r.status_source, r.status_tag, r.status_error, r.status_bytes,
+    if (!write_status(status, r.status_source, r.status_tag,
+                      writes_error(call.kind) ? r.status_error : kKeepError, r.status_bytes,
                       r.cancelled)) {
         core_.fail(rank, call, MPI_ERR_ARG,
                    fmt::format("status {} is not writable", fmt::ptr(status)));
         return MPI_ERR_ARG;
     }
+    if (r.kind == Request::Kind::Generalized)
+        core_.ranks[rank].grequests_done.push_back(
+            {r.grequest_query, r.grequest_free, r.buffer, status});
     if (r.persistent) {
         req->active = false;
         req->complete = false;
@@ -146,10 +158,10 @@ Progress Completion::issue(int rank, RankCall& call) {
         if (done && r != nullptr && r->active)
             core_.requests.find(rank, handles[0])->seen_complete = true;
         if (done && r != nullptr && r->active)
-            write_status(call.statuses, r->status_source, r->status_tag, r->status_error,
+            write_status(call.statuses, r->status_source, r->status_tag, kKeepError,
                          r->status_bytes, r->cancelled);
         else if (done)
-            write_status(call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
+            write_status(call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, kKeepError, 0);
         return Progress::Done;
     }
     case CallKind::Testall: {
@@ -170,7 +182,7 @@ Progress Completion::issue(int rank, RankCall& call) {
         const bool none_active = !any_active();
         write_out(call.flag, none_active ? 1 : 0);
         write_out(call.index, MPI_UNDEFINED);
-        if (none_active) write_status(call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
+        if (none_active) write_status(call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, kKeepError, 0);
         return Progress::Done;
     }
     case CallKind::Testsome:
@@ -214,6 +226,7 @@ Progress Completion::complete(int rank, RankCall& call, int choice) {
         core_.requests.release(rank, call.internal[0]);
         return Progress::Done;
     case CallKind::Recv:
+    case CallKind::Mrecv:
         return done_if(finish_slot(rank, call.internal[0], call.statuses, call) == MPI_SUCCESS);
     case CallKind::Sendrecv:
     case CallKind::SendrecvReplace:
@@ -242,7 +255,7 @@ Progress Completion::complete(int rank, RankCall& call, int choice) {
                            MPI_SUCCESS);
         }
         write_out(call.index, MPI_UNDEFINED);
-        write_status(call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0);
+        write_status(call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, kKeepError, 0);
         return Progress::Done;
     }
     case CallKind::Waitsome:
@@ -280,7 +293,9 @@ Progress Completion::complete_some(int rank, RankCall& call) {
 
 Progress Completion::complete_probe(int rank, RankCall& call, int choice) {
     if (call.source == MPI_PROC_NULL) {
-        write_status(call.statuses, MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0);
+        write_status(call.statuses, MPI_PROC_NULL, MPI_ANY_TAG, kKeepError, 0);
+        if (call.message != nullptr && !write_out(call.message, MPI_MESSAGE_NO_PROC))
+            return core_.fail(rank, call, MPI_ERR_ARG, "the message argument is not writable");
         return Progress::Done;
     }
     if (call.outcome >= 0) {
@@ -289,8 +304,11 @@ Progress Completion::complete_probe(int rank, RankCall& call, int choice) {
     }
     const std::vector<const Message*> candidates = query_.probe_candidates(rank, call);
     const Message& m = *candidates.at(static_cast<std::size_t>(choice));
-    if (!write_status(call.statuses, m.source, m.tag, MPI_SUCCESS, m.payload.size()))
+    if (!write_status(call.statuses, m.source, m.tag, kKeepError, m.payload.size()))
         return core_.fail(rank, call, MPI_ERR_ARG, "status is not writable");
+    // MPI_Mprobe/MPI_Improbe: the message leaves the queue, for MPI_Mrecv alone.
+    if (call.message != nullptr && !write_out(call.message, p2p_.take_matched(rank, call, m)))
+        return core_.fail(rank, call, MPI_ERR_ARG, "the message argument is not writable");
     return Progress::Done;
 }
 

@@ -58,7 +58,11 @@ public:
     // Completes a ready call; `choice` is below CompletionQuery::completion_choices.
     Progress complete(int rank, RankCall& call, int choice);
 
-    // Writes a status unless it is MPI_STATUS_IGNORE; false if it is not writable.
+    // Writes a status unless it is MPI_STATUS_IGNORE; false if it is not writable. `error`
+    // kKeepError leaves its MPI_ERROR field as it was: only the calls that complete several
+    // requests set it (MPI 3.1 §3.2.5 leaves it undefined for the others; MPICH keeps it, and
+    // its tests check that).
+    static constexpr int kKeepError = -1;
     static bool write_status(MPI_Status* status, int source, int tag, int error, std::size_t bytes,
                              bool cancelled = false);
     // What a receive whose message did not match its type reports.

@@ -143,6 +143,9 @@ void CompletionQuery::open_outcomes(int rank, const RankCall& call, OpenOutcomes
     case CallKind::Testall: {
         request_positions(rank, call, complete, waiting);
         if (complete.empty() && !waiting) return; // null or inactive requests: done at once
+        if (!waiting && std::ranges::all_of(
+                            complete, [&](int i) { return request_at(rank, call, i)->immediate; }))
+            return; // complete at their calls (MPI_Imrecv): done at once
         out.open = true;
         if (!waiting) out.done.push_back(1);
         return;

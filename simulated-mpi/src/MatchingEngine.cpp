@@ -32,6 +32,15 @@ bool MatchingEngine::withdraw_message(RequestRef sender) {
     return false;
 }
 
+Message MatchingEngine::take_message(int receiver, std::uint64_t id) {
+    auto& messages = queues_.at(receiver).messages;
+    auto it = std::find_if(messages.begin(), messages.end(),
+                           [id](const Message& m) { return m.id == id; });
+    Message m = std::move(*it);
+    messages.erase(it);
+    return m;
+}
+
 std::optional<Message> MatchingEngine::withdraw_buffered(RequestRef by, int receiver, int tag,
                                                          int context) {
     auto& messages = queues_.at(receiver).messages;

@@ -33,6 +33,10 @@ std::uint64_t MpiWorld::hash(const RequestTable::HeapRoot* heap_root) const {
         if (!s.infos.empty()) s.infos.feed(h);
         if (!s.errhandlers.empty()) s.errhandlers.feed(h);
         if (!s.error_codes.empty()) s.error_codes.feed(h);
+        for (const GrequestDone& g : s.grequests_done)
+            for (std::uintptr_t v :
+                 {g.query, g.free, g.extra_state, reinterpret_cast<std::uintptr_t>(g.status)})
+                h.value(static_cast<std::uint64_t>(v));
     }
     core_.comms.feed(h);
     collectives_.feed(h);

@@ -168,7 +168,7 @@ int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, Sen
 }
 
 int PointToPoint::post_receive(WorldCore& core, int rank, const RankCall& call, ReceiveArgs a,
-                               int slot) {
+                               int slot, bool queue) {
     if (!check_receive(core, rank, call, a, false)) return -1;
     const bool fresh = slot < 0;
     if (fresh) slot = core.requests.create(rank);
@@ -195,6 +195,7 @@ int PointToPoint::post_receive(WorldCore& core, int rank, const RankCall& call, 
         req.status_bytes = 0;
         return slot;
     }
+    if (!queue) return slot;
     matching_.post_receive(rank, PostedReceive{next_post_id(rank), a.source, a.tag, a.view.id,
                                                RequestRef{rank, slot}});
     return slot;
@@ -263,6 +264,9 @@ bool PointToPoint::handles(CallKind kind) {
     case CallKind::Startall:
     case CallKind::Sendrecv:
     case CallKind::SendrecvReplace:
+    case CallKind::Isendrecv:
+    case CallKind::IsendrecvReplace:
+    case CallKind::Mrecv:
     case CallKind::Probe:
     case CallKind::BufferAttach:
     case CallKind::BufferDetach:
@@ -333,6 +337,20 @@ Progress PointToPoint::issue(WorldCore& core, int rank, RankCall& call) {
         if (r < 0) return Progress::Failed;
         call.internal = {r, s};
         return Progress::Blocked;
+    }
+    case CallKind::Isendrecv:
+    case CallKind::IsendrecvReplace:
+        return post_sendrecv(core, rank, call);
+    case CallKind::Mrecv: {
+        const int slot = receive_matched(core, rank, call);
+        if (slot < 0) return Progress::Failed;
+        if (call.requests == nullptr) { // MPI_Mrecv: done, its status written by complete()
+            call.internal[0] = slot;
+            return Progress::Blocked;
+        }
+        if (!write_out(call.requests, slot_handle(slot)))
+            return core.fail(rank, call, MPI_ERR_ARG, "the request argument is not writable");
+        return Progress::Done;
     }
     case CallKind::Probe:
         return check_probe(core, rank, call) ? Progress::Blocked : Progress::Failed;

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace rankfold::mpi {
@@ -41,6 +42,14 @@ public:
     // Messages a probe of `call` (on a valid communicator) could report, in matching order.
     void probe_candidates(const WorldCore& core, int rank, const RankCall& call,
                           std::vector<const Message*>& out) const;
+    // MPI_Mprobe/MPI_Improbe matched `message` (a probe candidate of `call` at `rank`): takes
+    // it out of the queue, so that no receive can match it, and returns its MPI_Message.
+    MPI_Message take_matched(int rank, const RankCall& call, const Message& message);
+    // MPI_Mrecv/MPI_Imrecv: receives the matched message `call.message` names into a new
+    // request (complete at once) and returns its slot; -1 after fail().
+    int receive_matched(WorldCore& core, int rank, RankCall& call);
+    // Messages taken by a matched probe and not received yet (for the leak check).
+    std::size_t matched_pending(int rank) const;
     // Performs a match the engine allows: delivers the data and completes both requests.
     void apply_match(WorldCore& core, const Match& match);
     // How many messages and receives `rank` has posted, and the id of its n-th post.
@@ -88,6 +97,9 @@ private:
         int attached_size = 0;
         std::size_t attached_used = 0;
         std::uint64_t posts = 0; // messages and receives posted, for their ids
+        // Messages a matched probe took (MPI_Message index - 1), with their communicator; a
+        // free slot has message id 0. Lowest free slot first, trailing free ones dropped.
+        std::vector<std::pair<Message, MPI_Comm>> matched;
         friend bool operator==(const RankChannels&, const RankChannels&) = default;
     };
 
@@ -99,10 +111,14 @@ private:
                               bool probe);
     // Posting: the request slot, or -1 after fail(). `slot` reuses a persistent request.
     int post_send(WorldCore& core, int rank, const RankCall& call, SendArgs a, int slot = -1);
-    int post_receive(WorldCore& core, int rank, const RankCall& call, ReceiveArgs a, int slot = -1);
+    // `queue` false: the request only, for a message already in hand (MPI_Mrecv).
+    int post_receive(WorldCore& core, int rank, const RankCall& call, ReceiveArgs a, int slot = -1,
+                     bool queue = true);
     static int create_persistent(WorldCore& core, int rank, const RankCall& call);
     bool start(WorldCore& core, int rank, const RankCall& call, MPI_Request handle);
     Progress attach(WorldCore& core, int rank, const RankCall& call);
+    // MPI_Isendrecv(_replace): posts both halves, the program's request is the receive's.
+    Progress post_sendrecv(WorldCore& core, int rank, RankCall& call);
     void deliver(WorldCore& core, int receiver, const PostedReceive& receive,
                  const Message& message);
 

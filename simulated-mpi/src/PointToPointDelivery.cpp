@@ -46,8 +46,7 @@ void PointToPoint::deliver(WorldCore& core, int receiver, const PostedReceive& r
     req.status_tag = message.tag;
     req.status_bytes = bytes;
     req.message_bytes = message.payload.size();
-    req.complete = true;
-    if (req.user_freed) core.requests.release(receiver, receive.request.slot);
+    core.requests.receive_arrived(receiver, receive.request.slot);
 
     if (message.sender.valid()) core.requests.finish(message.sender.rank, message.sender.slot);
     if (message.buffered > 0) ranks_[message.origin].attached_used -= message.buffered;
@@ -110,6 +109,20 @@ void PointToPoint::feed_queues(StateHasher& h) const {
         h.value(static_cast<std::uint64_t>(receives.size()));
         for (const PostedReceive& r : receives) feed(h, r);
     });
+    // Messages matched probes took: fed only when there are some, so that the digests of
+    // programs without MPI_Mprobe stay as they were.
+    for (std::size_t rank = 0; rank < ranks_.size(); ++rank) {
+        const auto& matched = ranks_[rank].matched;
+        if (matched.empty()) continue;
+        h.value(static_cast<int>(rank));
+        h.value(static_cast<std::uint64_t>(matched.size()));
+        for (const auto& [message, comm] : matched) {
+            h.value(static_cast<int>(message.id != 0));
+            if (message.id == 0) continue;
+            feed(h, message);
+            h.value(comm);
+        }
+    }
 }
 
 } // namespace rankfold::mpi

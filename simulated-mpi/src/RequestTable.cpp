@@ -49,7 +49,26 @@ void RequestTable::release(int rank, int slot) {
 void RequestTable::finish(int rank, int slot) {
     Request& req = slots_[rank][slot];
     req.complete = true;
+    const int whole = req.part_of;
     if (req.user_freed) release(rank, slot);
+    if (whole < 0) return;
+    // The send half of an MPI_Isendrecv: its receive completes now if its message came.
+    Request& receive = slots_[rank][whole];
+    if (receive.companion != slot) return; // cancelled or freed meanwhile
+    receive.companion = -1;
+    if (receive.arrived) {
+        receive.arrived = false;
+        finish(rank, whole);
+    }
+}
+
+void RequestTable::receive_arrived(int rank, int slot) {
+    Request& req = slots_[rank][slot];
+    if (req.companion >= 0) {
+        req.arrived = true; // its send half is still pending
+        return;
+    }
+    finish(rank, slot);
 }
 
 std::vector<const Request*> RequestTable::unfinished(int rank) const {
@@ -67,10 +86,17 @@ void feed_request(StateHasher& h, const Request& r, std::uint64_t buffer) {
     if (r.is_free()) return;
     h.value(static_cast<std::uint8_t>(r.mode));
     h.value(static_cast<std::uint8_t>(r.persistent | r.active << 1 | r.complete << 2 |
-                                      r.user_freed << 3 | r.started << 4 | r.cancelled << 5));
+                                      r.user_freed << 3 | r.started << 4 | r.cancelled << 5 |
+                                      r.immediate << 6));
     for (int v : {r.peer, r.tag, r.comm, r.count, r.datatype, r.status_source, r.status_tag,
                   r.status_error})
         h.value(v);
+    // Only the halves of an MPI_Isendrecv feed these, so that other digests stay as they were.
+    if (r.companion >= 0 || r.part_of >= 0 || r.arrived)
+        for (int v : {r.companion, r.part_of, static_cast<int>(r.arrived)}) h.value(v);
+    if (r.kind == Request::Kind::Generalized)
+        for (std::uintptr_t f : {r.grequest_query, r.grequest_free, r.grequest_cancel})
+            h.value(static_cast<std::uint64_t>(f));
     h.value(r.layout ? r.layout->digest() : 0);
     r.sent.feed(h);
     for (std::uint64_t v :

@@ -33,6 +33,9 @@ public:
     // The operation finished: a wait or test may return it now; a request the program freed
     // while it was active goes away.
     void finish(int rank, int slot);
+    // A receive's message was delivered: it finishes, unless it is an MPI_Isendrecv whose send
+    // half is still pending (it finishes with that).
+    void receive_arrived(int rank, int slot);
     // Requests of `rank` that are active, or completed but never waited for.
     std::vector<const Request*> unfinished(int rank) const;
 

@@ -25,6 +25,16 @@
 
 namespace rankfold::mpi {
 
+// A generalized request a wait or test completed: its query and free functions are still to
+// run, on the rank, when the call returns (MPI 3.1 §12.2). Application addresses.
+struct GrequestDone {
+    std::uintptr_t query = 0;
+    std::uintptr_t free = 0;
+    std::uintptr_t extra_state = 0;
+    MPI_Status* status = nullptr; // where the wait or test writes it; may be MPI_STATUS_IGNORE
+    friend bool operator==(const GrequestDone&, const GrequestDone&) = default;
+};
+
 // One rank's own state: what no other rank's call changes.
 struct RankState {
     bool initialized = false;
@@ -39,6 +49,7 @@ struct RankState {
     InfoTable infos;
     ErrhandlerTable errhandlers;
     ErrorCodeTable error_codes;
+    std::vector<GrequestDone> grequests_done; // empty but between a wait and its return
 
     // Simulated time: one microsecond per clock reading of this rank, so every replay of a
     // rank's history reads the same times and a rank polling the clock sees it move, while a

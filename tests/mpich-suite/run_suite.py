@@ -135,6 +135,8 @@ def check(opts, builder, util, test):
     if not exe["ok"]:
         return "fails: does not link: " + exe["error"], 0.0
     start = time.monotonic()
+    if test.result_test == "TestStatus":
+        return check_exit_status(opts, test, exe), time.monotonic() - start
     status, out, violation = run_rankfold(opts, test, exe["output"], "single")
     if status != 0 or not NO_ERRORS.search(out):
         why = violation or "no ' No Errors' in its output"
@@ -143,6 +145,22 @@ def check(opts, builder, util, test):
     if status not in (0, 3):
         return "fails: exploration: " + violation, time.monotonic() - start
     return "pass", time.monotonic() - start
+
+
+# What rankfold-run reports for a rank whose main returned a non-zero status.
+NONZERO_EXIT = re.compile(r"^exit rank \d+ exited with status [1-9]")
+
+
+def check_exit_status(opts, test, exe):
+    """resultTest=TestStatus: MPICH's runtests passes the test when mpiexec's exit status is not
+    zero (and no signal ended it); under Rankfold, when a rank's non-zero exit is the verdict of
+    both the single run and the exploration."""
+    for mode in ("single", "explore"):
+        status, _, violation = run_rankfold(opts, test, exe["output"], mode)
+        if status != 1 or not NONZERO_EXIT.match(violation):
+            return "fails: %s: expected a rank's non-zero exit status, got %s" % (
+                "single run" if mode == "single" else "exploration", violation or "exit status 0")
+    return "pass"
 
 
 def compare(tests, outcomes, expected):
@@ -166,7 +184,7 @@ def compare(tests, outcomes, expected):
 
 def write_expected(path, tests, outcomes, expected, opts):
     lines = ["# MPICH test suite under Rankfold: one line per test of the testlists ('#' lines too),",
-             "# 'folder/name np=N [args]: outcome'. np is the testlist's, capped at %d. Written by" % opts.max_np,
+             "# 'folder/name np=N [args]: outcome'. np is the testlist's, capped at %d (8 for a few). Written by" % opts.max_np,
              "# run_suite.py --update; the reasons of 'fails:' lines are kept when they still fail."]
     for t in tests:
         was = expected.get(t.key, "")
