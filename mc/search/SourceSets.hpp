@@ -36,9 +36,12 @@
 // cycle (the proviso: nothing on the cycle is ignored), and the states of the cycle record the
 // cycle's first state as a "head": their summary is their own plus the head's, looked up when
 // needed (a head still on the stack then is a cycle again).
+//
+// Memory: summaries are kept in a SummaryPool (8-byte entries, equal stored summaries shared).
 #pragma once
 
 #include "mc/search/SearchSpace.hpp"
+#include "mc/search/SummaryPool.hpp"
 #include "mc/search/Transition.hpp"
 #include "snapshot/Fingerprint.hpp"
 
@@ -87,6 +90,8 @@ public:
     std::size_t depth() const { return levels_.size(); }
     std::uint64_t races() const { return races_; }
     std::uint64_t full_expansions() const { return full_expansions_; }
+    // Bytes held by the stored summaries (the pool and the per-state records).
+    std::size_t summary_bytes() const;
 
 private:
     using Bits = std::vector<std::uint64_t>;
@@ -94,15 +99,15 @@ private:
         snapshot::Fingerprint state;
         bool tracked = false;
         std::vector<Transition> enabled;
-        Transition event;       // the transition taken from here, while a child is explored
-        bool has_event = false; // `event` is set
-        Bits happens_before;    // the levels whose events happen before `event`
-        std::vector<Transition> summary; // executed below (sorted by every field)
-        std::vector<std::size_t> heads;  // cycle heads still on the stack (levels)
-        bool expanded = false;           // every enabled transition added
+        Transition event;               // the transition taken from here, while a child is explored
+        bool has_event = false;         // `event` is set
+        Bits happens_before;            // the levels whose events happen before `event`
+        SummaryPool::Set summary;       // executed below
+        std::vector<std::size_t> heads; // cycle heads still on the stack (levels)
+        bool expanded = false;          // every enabled transition added
     };
     struct Stored {
-        std::vector<Transition> summary;
+        SummaryPool::Id summary = SummaryPool::kEmpty;
         std::vector<snapshot::Fingerprint> heads;
     };
 
@@ -120,7 +125,7 @@ private:
     // in the backtrack set of e's state.
     void reverse(const Transition& t, const Bits& before_t, const std::vector<std::size_t>& racing,
                  std::size_t end);
-    void collect(const snapshot::Fingerprint& state, std::vector<Transition>& summary,
+    void collect(const snapshot::Fingerprint& state, SummaryPool::Set& summary,
                  std::vector<snapshot::Fingerprint>& seen);
 
     const SearchSpace& space_;
@@ -128,6 +133,7 @@ private:
     Backtrack backtrack_;
     std::vector<Level> levels_;
     std::unordered_map<snapshot::Fingerprint, std::size_t, snapshot::FingerprintHash> on_stack_;
+    SummaryPool pool_;
     std::unordered_map<snapshot::Fingerprint, Stored, snapshot::FingerprintHash> stored_;
     std::uint64_t races_ = 0;
     std::uint64_t full_expansions_ = 0;
