@@ -185,8 +185,9 @@ SearchEnd Explorer::explore(const ViolationHandler& on_violation, const LimitChe
     path_fingerprints_.clear();
     path_.clear();
     path_progress_.clear();
+    // The store's bytes, with source sets' summaries of the visited states.
+    stats_.store_bytes = visited_.bytes() + (source_ ? source_->summary_bytes() : 0);
     if (source_) source_->clear();
-    stats_.store_bytes = visited_.bytes();
     stats_.fingerprint_collision_probability =
         static_cast<double>(visited_.collision_probability());
     if (stats_.violations > 0) return SearchEnd::Violation;

@@ -7,45 +7,6 @@ namespace rankfold::mc {
 
 namespace {
 
-// Summaries are sorted sets of transitions with every field but the effects: the ids are not
-// part of a transition's identity, but a footprint (RemoteLanding's bytes) may read them.
-auto key(const Transition& t) {
-    return std::tie(t.kind, t.rank, t.object, t.outcome, t.receive_id, t.message_id, t.detail);
-}
-bool less(const Transition& a, const Transition& b) {
-    return key(a) < key(b);
-}
-bool same(const Transition& a, const Transition& b) {
-    return key(a) == key(b);
-}
-
-void insert(std::vector<Transition>& set, const Transition& t) {
-    auto at = std::ranges::lower_bound(set, t, less);
-    if (at != set.end() && same(*at, t))
-        at->effects |= t.effects; // one transition executed several times keeps every effect
-    else
-        set.insert(at, t);
-}
-
-void unite(std::vector<Transition>& into, const std::vector<Transition>& from) {
-    if (from.empty()) return;
-    std::vector<Transition> merged;
-    merged.reserve(into.size() + from.size());
-    auto a = into.cbegin();
-    auto b = from.cbegin();
-    while (a != into.cend() || b != from.cend()) {
-        if (b == from.cend() || (a != into.cend() && less(*a, *b))) {
-            merged.push_back(*a++);
-        } else if (a == into.cend() || less(*b, *a)) {
-            merged.push_back(*b++);
-        } else { // the same transition in both
-            merged.push_back(*a++);
-            merged.back().effects |= b++->effects;
-        }
-    }
-    into = std::move(merged);
-}
-
 bool test(const std::vector<std::uint64_t>& bits, std::size_t i) {
     return i / 64 < bits.size() && ((bits[i / 64] >> (i % 64)) & 1U) != 0;
 }
@@ -207,7 +168,7 @@ void SourceSets::race_waiting(const std::vector<Transition>& waiting) {
     std::vector<std::size_t> racing;
     for (const Transition& w : waiting) {
         // Part of the summary too: a branch that stops above must see this race.
-        if (state_matching_) insert(levels_[top].summary, w);
+        if (state_matching_) pool_.insert(levels_[top].summary, w);
         races_with(w, before_w, racing);
         races_ += racing.size();
         reverse(w, before_w, racing, levels_.size());
@@ -216,12 +177,12 @@ void SourceSets::race_waiting(const std::vector<Transition>& waiting) {
 
 void SourceSets::child_done() {
     Level& l = levels_.back();
-    if (state_matching_) insert(l.summary, l.event);
+    if (state_matching_) pool_.insert(l.summary, l.event);
     l.has_event = false;
     l.happens_before.clear();
 }
 
-bool SourceSets::collect(const snapshot::Fingerprint& state, std::vector<Transition>& summary,
+bool SourceSets::collect(const snapshot::Fingerprint& state, SummaryPool::Set& summary,
                          std::vector<snapshot::Fingerprint>& seen) {
     if (std::ranges::find(seen, state) != seen.end()) return true;
     seen.push_back(state);
@@ -237,7 +198,7 @@ bool SourceSets::collect(const snapshot::Fingerprint& state, std::vector<Transit
     // A leaf (final or sleep-blocked): nothing below it. A shared search cannot tell a leaf
     // from a state another explorer explored.
     if (it == stored_.end()) return !shared_;
-    unite(summary, it->second.summary);
+    pool_.unite(summary, pool_.set(it->second.summary));
     const std::vector<snapshot::Fingerprint> heads = it->second.heads;
     bool known = true;
     for (const snapshot::Fingerprint& h : heads) known = collect(h, summary, seen) && known;
@@ -245,7 +206,7 @@ bool SourceSets::collect(const snapshot::Fingerprint& state, std::vector<Transit
 }
 
 void SourceSets::stopped_at(const snapshot::Fingerprint& state) {
-    std::vector<Transition> summary;
+    SummaryPool::Set summary;
     std::vector<snapshot::Fingerprint> seen;
     if (!collect(state, summary, seen)) {
         seen_elsewhere(levels_.size());
@@ -257,7 +218,8 @@ void SourceSets::stopped_at(const snapshot::Fingerprint& state) {
     // seen before is expanded (Flanagan and Godefroid's rule, adding a single transition per
     // race, proved too little here: the summary does not carry the order of its events).
     std::size_t first = levels_.size();
-    for (const Transition& u : summary)
+    for (const SummaryPool::Entry entry : summary) {
+        const Transition u = pool_.transition(entry);
         for (std::size_t i = 0; i < first; ++i) {
             const Level& l = levels_[i];
             if (l.has_event && l.event.rank != u.rank && dependent(l.event, u)) {
@@ -265,8 +227,9 @@ void SourceSets::stopped_at(const snapshot::Fingerprint& state) {
                 break;
             }
         }
+    }
     for (std::size_t k = first; k < levels_.size(); ++k) expand(k);
-    unite(levels_.back().summary, summary);
+    pool_.unite(levels_.back().summary, summary);
 }
 
 void SourceSets::give_from(std::size_t level, const std::vector<Transition>& given) {
@@ -293,14 +256,23 @@ void SourceSets::pop() {
     if (l.incomplete) {
         if (level > 0) levels_[level - 1].incomplete = true;
         if (l.tracked && state_matching_) {
-            stored_.erase(l.state);
+            if (auto it = stored_.find(l.state); it != stored_.end()) {
+                pool_.release(it->second.summary); // the pool shares it: one user fewer
+                stored_.erase(it);
+            }
             unknown_.insert(l.state);
         }
     }
     if (l.tracked) {
         if (state_matching_ && !unknown_.contains(l.state)) {
             Stored& stored = stored_[l.state];
-            unite(stored.summary, l.summary);
+            SummaryPool::Set united = pool_.set(stored.summary);
+            pool_.unite(united, l.summary);
+            if (united != pool_.set(stored.summary)) {
+                const SummaryPool::Id previous = stored.summary;
+                stored.summary = pool_.share(united);
+                pool_.release(previous);
+            }
             for (std::size_t h : l.heads)
                 if (h < level &&
                     std::ranges::find(stored.heads, levels_[h].state) == stored.heads.end())
@@ -311,7 +283,7 @@ void SourceSets::pop() {
     }
     if (level > 0 && state_matching_) {
         Level& parent = levels_[level - 1];
-        unite(parent.summary, l.summary);
+        pool_.unite(parent.summary, l.summary);
         for (std::size_t h : l.heads)
             if (h < level - 1 && std::ranges::find(parent.heads, h) == parent.heads.end())
                 parent.heads.push_back(h);
@@ -322,7 +294,20 @@ void SourceSets::pop() {
 void SourceSets::clear() {
     levels_.clear();
     on_stack_.clear();
-    if (!shared_) stored_.clear();
+    // A shared search keeps what it stored across runs (its summaries with them).
+    if (!shared_) {
+        stored_.clear();
+        pool_.clear();
+    }
+}
+
+std::size_t SourceSets::summary_bytes() const {
+    constexpr std::size_t kNode = 2 * sizeof(void*); // a hash-table node's bookkeeping
+    std::size_t total = pool_.bytes();
+    for (const auto& [state, stored] : stored_)
+        total += sizeof(state) + sizeof(stored) + kNode +
+                 stored.heads.capacity() * sizeof(snapshot::Fingerprint);
+    return total;
 }
 
 } // namespace rankfold::mc

@@ -46,9 +46,11 @@
 // passed to its parent): it is stored as unknown, and so is a state this explorer did not
 // explore (another's, or a leaf: it cannot tell them apart). A branch that stops at an unknown
 // state expands every state of the stack (seen_elsewhere), as the summary "everything" would.
+// Memory: summaries are kept in a SummaryPool (8-byte entries, equal stored summaries shared).
 #pragma once
 
 #include "mc/search/SearchSpace.hpp"
+#include "mc/search/SummaryPool.hpp"
 #include "mc/search/Transition.hpp"
 #include "snapshot/Fingerprint.hpp"
 
@@ -115,6 +117,8 @@ public:
     std::size_t depth() const { return levels_.size(); }
     std::uint64_t races() const { return races_; }
     std::uint64_t full_expansions() const { return full_expansions_; }
+    // Bytes held by the stored summaries (the pool and the per-state records).
+    std::size_t summary_bytes() const;
 
 private:
     using Bits = std::vector<std::uint64_t>;
@@ -122,17 +126,17 @@ private:
         snapshot::Fingerprint state;
         bool tracked = false;
         std::vector<Transition> enabled;
-        Transition event;       // the transition taken from here, while a child is explored
-        bool has_event = false; // `event` is set
-        Bits happens_before;    // the levels whose events happen before `event`
-        std::vector<Transition> summary; // executed below (sorted by every field)
-        std::vector<std::size_t> heads;  // cycle heads still on the stack (levels)
-        bool expanded = false;           // every enabled transition added
-        bool incomplete = false;         // shared search: some of the subtree is elsewhere
-        std::vector<Transition> given;   // shared search: explored by another explorer
+        Transition event;               // the transition taken from here, while a child is explored
+        bool has_event = false;         // `event` is set
+        Bits happens_before;            // the levels whose events happen before `event`
+        SummaryPool::Set summary;       // executed below
+        std::vector<std::size_t> heads; // cycle heads still on the stack (levels)
+        bool expanded = false;          // every enabled transition added
+        bool incomplete = false;        // shared search: some of the subtree is elsewhere
+        std::vector<Transition> given;  // shared search: explored by another explorer
     };
     struct Stored {
-        std::vector<Transition> summary;
+        SummaryPool::Id summary = SummaryPool::kEmpty;
         std::vector<snapshot::Fingerprint> heads;
     };
 
@@ -152,7 +156,7 @@ private:
     void reverse(const Transition& t, const Bits& before_t, const std::vector<std::size_t>& racing,
                  std::size_t end);
     // False if some of what lies below `state` is not known here (shared search).
-    bool collect(const snapshot::Fingerprint& state, std::vector<Transition>& summary,
+    bool collect(const snapshot::Fingerprint& state, SummaryPool::Set& summary,
                  std::vector<snapshot::Fingerprint>& seen);
 
     const SearchSpace& space_;
@@ -160,6 +164,7 @@ private:
     Backtrack backtrack_;
     std::vector<Level> levels_;
     std::unordered_map<snapshot::Fingerprint, std::size_t, snapshot::FingerprintHash> on_stack_;
+    SummaryPool pool_;
     std::unordered_map<snapshot::Fingerprint, Stored, snapshot::FingerprintHash> stored_;
     bool shared_ = false;
     // Shared search: states whose summary is incomplete here.
