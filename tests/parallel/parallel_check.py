@@ -94,7 +94,7 @@ def check_budget(bin_dir, f, args, budget, exe, work):
 
 def check_source_sets(bin_dir, args, verdict, pins, exe, work):
     """--reduction source under --jobs 2 against the sequential --reduction source: the pinned
-    verdict, the same executions, and states from the sequential source-set count up to (under
+    verdict, at least the same executions, and states from the sequential source-set count up to (under
     state matching) the pinned sleep-set count (a parallel search's source sets are coarser
     where work was given away: SourceSets.hpp, "Shared search"). Returns (why or '', parallel states, sequential
     source-set states)."""
@@ -105,9 +105,11 @@ def check_source_sets(bin_dir, args, verdict, pins, exe, work):
     if why or verdict not in OK_VERDICTS or seq is None:
         return why, None, None
     a, b = par.get("stats", {}), seq.get("stats", {})
-    # Distinct final states, or without state matching the traces (each one once, with sleep
-    # sets, however the work was split).
-    if a.get("executions") != b.get("executions"):
+    # Distinct final states, or without state matching the traces: none may be lost. More is
+    # possible: with work given away the source sets are coarser, and a trace can then be run
+    # by both workers (CI saw master-worker-anysource -np 4 --no-state-matching give 216
+    # executions against 162, depending on when work was stolen; issue 20 keeps it open).
+    if a.get("executions", 0) < b.get("executions", 0):
         return f"{a.get('executions')} executions, {b.get('executions')} sequentially", None, None
     # Without state matching the states are the tree's: the expansions add sleep-blocked
     # branches, which may outnumber the sleep-set search's.
