@@ -33,6 +33,15 @@ RankCall recv_call(CallKind kind, const char* name, std::uintptr_t site, void* b
     return c;
 }
 
+// The send half of MPI_Sendrecv and its replace and nonblocking forms.
+void set_send_half(RankCall& c, const void* buf, int count, MPI_Datatype type, int dest, int tag) {
+    c.send_buffer = buf;
+    c.send_count = count;
+    c.send_type = type;
+    c.dest = dest;
+    c.send_tag = tag;
+}
+
 } // namespace
 
 // One definition per (function, kind, mode): the blocking, nonblocking and persistent sends.
@@ -97,11 +106,7 @@ RF_EXPORT int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype send
     RF_MPI_ENTRY;
     RankCall c = recv_call(CallKind::Sendrecv, "MPI_Sendrecv", site, recvbuf, recvcount, recvtype,
                            source, recvtag, comm);
-    c.send_buffer = sendbuf;
-    c.send_count = sendcount;
-    c.send_type = sendtype;
-    c.dest = dest;
-    c.send_tag = sendtag;
+    set_send_half(c, sendbuf, sendcount, sendtype, dest, sendtag);
     c.statuses = status;
     return submit(c);
 }
@@ -111,11 +116,7 @@ RF_EXPORT int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int 
     RF_MPI_ENTRY;
     RankCall c = recv_call(CallKind::SendrecvReplace, "MPI_Sendrecv_replace", site, buf, count,
                            type, source, recvtag, comm);
-    c.send_buffer = buf;
-    c.send_count = count;
-    c.send_type = type;
-    c.dest = dest;
-    c.send_tag = sendtag;
+    set_send_half(c, buf, count, type, dest, sendtag);
     c.statuses = status;
     return submit(c);
 }
@@ -126,11 +127,7 @@ RF_EXPORT int MPI_Isendrecv(const void* sendbuf, int sendcount, MPI_Datatype sen
     RF_MPI_ENTRY;
     RankCall c = recv_call(CallKind::Isendrecv, "MPI_Isendrecv", site, recvbuf, recvcount, recvtype,
                            source, recvtag, comm);
-    c.send_buffer = sendbuf;
-    c.send_count = sendcount;
-    c.send_type = sendtype;
-    c.dest = dest;
-    c.send_tag = sendtag;
+    set_send_half(c, sendbuf, sendcount, sendtype, dest, sendtag);
     c.requests = request;
     c.request_count = 1;
     return submit(c);
@@ -141,11 +138,7 @@ RF_EXPORT int MPI_Isendrecv_replace(void* buf, int count, MPI_Datatype type, int
     RF_MPI_ENTRY;
     RankCall c = recv_call(CallKind::IsendrecvReplace, "MPI_Isendrecv_replace", site, buf, count,
                            type, source, recvtag, comm);
-    c.send_buffer = buf;
-    c.send_count = count;
-    c.send_type = type;
-    c.dest = dest;
-    c.send_tag = sendtag;
+    set_send_half(c, buf, count, type, dest, sendtag);
     c.requests = request;
     c.request_count = 1;
     return submit(c);

@@ -48,20 +48,15 @@ std::uint64_t MpiWorld::hash(const RequestTable::HeapRoot* heap_root) const {
     return h.digest();
 }
 
-namespace {
-// Digest of what `feed` puts into a fresh hasher.
-std::uint64_t digest_of(const std::function<void(StateHasher&)>& feed) {
-    StateHasher h;
-    feed(h);
-    return h.digest();
-}
-} // namespace
-
 std::string MpiWorld::describe_difference(const MpiWorld& other) const {
     std::string why;
-    const auto part = [&](const std::string& name, const std::function<void(StateHasher&)>& mine,
-                          const std::function<void(StateHasher&)>& theirs) {
-        if (digest_of(mine) != digest_of(theirs)) why += (why.empty() ? "" : ", ") + name;
+    // One part of the value, fed from each world in turn: named when the digests differ.
+    const auto part = [&](const std::string& name,
+                          const std::function<void(const MpiWorld&, StateHasher&)>& feed) {
+        StateHasher mine, theirs;
+        feed(*this, mine);
+        feed(other, theirs);
+        if (mine.digest() != theirs.digest()) why += (why.empty() ? "" : ", ") + name;
     };
     for (std::size_t rank = 0; rank < core_.ranks.size() && rank < other.core_.ranks.size();
          ++rank) {
@@ -71,33 +66,19 @@ std::string MpiWorld::describe_difference(const MpiWorld& other) const {
         if (a.clock != b.clock || a.initialized != b.initialized || a.finalized != b.finalized ||
             a.failure.has_value() != b.failure.has_value())
             why += fmt::format("{}rank {} status", why.empty() ? "" : ", ", rank);
-        part(
-            fmt::format("rank {} requests", rank),
-            [&](StateHasher& h) { core_.requests.feed(h, r, nullptr); },
-            [&](StateHasher& h) { other.core_.requests.feed(h, r, nullptr); });
-        part(
-            fmt::format("rank {} datatypes", rank), [&](StateHasher& h) { a.datatypes.feed(h); },
-            [&](StateHasher& h) { b.datatypes.feed(h); });
-        part(
-            fmt::format("rank {} buffer", rank), [&](StateHasher& h) { p2p_.feed_attached(h, r); },
-            [&](StateHasher& h) { other.p2p_.feed_attached(h, r); });
+        part(fmt::format("rank {} requests", rank),
+             [r](const MpiWorld& w, StateHasher& h) { w.core_.requests.feed(h, r, nullptr); });
+        part(fmt::format("rank {} datatypes", rank),
+             [rank](const MpiWorld& w, StateHasher& h) { w.core_.ranks[rank].datatypes.feed(h); });
+        part(fmt::format("rank {} buffer", rank),
+             [r](const MpiWorld& w, StateHasher& h) { w.p2p_.feed_attached(h, r); });
     }
-    part(
-        "communicators", [&](StateHasher& h) { core_.comms.feed(h); },
-        [&](StateHasher& h) { other.core_.comms.feed(h); });
-    part(
-        "collectives", [&](StateHasher& h) { collectives_.feed(h); },
-        [&](StateHasher& h) { other.collectives_.feed(h); });
-    part(
-        "matching queues", [&](StateHasher& h) { p2p_.feed_queues(h); },
-        [&](StateHasher& h) { other.p2p_.feed_queues(h); });
-    part(
-        "windows", [&](StateHasher& h) { core_.windows.feed(h); },
-        [&](StateHasher& h) { other.core_.windows.feed(h); });
+    part("communicators", [](const MpiWorld& w, StateHasher& h) { w.core_.comms.feed(h); });
+    part("collectives", [](const MpiWorld& w, StateHasher& h) { w.collectives_.feed(h); });
+    part("matching queues", [](const MpiWorld& w, StateHasher& h) { w.p2p_.feed_queues(h); });
+    part("windows", [](const MpiWorld& w, StateHasher& h) { w.core_.windows.feed(h); });
     if (shmem_.used() || other.shmem_.used())
-        part(
-            "shmem", [&](StateHasher& h) { h.value(shmem_.hash()); },
-            [&](StateHasher& h) { h.value(other.shmem_.hash()); });
+        part("shmem", [](const MpiWorld& w, StateHasher& h) { h.value(w.shmem_.hash()); });
     if (why.empty() && !(*this == other)) why = "other parts (groups, keyvals, info, ...)";
     return why;
 }
