@@ -266,9 +266,9 @@ void SourceSets::pop() {
     if (l.tracked) {
         if (state_matching_ && !unknown_.contains(l.state)) {
             Stored& stored = stored_[l.state];
-            SummaryPool::Set united = pool_.set(stored.summary);
-            pool_.unite(united, l.summary);
-            if (united != pool_.set(stored.summary)) {
+            if (!pool_.covers(pool_.set(stored.summary), l.summary)) {
+                SummaryPool::Set united = pool_.set(stored.summary);
+                pool_.unite(united, l.summary);
                 const SummaryPool::Id previous = stored.summary;
                 stored.summary = pool_.share(united);
                 pool_.release(previous);

@@ -78,6 +78,19 @@ SummaryPool::Entry SummaryPool::merged(Entry a, Entry b) {
     return make_entry(identity_of(a), effects_id(e));
 }
 
+bool SummaryPool::covers(const Set& whole, const Set& part) const {
+    auto a = whole.cbegin();
+    for (const Entry e : part) {
+        while (a != whole.cend() && identity_of(*a) < identity_of(e)) ++a;
+        if (a == whole.cend() || identity_of(*a) != identity_of(e)) return false;
+        if (effects_of(*a) == effects_of(e)) continue;
+        Effects united = effects_[effects_of(*a)];
+        united |= effects_[effects_of(e)];
+        if (!EffectsEqual{}(united, effects_[effects_of(*a)])) return false;
+    }
+    return true;
+}
+
 Transition SummaryPool::transition(Entry e) const {
     Transition t = identities_[identity_of(e)];
     t.effects = effects_[effects_of(e)];

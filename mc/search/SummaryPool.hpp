@@ -35,6 +35,9 @@ public:
     // `t` in `set`, its effects or-ed into those of the same identity if already there.
     void insert(Set& set, const Transition& t);
     void unite(Set& into, const Set& from);
+    // Whether uniting `part` into `whole` would leave `whole` as it is (every entry of `part`
+    // is in `whole`, its effects among those there): the common case, checked without a copy.
+    bool covers(const Set& whole, const Set& part) const;
     // The transition an entry stands for, with its effects.
     Transition transition(Entry e) const;
 

@@ -187,7 +187,7 @@ bool CommConstruction::create_inter(const PendingCollective& op, const Communica
     plan.group_of.assign(static_cast<std::size_t>(n), -1);
     std::vector<int> members;
     int first_size = 0;
-    for (const auto [first, last] : {std::pair{0, split}, std::pair{split, n}}) {
+    for (const auto& [first, last] : {std::pair{0, split}, std::pair{split, n}}) {
         const GroupEntry* passed = nullptr;
         for (int i = first; i < last; ++i) {
             const CollectivePart& p = op.parts[i];

@@ -51,7 +51,9 @@ TEST_CASE("InfoTable: equal histories give equal tables and digests", "[info]") 
     two.add({{"k", "v"}});
     CHECK(one == two);
     CHECK(digest(one) == digest(two));
-    one.find_own(a)->front().second = "w";
+    // A std::string temporary: assigning the literal trips GCC 12's -Wrestrict false alarm
+    // (GCC bug 105329).
+    one.find_own(a)->front().second = std::string("w");
     CHECK_FALSE(one == two);
     CHECK(digest(one) != digest(two));
     // The boundary between key and value is part of the digest.

@@ -93,6 +93,13 @@ TEST_CASE("SummaryPool: random inserts and unions match the reference", "[source
             }
         }
         CHECK(std::ranges::is_sorted(a));
+        // covers() answers whether the union changes `a`, without building it.
+        SummaryPool::Set before = a;
+        SummaryPool::Set ab = a;
+        pool.unite(ab, b);
+        CHECK(pool.covers(a, b) == (ab == before));
+        CHECK(pool.covers(ab, b));
+        CHECK(pool.covers(ab, a));
         pool.unite(a, b);
         for (const auto& [k, e] : rb) ra[k] |= e;
         CHECK(std::ranges::is_sorted(a));
