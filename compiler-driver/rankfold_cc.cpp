@@ -28,7 +28,8 @@ namespace {
 // the rank that wrote it; exit handlers are kept in the rank's own state (module_marker.c).
 const char* const kWrapped[] = {"exit",       "_exit",         "_Exit",       "quick_exit",
                                 "abort",      "__assert_fail", "setvbuf",     "setbuf",
-                                "setlinebuf", "setbuffer",     "__cxa_atexit"};
+                                "setlinebuf", "setbuffer",     "__cxa_atexit", "sleep",
+                                "usleep",     "nanosleep",     "clock_nanosleep"};
 
 // The memory-access instrumentation the race and heap checks read: every load and store calls
 // __tsan_readN/__tsan_writeN, which Rankfold implements itself (mc/runtime/tsan_entry_points.c;

@@ -63,6 +63,27 @@ def category(outcome):
     return outcome.split(":", 1)[0]
 
 
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def session_cpu_seconds(session):
+    """Processor seconds used so far by the processes of a session: the supervisor, its
+    explorer child and the children they have already reaped."""
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % entry, encoding="ascii", errors="replace") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        # After the command's ')': state ppid pgrp session ... utime(12) stime(13) cutime cstime.
+        if int(fields[3]) == session:
+            total += sum(int(v) for v in fields[11:15])
+    return total / CLOCK_TICKS
+
+
 def run_rankfold(opts, test, exe, mode):
     """One rankfold-run of the test; returns (exit status, stdout, the report's violation or '')."""
     rundir = os.path.join(opts.work, "run", test.folder)
@@ -72,9 +93,12 @@ def run_rankfold(opts, test, exe, mode):
                "--trace-file", stem + ".trace.json"]
     command += ["--single-run"] if mode == "single" else ["--time-limit", str(opts.time_limit)]
     command += [exe, *test.args]
-    # A test that hangs costs the group this much wall time: enough for a loaded machine to
-    # finish a test that passes in a second, short enough to keep the group within minutes.
-    wall = 15 if mode == "single" else opts.time_limit + 15
+    # A test that spins costs the group this much processor time: enough to finish a test
+    # that passes in a second, short enough to keep the group within minutes. The limit is
+    # processor time, not wall time, so that a loaded machine (CI beside other work) does not
+    # turn a slow pass into "hung"; the wall limit only catches a run that waits on nothing.
+    cpu_limit = 15 if mode == "single" else opts.time_limit + 15
+    wall = 6 * cpu_limit
     # rankfold-run is a supervisor with the explorer in a child process: a hung run is stopped
     # as a process group, or the child would go on using a core after the timeout.
     try:
@@ -82,14 +106,22 @@ def run_rankfold(opts, test, exe, mode):
                                 text=True, errors="replace", start_new_session=True)
     except OSError as e:  # rankfold-run missing or being rebuilt
         return None, "", "could not start rankfold-run: %s" % e
-    try:
-        stdout, stderr = proc.communicate(timeout=wall)
-    except subprocess.TimeoutExpired:
+    started = time.monotonic()
+    while True:
+        try:
+            stdout, stderr = proc.communicate(timeout=0.5)
+            break
+        except subprocess.TimeoutExpired:  # the output read so far is kept for the next call
+            used = session_cpu_seconds(proc.pid)
+            if used <= cpu_limit and time.monotonic() - started <= wall:
+                continue
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
         proc.communicate()
+        if used > cpu_limit:
+            return None, "", "hung (no answer in %d s of processor time)" % cpu_limit
         return None, "", "hung (no answer in %d s)" % wall
     proc.stdout, proc.stderr = stdout, stderr
     violation = ""
