@@ -142,10 +142,7 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
     if (source_)
         source_->push(state, options_.state_matching || watch_cycle, revisit || poll_only, enabled_,
                       frame.todo);
-    if (regions_on_) {
-        frame.node = regions_.enter(state, poll_only);
-        frame.poll_only = poll_only;
-    }
+    if (regions_on_) frame.node = regions_.enter(state, poll_only);
     frame.sleep = std::move(sleep);
     if (track_path) {
         frame.on_path = true;

@@ -142,7 +142,6 @@ private:
         bool on_path = false;     // its fingerprint is in path_fingerprints_
         std::uint64_t ticket = 0; // a pending visit (parallel search): its store's ticket
         PollRegions::Node node;   // with regions_on_: the state as a node of PollRegions
-        bool poll_only = false;   // with regions_on_: SearchSpace::only_polls
     };
     enum class Arrival { Expand, Leaf, Stop };
     // Looks at the current state (reached with `sleep`): a leaf, or a frame to expand.
