@@ -20,9 +20,17 @@ bool Explorer::leave_region(const Frame& top) {
     return regions_.leave(top.node, parent);
 }
 
-bool Explorer::report_polling_deadlock(Frame& top) {
-    if (!top.has_saved) return true; // not so: a poll-only frame is always saved
-    space_.restore(top.saved);
+bool Explorer::report_polling_deadlock() {
+    // The top's state again: from the deepest saved frame, down the path. (Saving every
+    // poll-only state instead would hold a snapshot per poll of a long polling loop.)
+    std::size_t k = stack_.size() - 1;
+    while (k > 0 && !stack_[k].has_saved) --k;
+    if (!stack_[k].has_saved) return true; // not so: the root is saved while regions are on
+    space_.restore(stack_[k].saved);
+    for (std::size_t i = k; i + 1 < stack_.size(); ++i) {
+        space_.execute(path_[base_ + i]);
+        ++stats_.transitions;
+    }
     space_.polling_deadlock();
     if (!space_.violated()) return true;
     ++stats_.executions;
@@ -148,9 +156,9 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         frame.on_path = true;
         path_fingerprints_.insert(state);
     }
-    // A state with one transition to try is never come back to: no need to save it. A poll-only
-    // one may be, to report the deadlock of its region.
-    if (more_than_one || poll_only) {
+    // A state with one transition to try is never come back to: no need to save it. The root
+    // is, while regions are on: a polling deadlock is reported from the deepest saved state.
+    if (more_than_one || (regions_on_ && stack_.empty())) {
         frame.saved = space_.save();
         frame.has_saved = true;
     }
@@ -188,7 +196,7 @@ SearchEnd Explorer::explore(const ViolationHandler& on_violation, const LimitChe
         }
         while (top.next < top.todo.size() && contains(top.sleep, top.todo[top.next])) ++top.next;
         if (top.next == top.todo.size()) {
-            if (regions_on_ && leave_region(top) && !report_polling_deadlock(top)) stop = true;
+            if (regions_on_ && leave_region(top) && !report_polling_deadlock()) stop = true;
             if (top.has_saved) space_.discard(top.saved);
             if (top.on_path) path_fingerprints_.erase(path_fingerprints_.find(top.fingerprint));
             if (source_) source_->pop();

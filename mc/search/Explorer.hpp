@@ -148,9 +148,9 @@ private:
     Arrival arrive(SleepSet sleep);
     // A cycle on the path back to `state` (on it): the handler's verdict.
     bool cycle_violates(const snapshot::Fingerprint& state);
-    // The top frame closed a region of polls that no run leaves: its state, restored, is the
-    // deadlock. Returns false to stop the search.
-    bool report_polling_deadlock(Frame& top);
+    // The top frame closed a region of polls that no run leaves: its state, gone back to, is
+    // the deadlock. Returns false to stop the search.
+    bool report_polling_deadlock();
     // The top frame is done (regions_on_): whether it closed such a region.
     bool leave_region(const Frame& top);
     // The depth-first loop over stack_ (after the root's arrival).
