@@ -15,7 +15,31 @@ bool Explorer::cycle_violates(const snapshot::Fingerprint& state) {
     return on_cycle_(path_, start, progress);
 }
 
+bool Explorer::leave_region(const Frame& top) {
+    PollRegions::Node* parent = stack_.size() > 1 ? &stack_[stack_.size() - 2].node : nullptr;
+    return regions_.leave(top.node, parent);
+}
+
+bool Explorer::report_polling_deadlock() {
+    // The top's state again: from the deepest saved frame, down the path. (Saving every
+    // poll-only state instead would hold a snapshot per poll of a long polling loop.)
+    std::size_t k = stack_.size() - 1;
+    while (k > 0 && !stack_[k].has_saved) --k;
+    if (!stack_[k].has_saved) return true; // not so: the root is saved while regions are on
+    space_.restore(stack_[k].saved);
+    for (std::size_t i = k; i + 1 < stack_.size(); ++i) {
+        space_.execute(path_[base_ + i]);
+        ++stats_.transitions;
+    }
+    space_.polling_deadlock();
+    if (!space_.violated()) return true;
+    ++stats_.executions;
+    ++stats_.violations;
+    return (*on_violation_)(path_) && options_.keep_going;
+}
+
 Explorer::Arrival Explorer::arrive(SleepSet sleep) {
+    leaf_linked_ = false;
     stats_.max_depth = std::max<std::uint64_t>(stats_.max_depth, path_.size());
     if (space_.violated()) {
         if (source_ && !stack_.empty()) {
@@ -32,6 +56,10 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         space_.waiting(waiting_);
         source_->arrived(enabled_, waiting_);
     }
+    // Every poll of a poll-only state is tried, asleep or not: whether its region can be left
+    // needs all its edges (PollRegions.hpp). Stored so, a later visit needs nothing more.
+    const bool poll_only = regions_on_ && space_.only_polls();
+    if (poll_only) sleep.clear();
     const bool watch_cycle = !options_.state_matching && space_.may_repeat();
     const bool track_path = watch_cycle || options_.watch_cycles;
     const snapshot::Fingerprint state =
@@ -75,6 +103,11 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         if (answer == StateStore::Answer::Seen) {
             ++stats_.revisits;
             stopped_at(state);
+            if (poll_only) { // in a region still open, or in a complete one
+                if (!stack_.empty()) regions_.seen(stack_.back().node, state);
+                leaf_linked_ = true;
+                return Arrival::Leaf;
+            }
             if (needed_.empty()) return Arrival::Leaf;
             revisit = true; // only what the earlier visit left asleep is still to do
         } else if (answer == StateStore::Answer::Pending) {
@@ -113,15 +146,19 @@ Explorer::Arrival Explorer::arrive(SleepSet sleep) {
         source_ ? std::ranges::count_if(
                       enabled_, [&](const Transition& t) { return !contains(sleep, t); }) > 1
                 : frame.todo.size() > 1;
+    // A poll-only state keeps all its polls (not cut to one rank's).
     if (source_)
-        source_->push(state, options_.state_matching || watch_cycle, revisit, enabled_, frame.todo);
+        source_->push(state, options_.state_matching || watch_cycle, revisit || poll_only, enabled_,
+                      frame.todo);
+    if (regions_on_) frame.node = regions_.enter(state, poll_only);
     frame.sleep = std::move(sleep);
     if (track_path) {
         frame.on_path = true;
         path_fingerprints_.insert(state);
     }
-    // A state with one transition to try is never come back to: no need to save it.
-    if (more_than_one) {
+    // A state with one transition to try is never come back to: no need to save it. The root
+    // is, while regions are on: a polling deadlock is reported from the deepest saved state.
+    if (more_than_one || (regions_on_ && stack_.empty())) {
         frame.saved = space_.save();
         frame.has_saved = true;
     }
@@ -134,6 +171,7 @@ SearchEnd Explorer::run(const ViolationHandler& on_violation, const LimitCheck& 
     within_limits_ = &within_limits;
     limit_hit_ = false;
     base_ = 0;
+    regions_on_ = options_.state_matching && store_ == nullptr;
     const bool stop = arrive({}) == Arrival::Stop;
     return explore(on_violation, within_limits, stop);
 }
@@ -158,6 +196,7 @@ SearchEnd Explorer::explore(const ViolationHandler& on_violation, const LimitChe
         }
         while (top.next < top.todo.size() && contains(top.sleep, top.todo[top.next])) ++top.next;
         if (top.next == top.todo.size()) {
+            if (regions_on_ && leave_region(top) && !report_polling_deadlock()) stop = true;
             if (top.has_saved) space_.discard(top.saved);
             if (top.on_path) path_fingerprints_.erase(path_fingerprints_.find(top.fingerprint));
             if (source_) source_->pop();
@@ -177,11 +216,16 @@ SearchEnd Explorer::explore(const ViolationHandler& on_violation, const LimitChe
         path_.push_back(t);
         path_progress_.push_back(options_.watch_cycles && space_.progress_marks() != marks);
         if (source_) source_->executed(t);
-        stop = arrive(child_sleep) == Arrival::Stop;
+        const Arrival arrival = arrive(child_sleep);
+        // A leaf other than a poll-only state seen again: the top reaches a way out of polling.
+        if (arrival == Arrival::Leaf && regions_on_ && !leaf_linked_)
+            PollRegions::leaf(stack_.back().node);
+        stop = arrival == Arrival::Stop;
     }
     for (Frame& f : stack_)
         if (f.has_saved) space_.discard(f.saved);
     stack_.clear();
+    regions_.clear();
     path_fingerprints_.clear();
     path_.clear();
     path_progress_.clear();

@@ -12,9 +12,11 @@
 // State matching stops a branch at a state seen before,
 // with Godefroid's sleep-set-aware caching rule (VisitedStates), which keeps the pair sound; a
 // state still on the stack (a cycle) is treated the same way, which is what makes server loops
-// and polling loops finite.
+// and polling loops finite. Under state matching (one explorer, not a parallel search) it also
+// finds the regions of polls that no run leaves (PollRegions.hpp): the polling deadlocks.
 #pragma once
 
+#include "mc/search/PollRegions.hpp"
 #include "mc/search/Reduction.hpp"
 #include "mc/search/SearchSpace.hpp"
 #include "mc/search/SourceSets.hpp"
@@ -139,12 +141,18 @@ private:
         snapshot::Fingerprint fingerprint;
         bool on_path = false;     // its fingerprint is in path_fingerprints_
         std::uint64_t ticket = 0; // a pending visit (parallel search): its store's ticket
+        PollRegions::Node node;   // with regions_on_: the state as a node of PollRegions
     };
     enum class Arrival { Expand, Leaf, Stop };
     // Looks at the current state (reached with `sleep`): a leaf, or a frame to expand.
     Arrival arrive(SleepSet sleep);
     // A cycle on the path back to `state` (on it): the handler's verdict.
     bool cycle_violates(const snapshot::Fingerprint& state);
+    // The top frame closed a region of polls that no run leaves: its state, gone back to, is
+    // the deadlock. Returns false to stop the search.
+    bool report_polling_deadlock();
+    // The top frame is done (regions_on_): whether it closed such a region.
+    bool leave_region(const Frame& top);
     // The depth-first loop over stack_ (after the root's arrival).
     // `stop`: the root's arrival already stopped the search.
     SearchEnd explore(const ViolationHandler& on_violation, const LimitCheck& within_limits,
@@ -180,6 +188,10 @@ private:
     const ViolationHandler* on_violation_ = nullptr;
     const LimitCheck* within_limits_ = nullptr;
     bool limit_hit_ = false;
+    // Polling deadlocks (PollRegions.hpp): under state matching in a search of one explorer.
+    PollRegions regions_;
+    bool regions_on_ = false;
+    bool leaf_linked_ = false; // the last leaf was a poll-only state seen before, linked by arrive
     // Parallel search: see use_store, between_steps, run_subtree.
     StateStore* store_ = nullptr;
     std::function<bool()> between_steps_;

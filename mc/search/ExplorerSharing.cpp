@@ -10,6 +10,9 @@ SearchEnd Explorer::run_subtree(const Subtree& subtree, SearchSpace::Saved initi
                                 const ViolationHandler& on_violation,
                                 const LimitCheck& within_limits) {
     limit_hit_ = false;
+    // A region of polls may span subtrees of other explorers, whose states this one cannot
+    // judge: polling deadlocks are found only as MpiSearchSpace finds them on its own.
+    regions_on_ = false;
     space_.restore(initial);
     for (std::size_t i = 0; i < subtree.prefix.size(); ++i) {
         // Without state matching, the giver kept the states on the path that may repeat, to

@@ -52,6 +52,18 @@ void MpiSearchSpace::execute(const Transition& t) {
     }
 }
 
+bool MpiSearchSpace::only_polls() {
+    refresh();
+    return !choices_.empty() && std::all_of(choices_.begin(), choices_.end(), is_not_yet);
+}
+
+void MpiSearchSpace::polling_deadlock() {
+    // As when each poll came back to its state: the monitors hear of the end of the execution
+    // with the ranks still polling, which the deadlock monitor reports with their calls.
+    system_.end_state();
+    current_.reset();
+}
+
 bool MpiSearchSpace::violated() {
     refresh();
     if (system_.violation()) return true;

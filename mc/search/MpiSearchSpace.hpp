@@ -5,7 +5,9 @@
 //
 // It also finds the deadlocks hidden in polling loops: when every open choice is a test's
 // "not yet" and taking each of them leads back to the very same state, nothing can ever happen
-// again, which is a deadlock although no rank is formally blocked.
+// again, which is a deadlock although no rank is formally blocked. Loops that change their
+// state at each poll go round a region of such states instead: the explorer finds those
+// (PollRegions.hpp) from only_polls, and polling_deadlock ends the state there.
 #pragma once
 
 #include "mc/runtime/OutputRouter.hpp"
@@ -31,6 +33,8 @@ public:
     bool violated() override;
     snapshot::Fingerprint fingerprint() override;
     bool may_repeat() override { return polled_; }
+    bool only_polls() override;
+    void polling_deadlock() override;
     std::uint64_t progress_marks() override { return ProgressMarks::passed(); }
     bool dependent(const Transition& a, const Transition& b) const override;
     // Source sets are sound with the ranks each closure affected (ClosureEffects.hpp), which

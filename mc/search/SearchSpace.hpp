@@ -47,6 +47,14 @@ public:
     // that said "not yet"). Without state matching, the explorer fingerprints only such states,
     // to cut the cycles that would otherwise make a finite program's search endless.
     virtual bool may_repeat() { return false; }
+    // Whether every transition enabled in the current state is a poll answering "not yet"
+    // (none enabled: no). A region of such states that no run leaves is a polling deadlock,
+    // which the explorer finds (PollRegions.hpp) and reports at one of its states after
+    // calling polling_deadlock() there.
+    virtual bool only_polls() { return false; }
+    // The current state lies in a region of polls that no run leaves: from now on, violated()
+    // says so (until the next execute or restore).
+    virtual void polling_deadlock() {}
     // How many progress marks (rankfold_progress) the system has passed so far, counted up and
     // never rolled back by restore: the explorer compares it around each transition it takes.
     virtual std::uint64_t progress_marks() { return 0; }

@@ -96,6 +96,9 @@ public:
 
     // A violating state; none unless set.
     std::function<bool(const State&)> bad;
+    // A state whose steps all count as polls answering "not yet" (SearchSpace::only_polls)
+    // when it has any; none unless set.
+    std::function<bool(const State&)> polls;
     // Replaces exact_fingerprint (tests force collisions with it).
     std::function<snapshot::Fingerprint(const State&)> fingerprint_fn;
     bool record_edges = false; // fill edges() (costly on big runs)
@@ -175,7 +178,17 @@ public:
                 out.push_back(label(static_cast<int>(p), current_.pc[p]));
         }
     }
+    bool only_polls() override {
+        std::vector<Transition> en;
+        enabled_in(current_, en);
+        return polls && !en.empty() && polls(current_);
+    }
+    void polling_deadlock() override {
+        stuck_ = true;
+        polling_deadlocks_.insert(current_);
+    }
     void execute(const Transition& t) override {
+        stuck_ = false;
         if (!is_enabled(current_, t)) throw std::logic_error("executed a disabled transition");
         if (record_edges) edges_.emplace_back(current_, t);
         current_ = successor(current_, t);
@@ -184,7 +197,7 @@ public:
     }
     bool violated() override {
         arrived_.insert(current_); // the explorer asks this first at every state it reaches
-        return bad && bad(current_);
+        return stuck_ || (bad && bad(current_));
     }
     snapshot::Fingerprint fingerprint() override {
         return fingerprint_fn ? fingerprint_fn(current_) : exact_fingerprint(current_);
@@ -202,6 +215,7 @@ public:
         if (!slot) throw std::logic_error("restore of a discarded snapshot");
         current_ = slot->state;
         trail_ = slot->trail;
+        stuck_ = false;
     }
     void discard(Saved saved) override {
         auto& slot = slots_.at(saved);
@@ -219,6 +233,8 @@ public:
         finals_.clear();
         runs_.clear();
         edges_.clear();
+        polling_deadlocks_.clear();
+        stuck_ = false;
         executed_ = 0;
     }
     const State& current() const { return current_; }
@@ -227,6 +243,8 @@ public:
     const std::set<State>& finals() const { return finals_; }
     const std::vector<Path>& runs() const { return runs_; } // the path of each final arrival
     const std::vector<std::pair<State, Transition>>& edges() const { return edges_; }
+    // The states the explorer called polling deadlocks (polling_deadlock).
+    const std::set<State>& polling_deadlocks() const { return polling_deadlocks_; }
     std::uint64_t executed() const { return executed_; }
     long live_saves() const { return live_saves_; }
     std::size_t process_count() const { return procs_.size(); }
@@ -252,7 +270,8 @@ private:
     Path trail_; // not part of the state: how the explorer got here
     std::vector<std::optional<Snapshot>> slots_;
     long live_saves_ = 0;
-    std::set<State> arrived_, finals_;
+    std::set<State> arrived_, finals_, polling_deadlocks_;
+    bool stuck_ = false; // polling_deadlock() was called in the current state
     std::vector<Path> runs_;
     std::vector<std::pair<State, Transition>> edges_;
     std::uint64_t executed_ = 0;
