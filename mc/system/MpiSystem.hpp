@@ -25,6 +25,7 @@
 #include "properties/MonitorSet.hpp"
 #include "properties/races/RaceMonitor.hpp"
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -122,6 +123,9 @@ private:
     std::function<void()> after_step_;
     std::vector<mpi::Match> match_buffer_;
     std::unordered_map<const char*, bool> watched_;
+    // The names asked last, each in a slot chosen by its address (names are string literals):
+    // the calls of a loop are answered without hashing.
+    std::array<std::pair<const char*, bool>, 16> watched_recent_{};
     const properties::races::RaceMonitor* races_ = nullptr;
     std::vector<properties::PendingBuffer> buffers_; // scratch for publish_buffers
     RemoteOrder remote_order_{world_, monitors_};    // for the remote races, when races_

@@ -58,7 +58,13 @@ bool OpenChoices::landing_blocks(int rank) const {
 
 bool OpenChoices::completion_held(int rank) {
     if (ranks_.status(rank) != RankStatus::AtCall) return false;
+    // Only RMA and SHMEM calls complete landings (MpiWorld::landings_completed_by).
+    const CallKind kind = ranks_.call(rank).kind;
+    if (kind != CallKind::Rma && kind != CallKind::Shmem) return false;
     world_.landings_completed_by(rank, ranks_.call(rank), completed_targets_);
+    // Most steps complete no landing (every step of a program without RMA or SHMEM): nothing
+    // below can hold them.
+    if (completed_targets_.empty()) return false;
     // An OpenSHMEM get of another PE about to read a target's bytes one of these may write
     // (ShmemOp::Fetch): whether they land before it reads is open too.
     for (int r = 0; r < ranks_.size(); ++r) {

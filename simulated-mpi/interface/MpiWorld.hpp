@@ -46,6 +46,8 @@
 
 namespace rankfold::mpi {
 
+class HashMemo;
+
 class MpiWorld {
 public:
     MpiWorld(int ranks, Buffering buffering);
@@ -204,7 +206,10 @@ public:
     // Digest of the whole value: equal worlds give equal digests (MpiWorldHash.cpp). With
     // `heap_root`, the requests' buffers it holds for are left to the memory's heap canonical
     // form (RequestTable::feed): worlds that differ only there give equal digests.
+    // The parts that seldom change are fed as digests kept between calls (HashMemo.hpp);
+    // hash_from_scratch computes every part again, and gives the same digest.
     std::uint64_t hash(const RequestTable::HeapRoot* heap_root = nullptr) const;
+    std::uint64_t hash_from_scratch(const RequestTable::HeapRoot* heap_root = nullptr) const;
     // The parts of the value that differ from `other`'s, named ("rank 1 requests", "windows",
     // ...), for the self-tests' reports; empty when the worlds are equal.
     std::string describe_difference(const MpiWorld& other) const;
@@ -213,6 +218,7 @@ private:
     using CommView = WorldCore::CommView;
     std::optional<CommView> view(int rank, MPI_Comm comm) const { return core_.view(rank, comm); }
 
+    std::uint64_t digest(const RequestTable::HeapRoot* heap_root, HashMemo* memo) const;
     Progress issue_shmem(int rank, RankCall& call);
     Progress complete_shmem(int rank, RankCall& call);
 

@@ -34,8 +34,13 @@ std::optional<CommRegistry::View> CommRegistry::view(int rank, MPI_Comm comm) co
     const CommHandle* h = handle(rank, comm);
     if (h == nullptr) return std::nullopt;
     const Communicator& c = comms_[h->id];
-    const int index =
-        static_cast<int>(std::find(c.members.begin(), c.members.end(), rank) - c.members.begin());
+    // Members are distinct: where the world rank sits at its own index (MPI_COMM_WORLD, and
+    // the first ranks of many communicators) that is its place, found without a search.
+    const auto at = static_cast<std::size_t>(rank);
+    const int index = at < c.members.size() && c.members[at] == rank
+                          ? rank
+                          : static_cast<int>(std::find(c.members.begin(), c.members.end(), rank) -
+                                             c.members.begin());
     const int total = static_cast<int>(c.members.size());
     if (!c.is_inter()) return View{h->id, total, index, false, total, 0, 0};
     const int first = c.first_group_size;

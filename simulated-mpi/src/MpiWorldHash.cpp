@@ -1,7 +1,8 @@
 // MpiWorld::hash: the runtime half of the exact state hash. Every field that operator== looks
-// at is fed in, field by field (never raw structs, whose padding is not part of the value).
+// at is fed in, field by field (never raw structs, whose padding is not part of the value), or
+// as the digest of the part it belongs to (HashMemo.hpp).
 #include "simulated-mpi/interface/MpiWorld.hpp"
-#include "simulated-mpi/src/OpTable.hpp"
+#include "simulated-mpi/src/HashMemo.hpp"
 #include "simulated-mpi/src/StateHasher.hpp"
 
 #include <fmt/format.h>
@@ -10,6 +11,16 @@
 
 namespace rankfold::mpi {
 std::uint64_t MpiWorld::hash(const RequestTable::HeapRoot* heap_root) const {
+    return digest(heap_root, &thread_hash_memo());
+}
+
+std::uint64_t MpiWorld::hash_from_scratch(const RequestTable::HeapRoot* heap_root) const {
+    return digest(heap_root, nullptr);
+}
+
+// The parts that seldom change (a rank's local tables, the communicators) are fed as their own
+// digests, which `memo` keeps between calls (HashMemo.hpp); the rest field by field.
+std::uint64_t MpiWorld::digest(const RequestTable::HeapRoot* heap_root, HashMemo* memo) const {
     StateHasher h;
     h.value(static_cast<std::uint8_t>(p2p_.buffering()));
     for (std::size_t rank = 0; rank < core_.ranks.size(); ++rank) {
@@ -24,21 +35,14 @@ std::uint64_t MpiWorld::hash(const RequestTable::HeapRoot* heap_root) const {
             h.value(static_cast<int>(s.failure->misuse.value_or(Misuse::Unsupported)));
             h.bytes(s.failure->message.data(), s.failure->message.size());
         }
-        feed(h, s.ops);
-        s.groups.feed(h);
-        s.keyvals.feed(h);
+        h.value(rank_tables_digest(s, rank, memo));
         core_.requests.feed(h, static_cast<int>(rank), heap_root);
-        s.datatypes.feed(h);
-        // Only once the rank made an info object: other programs keep the digests they had.
-        if (!s.infos.empty()) s.infos.feed(h);
-        if (!s.errhandlers.empty()) s.errhandlers.feed(h);
-        if (!s.error_codes.empty()) s.error_codes.feed(h);
         for (const GrequestDone& g : s.grequests_done)
             for (std::uintptr_t v :
                  {g.query, g.free, g.extra_state, reinterpret_cast<std::uintptr_t>(g.status)})
                 h.value(static_cast<std::uint64_t>(v));
     }
-    core_.comms.feed(h);
+    h.value(comms_digest(core_.comms, memo));
     collectives_.feed(h);
     p2p_.feed_queues(h);
     // Only once a window exists: programs without RMA keep the digests they had before.

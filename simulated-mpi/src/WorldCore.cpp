@@ -22,18 +22,23 @@ Progress WorldCore::fail(int rank, const RankCall& call, int code, std::optional
 }
 
 TypemapRef WorldCore::usable_datatype(int rank, const RankCall& call, MPI_Datatype type) {
+    // One lookup of the handle (every send and receive comes here): a derived type's entry
+    // says whether it is committed, and a predefined type always is.
     const DatatypeTable& table = ranks[rank].datatypes;
-    TypemapRef map = table.find(type);
+    if (const DatatypeEntry* e = table.derived(type)) {
+        if (!e->committed) {
+            fail(rank, call, MPI_ERR_TYPE, Misuse::UncommittedDatatype,
+                 fmt::format("datatype {:#x} is used before MPI_Type_commit", type));
+            return {};
+        }
+        return e->map;
+    }
+    TypemapRef map = predefined_typemap(type);
     if (!map) {
         fail(rank, call, MPI_ERR_TYPE, Misuse::InvalidHandle,
              type == MPI_DATATYPE_NULL
                  ? std::string("MPI_DATATYPE_NULL is not a valid datatype here")
                  : fmt::format("invalid datatype handle {:#x} (freed, or never created)", type));
-        return {};
-    }
-    if (!table.committed(type)) {
-        fail(rank, call, MPI_ERR_TYPE, Misuse::UncommittedDatatype,
-             fmt::format("datatype {:#x} is used before MPI_Type_commit", type));
         return {};
     }
     return map;

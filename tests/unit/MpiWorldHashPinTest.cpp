@@ -3,6 +3,8 @@
 // the state are fixed fake ones (counts are 0, so nothing is read through them).
 // Re-pinned when the state gained communicator and datatype names and the datatypes and user
 // operator a filed collective part keeps (issue 21): a change of what is fed, not of the order.
+// Re-pinned when a rank's local tables and the communicators became digests of their own, which
+// the hash keeps between calls (issue 18, HashMemo.hpp).
 #include "simulated-mpi/interface/MpiWorld.hpp"
 
 #include <catch2/catch.hpp>
@@ -48,13 +50,13 @@ RankCall point_to_point(CallKind kind, int peer, int tag, MPI_Request* request) 
 TEST_CASE("the world's digests stay what they were", "[mpiworld][hash]") {
     MPI_Request r = MPI_REQUEST_NULL;
     MpiWorld w = initialized(3, Buffering::Zero);
-    CHECK(w.hash() == 0xd53cab768096170eULL);
+    CHECK(w.hash() == 0x5e9e23e942463d00ULL);
 
     RankCall send = point_to_point(CallKind::Isend, 2, 5, &r);
     REQUIRE(w.issue(0, send) == Progress::Done);
     RankCall recv = point_to_point(CallKind::Irecv, MPI_ANY_SOURCE, MPI_ANY_TAG, &r);
     REQUIRE(w.issue(1, recv) == Progress::Done);
-    CHECK(w.hash() == 0xf5ad113070a68e66ULL);
+    CHECK(w.hash() == 0x462932dc0da2be7dULL);
 
     RankCall attach{.kind = CallKind::BufferAttach, .name = "MPI_Buffer_attach"};
     attach.buffer_address = const_cast<void*>(fake(0x3000));
@@ -67,14 +69,14 @@ TEST_CASE("the world's digests stay what they were", "[mpiworld][hash]") {
     barrier.requests = &r;
     barrier.request_count = 1;
     REQUIRE(w.issue(2, barrier) == Progress::Done);
-    CHECK(w.hash() == 0xf9286d85d178fc8aULL);
+    CHECK(w.hash() == 0x88fe3e1f2eaae553ULL);
 
     RankCall bad = point_to_point(CallKind::Isend, 9, 5, &r); // an invalid rank: a failure
     REQUIRE(w.issue(0, bad) == Progress::Failed);
-    CHECK(w.hash() == 0xe300c480c6e05f64ULL);
+    CHECK(w.hash() == 0x0a40d01737688ae1ULL);
 
     MpiWorld infinite = initialized(2, Buffering::Infinite);
     RankCall buffered = point_to_point(CallKind::Isend, 1, 3, &r);
     REQUIRE(infinite.issue(0, buffered) == Progress::Done);
-    CHECK(infinite.hash() == 0x758c24887186a592ULL);
+    CHECK(infinite.hash() == 0x40f01a8c2554d994ULL);
 }
