@@ -93,6 +93,7 @@ template <class Item, class ToWords>
 std::vector<const Item*> root_order(const std::vector<Item>& items, ToWords to_words) {
     const InHeap everywhere = [](int, std::uintptr_t, std::uintptr_t) { return true; };
     std::vector<std::pair<std::pair<Words, Words>, const Item*>> keyed;
+    keyed.reserve(items.size());
     for (const Item& item : items)
         keyed.push_back({{to_words(item, &everywhere), to_words(item, nullptr)}, &item});
     std::sort(keyed.begin(), keyed.end(),

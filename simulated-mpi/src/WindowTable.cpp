@@ -69,8 +69,8 @@ HeldAddress result_bytes(int origin, const PendingRma& op) {
     if (op.result == nullptr || !op.result_map || op.result_count <= 0) return {origin, at, at};
     const Typemap& map = *op.result_map;
     const std::int64_t last = static_cast<std::int64_t>(op.result_count - 1) * map.extent();
-    const std::int64_t low = std::min<std::int64_t>({0, map.true_lb(), map.true_lb() + last});
-    const std::int64_t high = std::max<std::int64_t>({0, map.true_ub(), map.true_ub() + last});
+    const auto low = std::min<std::int64_t>({0, map.true_lb(), map.true_lb() + last});
+    const auto high = std::max<std::int64_t>({0, map.true_ub(), map.true_ub() + last});
     return {origin, at + static_cast<std::uintptr_t>(low), at + static_cast<std::uintptr_t>(high)};
 }
 
