@@ -16,10 +16,11 @@
 
 namespace rankfold::properties {
 
-// Semantic state equality (issue 12): whether `address` of `rank`'s memory lies in a live heap
-// block. The memory's canonical form then stands for it by block number and offset, being fed
-// the addresses a monitor lists as heap roots (Monitor::heap_roots), in the same order.
-using InHeap = std::function<bool(int rank, std::uintptr_t address)>;
+// Semantic state equality (issue 12): whether `low` of `rank`'s memory lies in a live heap
+// block that holds all of [low, high) too (high <= low: `low` alone). The memory's canonical
+// form then stands for it by block number and offset, being fed the addresses a monitor lists
+// as heap roots (Monitor::heap_roots), in an order its fingerprint determines.
+using InHeap = std::function<bool(int rank, std::uintptr_t low, std::uintptr_t high)>;
 
 // A monitor's state. MonitorSet only compares states of the same monitor.
 class MonitorState {
@@ -57,8 +58,9 @@ public:
     virtual void restore(const MonitorState& state) { (void)state; }
     // Back to the state save() gives as nullptr (a monitor whose state can be empty).
     virtual void clear() {}
-    // The addresses of `rank`'s memory its state holds, in the order fingerprint_semantic
-    // meets them: roots of the heap's canonical form (InHeap).
+    // The addresses of `rank`'s memory its state holds: roots of the heap's canonical form
+    // (InHeap). Their order must follow from what fingerprint_semantic feeds (where it feeds
+    // marks, the roots tell which address is which).
     virtual void heap_roots(int rank, std::vector<std::uintptr_t>& out) const {
         (void)rank;
         (void)out;

@@ -68,9 +68,10 @@ public:
     const HeapFormCounts& heap_form_counts() const { return heap_form_counts_; }
 
     // Whether the heap canonical form stands for the memory when blocks are live (semantic
-    // equality with DWARF), and whether `address` lies in a live block of `rank`'s heap.
+    // equality with DWARF), and whether `low` lies in a live block of `rank`'s heap that holds
+    // all of [low, high) too (high <= low: `low` alone).
     bool heap_form() const { return semantic_ != nullptr && heap_form_; }
-    bool in_live_block(int rank, std::uintptr_t address) const;
+    bool in_live_block(int rank, std::uintptr_t low, std::uintptr_t high) const;
 
     // Why semantic equality was asked for but is not used ("" when it is, or was not asked for).
     const std::string& semantic_unavailable() const { return semantic_unavailable_; }

@@ -66,10 +66,11 @@ void SystemMemory::apply_heap_form(snapshot::RegionSnapshot& snapshot,
     snapshot.set_canonical(it->second);
 }
 
-bool SystemMemory::in_live_block(int rank, std::uintptr_t address) const {
+bool SystemMemory::in_live_block(int rank, std::uintptr_t low, std::uintptr_t high) const {
     const snapshot::RankArena* arena = memory_.arena(rank);
-    return arena != nullptr &&
-           arena->block_containing(reinterpret_cast<const void*>(address)).has_value();
+    if (arena == nullptr) return false;
+    const auto block = arena->block_containing(reinterpret_cast<const void*>(low));
+    return block && high <= reinterpret_cast<std::uintptr_t>(block->address) + block->size;
 }
 
 // The digest of a whole page of the rank's globals or heap blocks in the snapshot just taken.

@@ -29,15 +29,16 @@ struct RankActivity {
         }
     }
 };
-// Whether the memory's canonical form feeds `address` of `rank` as a block number and offset:
-// the address lies in a live block of a rank that has not ended (its memory is state, and
-// that block puts the form in use: SystemMemory::apply_heap_form). An ended rank's heap is
-// not state: its roots are fed as plain values there, so the world and the monitors must
-// keep them too.
-std::function<bool(int, std::uintptr_t)> fed_as_block(const RankRuntime& runtime,
-                                                      const SystemMemory& memory) {
-    return [&runtime, &memory](int rank, std::uintptr_t address) {
-        return !mc::ended(runtime.ranks().status(rank)) && memory.in_live_block(rank, address);
+// Whether the memory's canonical form feeds `low` of `rank` as a block number and offset that
+// place every byte of [low, high): the range lies in one live block of a rank that has not
+// ended (its memory is state, and that block puts the form in use: SystemMemory::
+// apply_heap_form). An ended rank's heap is not state: its roots are fed as plain values
+// there, so the world and the monitors must keep them too.
+std::function<bool(int, std::uintptr_t, std::uintptr_t)> fed_as_block(const RankRuntime& runtime,
+                                                                      const SystemMemory& memory) {
+    return [&runtime, &memory](int rank, std::uintptr_t low, std::uintptr_t high) {
+        return rank >= 0 && rank < runtime.ranks().size() &&
+               !mc::ended(runtime.ranks().status(rank)) && memory.in_live_block(rank, low, high);
     };
 }
 } // namespace
@@ -53,12 +54,14 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
     runtime.set_memory(memory_.get());
     SystemMemory& memory = *memory_;
     // Roots of the heap canonical form: what pending requests will read or write, then the
-    // addresses the monitors keep (the race monitor's pending buffers), which they then feed
-    // as marks when in a live block (the monitors' fingerprint below).
+    // addresses the monitors keep (the race monitor's pending buffers and one-sided
+    // operations' bytes), then those the windows hold (bases, pending results), which the
+    // world and the monitors then feed as marks when in a live block (their fingerprints below).
     memory.set_request_buffers([&world, &monitors](int rank, std::vector<std::uintptr_t>& out) {
         for (const mpi::Request* r : world.requests().unfinished(rank))
             if (r->buffer != 0) out.push_back(r->buffer);
         monitors.heap_roots(rank, out);
+        if (world.windows().size() > 0) world.windows().heap_roots(rank, out);
     });
 
     registry_.add("memory", component<snapshot::RegionSnapshot>({

@@ -12,6 +12,7 @@
 // different, equally real, first access.
 #pragma once
 
+#include "properties/Monitor.hpp"
 #include "properties/races/RemoteRaces.hpp"
 
 #include <cstdint>
@@ -19,6 +20,14 @@
 
 namespace rankfold::properties::races {
 
-std::vector<std::uint64_t> future_key(const RemoteRaces& remote);
+// With `in_heap` (semantic equality), a range of program memory that lies in one live heap
+// block is a mark and its length: where the block lies is not state. future_roots lists those
+// ranges' starts, roots of the heap canonical form that say which block and offset each is.
+std::vector<std::uint64_t> future_key(const RemoteRaces& remote, const InHeap* in_heap = nullptr);
+
+// The start of every range of `rank`'s memory the key holds, in an order that follows from
+// the key: its operations and accesses by their words with every address marked (items alike
+// but for their addresses by those), then the exposed and the shared windows' bytes.
+void future_roots(const RemoteRaces& remote, int rank, std::vector<std::uintptr_t>& out);
 
 } // namespace rankfold::properties::races

@@ -51,14 +51,16 @@ void RaceState::feed(snapshot::FingerprintBuilder& into, const InHeap* in_heap) 
             into.bytes(p.name.data(), p.name.size());
             into.value(static_cast<std::uint64_t>(p.bytes.size()));
             for (const ByteRange& r : p.bytes) {
-                const bool heap = in_heap != nullptr && (*in_heap)(static_cast<int>(rank), r.low);
+                const bool heap =
+                    in_heap != nullptr && (*in_heap)(static_cast<int>(rank), r.low, r.high);
                 into.value(heap ? kHeapMark : static_cast<std::uint64_t>(r.low));
                 into.value(static_cast<std::uint64_t>(heap ? r.high - r.low : r.high));
             }
         }
     }
-    // The remote half by what its future depends on (FutureKey.hpp), not by how it was reached.
-    const std::vector<std::uint64_t> key = future_key(remote);
+    // The remote half by what its future depends on (FutureKey.hpp), not by how it was reached;
+    // its ranges in live heap blocks as marks (the roots: RaceMonitor::heap_roots).
+    const std::vector<std::uint64_t> key = future_key(remote, in_heap);
     into.value(static_cast<std::uint64_t>(key.size()));
     into.bytes(key.data(), key.size() * sizeof key[0]);
 }
@@ -72,6 +74,7 @@ RaceMonitor::RaceMonitor(Verdicts& verdicts, int ranks, Locate locate)
 void RaceMonitor::heap_roots(int rank, std::vector<std::uintptr_t>& out) const {
     for (const PendingBuffer& p : pending(rank))
         for (const ByteRange& r : p.bytes) out.push_back(r.low);
+    future_roots(state_.remote, rank, out);
 }
 
 const std::vector<PendingBuffer>& RaceMonitor::pending(int rank) const {

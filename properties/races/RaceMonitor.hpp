@@ -26,9 +26,9 @@ struct RaceState final : MonitorState {
     }
     bool equals(const MonitorState& other) const override;
     void fingerprint(snapshot::FingerprintBuilder& into) const override;
-    // A pending buffer's range that starts in a live heap block: a mark and its length (the
-    // memory's canonical form has its block and offset: RaceMonitor::heap_roots). The remote
-    // half keeps its addresses (README "Limits today").
+    // A pending buffer's range, or one of the remote half's, that lies in a live heap block: a
+    // mark and its length (the memory's canonical form has its block and offset:
+    // RaceMonitor::heap_roots).
     void fingerprint_semantic(snapshot::FingerprintBuilder& into,
                               const InHeap& in_heap) const override;
 
@@ -54,7 +54,8 @@ public:
     std::unique_ptr<MonitorState> save() const override;
     void restore(const MonitorState& state) override;
     void clear() override;
-    // The start of every range of `rank`'s pending buffers, in the order of its state.
+    // The start of every range of `rank`'s pending buffers, in the order of its state, then
+    // those of the remote half (future_roots).
     void heap_roots(int rank, std::vector<std::uintptr_t>& out) const override;
 
     // The smallest range holding every pending buffer of `rank` and the bytes of it that

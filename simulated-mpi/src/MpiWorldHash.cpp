@@ -46,7 +46,7 @@ std::uint64_t MpiWorld::digest(const RequestTable::HeapRoot* heap_root, HashMemo
     collectives_.feed(h);
     p2p_.feed_queues(h);
     // Only once a window exists: programs without RMA keep the digests they had before.
-    if (core_.windows.size() > 0) core_.windows.feed(h);
+    if (core_.windows.size() > 0) core_.windows.feed(h, heap_root);
     // Only once SHMEM is in use, so that the digests of MPI programs stay what they were.
     if (shmem_.used()) h.value(shmem_.hash());
     return h.digest();

@@ -112,7 +112,7 @@ void RequestTable::feed(StateHasher& h, int rank, const HeapRoot* heap_root) con
     for (const Request& r : table) {
         const auto buffer = static_cast<std::uint64_t>(r.buffer);
         const bool root = heap_root != nullptr && !r.is_free() && r.buffer != 0 &&
-                          (*heap_root)(rank, static_cast<std::uintptr_t>(r.buffer));
+                          (*heap_root)(rank, r.buffer, r.buffer);
         feed_request(h, r, root ? kHeapRootMark : buffer);
     }
 }

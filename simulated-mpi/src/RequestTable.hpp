@@ -42,7 +42,10 @@ public:
     // Feeds `rank`'s table, consistently with operator==. A buffer address for which
     // `heap_root` holds is fed as a mark, not a number: semantic equality's heap canonical form
     // feeds it as a root (block and offset), where it is the same whatever the block's address.
-    using HeapRoot = std::function<bool(int rank, std::uintptr_t address)>;
+    // `heap_root(rank, low, high)`: whether `low` lies in a live heap block of `rank` that holds
+    // all of [low, high) too (high <= low: `low` alone), so that the root's block and offset
+    // say where every byte of the range lies.
+    using HeapRoot = std::function<bool(int rank, std::uintptr_t low, std::uintptr_t high)>;
     void feed(StateHasher& h, int rank, const HeapRoot* heap_root = nullptr) const;
     friend bool operator==(const RequestTable&, const RequestTable&) = default;
 

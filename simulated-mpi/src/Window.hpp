@@ -8,6 +8,7 @@
 
 #include "simulated-mpi/interface/Rma.hpp"
 #include "simulated-mpi/src/Payload.hpp"
+#include "simulated-mpi/src/RequestTable.hpp"
 #include "simulated-mpi/src/Typemap.hpp"
 
 #include <mpi.h>
@@ -125,7 +126,13 @@ public:
     // A new window (reusing a slot no member uses any more); its index.
     int create(Window window);
 
-    void feed(StateHasher& h) const;
+    // Feeds every field operator== compares. Under semantic equality, an address of program
+    // memory (a member's base, its attribute block, a pending result buffer, attached memory)
+    // for which `heap_root` holds is fed as a mark: the heap canonical form feeds it as a root,
+    // listed by heap_roots.
+    void feed(StateHasher& h, const RequestTable::HeapRoot* heap_root = nullptr) const;
+    // The addresses of `rank`'s memory the table holds, in the order feed meets them.
+    void heap_roots(int rank, std::vector<std::uintptr_t>& out) const;
     friend bool operator==(const WindowTable&, const WindowTable&) = default;
 
 private:

@@ -65,8 +65,9 @@ struct RankState {
         monitors.heap_roots(0, roots);
         for (const std::uintptr_t r : roots) form.feed_word(out, r);
         form.feed_blocks(out);
-        const InHeap in_heap = [this](int, std::uintptr_t address) {
-            return arena->block_containing(reinterpret_cast<const void*>(address)).has_value();
+        const InHeap in_heap = [this](int, std::uintptr_t low, std::uintptr_t high) {
+            const auto block = arena->block_containing(reinterpret_cast<const void*>(low));
+            return block && high <= reinterpret_cast<std::uintptr_t>(block->address) + block->size;
         };
         monitors.save().fingerprint(out, semantic ? &in_heap : nullptr);
         return out.digest();
