@@ -75,6 +75,10 @@ void MpiSystem::issue(int rank) {
     if (mpi::tests(call.kind) && watched(kRequestCompleted)) tested.emplace(call);
     if (call.kind == CallKind::RequestFree) note_request_free(rank, call);
     if (races_ != nullptr) remote_order_.before_issue(rank);
+    if (call.kind == CallKind::Rma)
+        if (const int target = world_.passive_operation_target(rank, call); target >= 0)
+            passive_issues_ |=
+                process_bit(target) | (mpi::fetches(call.rma.kind) ? process_bit(rank) : 0);
     const mpi::Progress p = world_.issue(rank, call);
     if (races_ != nullptr && p != mpi::Progress::Failed)
         remote_order_.issued(*races_, rank, call, p == mpi::Progress::Done);
