@@ -21,6 +21,13 @@ std::string describe(const Transition& t) {
                        t.outcome);
 }
 
+// `t` as if it addressed nothing to a passive target (what only its execution tells).
+Transition unannotated(Transition t) {
+    t.passive_targets = 0;
+    t.ran = 0;
+    return t;
+}
+
 std::string describe(const Violation& v) {
     return fmt::format("{} of rank {}: {}", kind_name(v.kind), v.rank, v.message);
 }
@@ -29,6 +36,7 @@ std::string describe(const Violation& v) {
 struct Order {
     bool first_violated = false; // the first step alone ended the path in a violation
     bool disabled = false;       // the second step was no longer enabled after the first
+    Transition first;            // the first step as executed (SearchSpace::annotate)
     std::optional<Violation> violation;
     SystemSnapshot end;
     std::vector<std::string> outputs; // what each rank wrote after the state
@@ -107,12 +115,18 @@ private:
             for (std::size_t j = i + 1; j < open.size(); ++j) {
                 const Transition& a = open[i];
                 const Transition& b = open[j];
-                if (space_.dependent(a, b)) {
+                // Dependent whatever they do; else, as the explorer decides, by what each did
+                // when executed (SearchSpace::annotate: the passive targets it addressed).
+                if (space_.dependent(unannotated(a), unannotated(b))) {
                     ++dependent_;
                     continue;
                 }
                 const Order ab = take_in_order(state, a, b);
                 const Order ba = take_in_order(state, b, a);
+                if (space_.dependent(ab.first, ba.first)) {
+                    ++dependent_;
+                    continue;
+                }
                 compare(a, b, ab, ba);
             }
     }
@@ -122,6 +136,8 @@ private:
         Order o;
         system_.state()->restore(state);
         system_.take(first);
+        o.first = first;
+        space_.annotate(o.first);
         if (system_.violation()) {
             o.first_violated = true;
             o.violation = *system_.violation();

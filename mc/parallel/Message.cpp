@@ -6,7 +6,7 @@ namespace rankfold::mc::parallel {
 // which describe one execution and are only read by source sets (refused in parallel).
 MessageWriter& MessageWriter::transition(const Transition& t) {
     i32(static_cast<std::int32_t>(t.kind)).i32(t.rank).i32(t.object).i32(t.outcome);
-    return u64(t.receive_id).u64(t.message_id).u64(t.detail);
+    return u64(t.receive_id).u64(t.message_id).u64(t.detail).u64(t.passive_targets).u64(t.ran);
 }
 
 MessageWriter& MessageWriter::transitions(const std::vector<Transition>& ts) {
@@ -27,6 +27,8 @@ Transition MessageReader::transition() {
     t.receive_id = u64();
     t.message_id = u64();
     t.detail = static_cast<std::uint32_t>(u64());
+    t.passive_targets = u64();
+    t.ran = u64();
     return t;
 }
 

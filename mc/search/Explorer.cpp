@@ -203,15 +203,18 @@ SearchEnd Explorer::explore(const ViolationHandler& on_violation, const LimitChe
             stack_.pop_back();
             continue;
         }
-        const Transition t = top.todo[top.next];
+        Transition t = top.todo[top.next];
         if (top.started) space_.restore(top.saved);
         ++top.next;
         top.child_open = true;
         top.started = true;
-        reduction_.child_sleep(top.sleep, t, child_sleep);
-        reduction_.explored(top.sleep, t);
         const std::uint64_t marks = options_.watch_cycles ? space_.progress_marks() : 0;
         space_.execute(t);
+        // What the step did decides some dependencies (SearchSpace::annotate): the sleep sets
+        // keep it so completed.
+        space_.annotate(t);
+        reduction_.child_sleep(top.sleep, t, child_sleep);
+        reduction_.explored(top.sleep, t);
         ++stats_.transitions;
         path_.push_back(t);
         path_progress_.push_back(options_.watch_cycles && space_.progress_marks() != marks);

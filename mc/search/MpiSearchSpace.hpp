@@ -37,6 +37,10 @@ public:
     void polling_deadlock() override;
     std::uint64_t progress_marks() override { return ProgressMarks::passed(); }
     bool dependent(const Transition& a, const Transition& b) const override;
+    void annotate(Transition& t) const override {
+        t.passive_targets = system_.passive_issues();
+        t.ran = system_.ranks_run() | process_bit(t.rank); // never 0 once executed
+    }
     // Source sets are sound with the ranks each closure affected (ClosureEffects.hpp), which
     // MpiSystem notes once asked to (MpiSystem::track_effects).
     bool source_sets_sound() const override { return system_.effects_on(); }

@@ -35,6 +35,10 @@ public:
     // affected commute and do not enable each other. Unknown (both masks 0): the space does not
     // say, and its `dependent` covers enabling.
     virtual Effects effects() const { return {}; }
+    // After execute: completes `t` (the transition just executed) with what its execution
+    // showed that `dependent` reads (MpiSearchSpace: Transition::passive_targets). Sleep sets
+    // keep transitions completed so.
+    virtual void annotate(Transition& t) const { (void)t; }
     // Moves to the successor by `t`, which is enabled.
     virtual void execute(const Transition& t) = 0;
     // The current state ends its branch with a violation (reported through the explorer's

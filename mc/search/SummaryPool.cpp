@@ -11,6 +11,8 @@ namespace {
 
 // A transition's identity in a summary: every field but the effects. The ids are not part of
 // a transition's identity elsewhere, but a footprint (RemoteLanding's bytes) may read them.
+// What an execution found (Transition::passive_targets, ran) is not: source sets order every
+// one-sided step with every other by its effects (ClosureEffects::everything).
 auto identity(const Transition& t) {
     return std::tie(t.kind, t.rank, t.object, t.outcome, t.receive_id, t.message_id, t.detail);
 }

@@ -70,6 +70,13 @@ struct Transition {
     std::uint64_t receive_id = 0;
     std::uint64_t message_id = 0;
     std::uint32_t detail = 0;
+    // The world ranks (process_bit) the transition's closure addresses RMA operations of
+    // passive target epochs to (transitions/PassiveTargets.hpp): as listed, every rank some
+    // rank holds or waits for a lock on (what it may do); once executed, those it did
+    // (SearchSpace::annotate). Not part of the identity either.
+    std::uint64_t passive_targets = 0;
+    // Once executed: the ranks whose code its closure ran (process_bit); 0 before.
+    std::uint64_t ran = 0;
     // Source sets: what the transition's closure did to other processes where it was taken
     // (SearchSpace::effects). Not part of the identity either: it describes one execution.
     Effects effects{};

@@ -76,6 +76,10 @@ void MpiSystem::issue(int rank) {
             {rank, call.name, call.site, call_arguments(call, arguments, &world_, rank)});
     }
     if (call.kind == CallKind::RequestFree) note_request_free(rank, call);
+    if (call.kind == CallKind::Rma)
+        if (const int target = world_.passive_operation_target(rank, call); target >= 0)
+            passive_issues_ |=
+                process_bit(target) | (mpi::fetches(call.rma.kind) ? process_bit(rank) : 0);
     // The world's step, the race monitor told before and after.
     const auto step_world = [&] {
         if (races_ != nullptr) remote_order_.before_issue(rank);

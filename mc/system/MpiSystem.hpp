@@ -84,6 +84,11 @@ public:
     void track_effects() { effects_.enable(); }
     bool effects_on() const { return effects_.on(); }
     Effects effects() const { return effects_.effects(); }
+    // The world ranks the last take()'s closure addressed RMA operations of passive target
+    // epochs to (process_bit): what the dependency relation reads (transitions/PassiveTargets).
+    std::uint64_t passive_issues() const { return passive_issues_; }
+    // The ranks whose code the last take()'s closure ran (process_bit).
+    std::uint64_t ranks_run() const { return ranks_run_; }
 
 private:
     void publish_buffers(int rank, bool issued);
@@ -108,6 +113,7 @@ private:
     bool watched(const char* name);
     void resume(int rank) {
         effects_.ran_code(rank);
+        ranks_run_ |= process_bit(rank);
         runtime_.resume(rank, log_.steps);
         if (after_step_) after_step_();
     }
@@ -130,6 +136,8 @@ private:
     std::vector<properties::PendingBuffer> buffers_; // scratch for publish_buffers
     RemoteOrder remote_order_{world_, monitors_};    // for the remote races, when races_
     ClosureEffects effects_;
+    std::uint64_t passive_issues_ = 0;
+    std::uint64_t ranks_run_ = 0;
 };
 
 } // namespace rankfold::mc

@@ -32,6 +32,8 @@ void MpiSystem::take(const Transition& t) {
         call == nullptr)
         throw std::logic_error("take: the rank is not in a call");
     effects_.begin(t.rank);
+    passive_issues_ = 0;
+    ranks_run_ = 0;
     if (t.kind == TransitionKind::LockGrant || t.kind == TransitionKind::RemoteLanding ||
         t.kind == TransitionKind::LandingDeferred)
         effects_.everything(); // windows and symmetric memory are shared by every rank

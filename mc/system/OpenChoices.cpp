@@ -172,6 +172,14 @@ void OpenChoices::list(std::vector<Transition>& out) {
         if (m.wildcard)
             out.push_back({TransitionKind::WildcardMatch, m.receiver, m.receive_slot, m.origin,
                            m.receive_id, m.message_id});
+    // Until a transition is taken, the targets its closure may address passive target
+    // operations to are those any rank holds or waits for a lock on (the closure may release
+    // other ranks); taking it tells exactly (transitions/PassiveTargets.hpp).
+    if (world_.windows().size() > 0) {
+        std::uint64_t targets = 0;
+        for (int r = 0; r < ranks_.size(); ++r) targets |= world_.passive_targets(r);
+        for (Transition& t : out) t.passive_targets = targets;
+    }
     std::stable_sort(out.begin(), out.end(), [](const Transition& a, const Transition& b) {
         if (a.rank != b.rank) return a.rank < b.rank;
         if (a.kind == TransitionKind::WildcardMatch && b.kind == TransitionKind::WildcardMatch)

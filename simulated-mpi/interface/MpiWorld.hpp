@@ -128,6 +128,13 @@ public:
     // `holder` (world rank) releases the lock it holds on that target (one of the two locks
     // excludes the other): `waiter` runs no code before the holder's unlock.
     bool lock_blocked_by(int waiter, const RankCall& call, int holder) const;
+    // The world rank an RMA communication call of `rank` (MPI_Put, MPI_Rget, ...) addresses
+    // when the rank holds a lock on it (MPI_Win_lock or MPI_Win_lock_all): its operation lands
+    // at the explorer's choice, or, request-based, inside the call. -1 for any other call.
+    int passive_operation_target(int rank, const RankCall& call) const;
+    // The world ranks `rank` may address such operations to, bit w for world rank w (every bit
+    // for a rank past 63): the targets of the locks it holds or waits for, on every window.
+    std::uint64_t passive_targets(int rank) const;
     // Lands the oldest pending operation of `which.origin` to `which.target` in its window;
     // false with the reason (and the operation's call site) when it cannot land.
     bool land_open(const OpenLanding& which, std::string& why, std::uintptr_t& site);

@@ -164,6 +164,40 @@ bool MpiWorld::lock_blocked_by(int waiter, const RankCall& call, int holder) con
     return false;
 }
 
+int MpiWorld::passive_operation_target(int rank, const RankCall& call) const {
+    if (call.kind != CallKind::Rma || call.rma.kind > RmaKind::CompareAndSwap) return -1;
+    const auto v = core_.windows.view(rank, call.rma.win);
+    if (!v) return -1;
+    const Window& w = core_.windows.at(v->index);
+    const int target = call.rma.target;
+    if (target < 0 || target >= static_cast<int>(w.members.size())) return -1;
+    const WindowMember& me = w.members[static_cast<std::size_t>(v->my_rank)];
+    const auto t = static_cast<std::size_t>(target);
+    const bool locked = me.lock_all || (t < me.locks.size() && me.locks[t] != LockHeld::None);
+    return locked ? w.members[t].world_rank : -1;
+}
+
+std::uint64_t MpiWorld::passive_targets(int rank) const {
+    const auto bit = [](int w) {
+        return w >= 0 && w < 64 ? std::uint64_t{1} << static_cast<unsigned>(w) : ~std::uint64_t{0};
+    };
+    std::uint64_t targets = 0;
+    const WindowTable& windows = core_.windows;
+    for (int wi = 0; wi < windows.size(); ++wi) {
+        const Window& w = windows.at(wi);
+        for (const WindowMember& me : w.members) {
+            if (me.world_rank != rank || me.freed) continue;
+            for (std::size_t t = 0; t < w.members.size(); ++t) {
+                const bool held =
+                    me.lock_all || (t < me.locks.size() && me.locks[t] != LockHeld::None);
+                const bool asked = me.lock_request == -2 || me.lock_request == static_cast<int>(t);
+                if (held || asked) targets |= bit(w.members[t].world_rank);
+            }
+        }
+    }
+    return targets;
+}
+
 bool MpiWorld::land_open(const OpenLanding& which, std::string& why, std::uintptr_t& site) {
     if (which.window <= kShmemLandingWindow)
         return shmem_.land_oldest(which.origin, which.target, shmem_landing_context(which.window),

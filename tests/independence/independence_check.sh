@@ -75,6 +75,15 @@ check shmem-fetch-sees-pending-add.c -np 3
 check shmem-ctx-atomic-domains-fixed.c -np 3
 check shmem-wait-until-overwritten-fixed.c -np 3
 
+# MPI one-sided: lock grants, landings and held steps. A step whose closure issued a passive
+# target operation is ordered with the steps that run its target (PassiveTargets.hpp); grants
+# and landings that issue nothing stay independent, and these are the programs where such
+# pairs are checked. (rma-accumulate-two-origins differs only in the race monitor's state.)
+check race-rma-lock-all-two-puts-fixed.c -np 3
+check race-rma-lock-all-two-puts.c -np 3
+check rma-sync-mix-fixed.c -np 2
+check rma-accumulate-two-origins.c -np 3 --no-races
+
 # Usage errors: exit status 2.
 bin=$(build_program "$src/tests/programs/anysource-three-senders.c")
 "$build/bin/rankfold-run" --check-independence --check-snapshots -np 4 "$bin" >/dev/null 2>&1

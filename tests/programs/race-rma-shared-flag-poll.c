@@ -5,7 +5,7 @@
  * store is never made visible by an MPI_Win_sync of its own before the flag's write, so the
  * flag orders nothing and the load races with the store (MPI 3.1 §11.7).
  *
- * RANKFOLD-RUN: -np 2 => race:remote states=5 transitions=7 executions=1 revisits=2
+ * RANKFOLD-RUN: -np 2 => race:remote states=6 transitions=9 executions=1 revisits=3
  * RANKFOLD-NO-DIFF: a bugged program (the load is not ordered after the store)
  */
 #include <mpi.h>

@@ -5,7 +5,7 @@
  * and rank 1's put. A single run (which matches rank 1's report) passes; the search finds the
  * race on the other match.
  *
- * RANKFOLD-RUN: -np 3 => race:remote states=9 transitions=10 executions=2 revisits=1
+ * RANKFOLD-RUN: -np 3 => race:remote states=11 transitions=15 executions=2 revisits=4
  * RANKFOLD-RUN: -np 3 --single-run => ok
  * RANKFOLD-NO-DIFF: a bugged program (the early read depends on the match)
  */

@@ -10,11 +10,14 @@
 // match until its candidates are present; what another rank's step does to this rank's state
 // only enables outcomes (a message arrives, a request completes), which is no conflict for sleep
 // sets (EXPLORATION.md §3–4). Families to come (SHMEM puts and atomics, RMA operations) touch
-// byte ranges of another PE's memory, and their cells decide by footprint too.
+// byte ranges of another PE's memory, and their cells decide by footprint too. One rule holds
+// across every cell: a transition whose closure addresses operations of a passive target epoch
+// to a rank is dependent with whatever runs that rank's code (transitions/PassiveTargets).
 #pragma once
 
 #include "mc/search/Transition.hpp"
 #include "mc/system/transitions/Families.hpp"
+#include "mc/system/transitions/PassiveTargets.hpp"
 
 #include <array>
 
@@ -66,6 +69,10 @@ constexpr Dependency dependency_rule(TransitionKind a, TransitionKind b) {
 
 constexpr bool dependent(const Transition& a, const Transition& b) {
     if (a.rank == b.rank) return true; // a rank's own steps are ordered by its program
+    // A closure that addressed passive target operations to a rank against what runs that
+    // rank: for every family alike (transitions/PassiveTargets.hpp).
+    if (transitions::reaches_passive_target(a, b) || transitions::reaches_passive_target(b, a))
+        return true;
     switch (dependency_rule(a.kind, b.kind)) {
     case Dependency::Always:
     case Dependency::Unset:

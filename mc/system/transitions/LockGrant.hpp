@@ -3,8 +3,11 @@
 // first, and operations land at the unlock, so the order of two shared epochs decides what an
 // MPI_Get_accumulate in one of them reads of the other's accumulates (rankfold-run
 // --check-independence on rma-accumulate-two-origins shows the states differ). Shared grants
-// commute only once landing is a choice of its own (a later issue). A grant touches nothing
-// else of another rank: what the lock holder then does is ordered by the lock.
+// commute only once landing is a choice of its own (a later issue). What the holder then does
+// is ordered by the lock against other origins, but not against its targets, which run their
+// own code beside a shared lock, lock_all or MPI_MODE_NOCHECK, and even beside an exclusive
+// lock (a target reads its own window without one): a grant whose closure issues operations,
+// like any such step, is dependent with what runs a target (transitions/PassiveTargets.hpp).
 #pragma once
 
 #include "mc/search/Transition.hpp"
