@@ -43,7 +43,16 @@ void MonitorSet::on_pending_buffers(const PendingBuffersEvent& e) {
     dispatch(&EventSink::on_pending_buffers, e);
 }
 void MonitorSet::on_memory_access(const MemoryAccessEvent& e) {
-    dispatch(&EventSink::on_memory_access, e);
+    // Only to the monitors that watch some bytes of the rank: a load or store reaches the
+    // checker only through the hull watched_bytes gave last (AccessChecker::rewatch), and the
+    // others ignore it (the race monitor's pending buffers of an RMA window make a test that
+    // walks the window element by element pay every monitor's call for each access).
+    if (violation_) return;
+    const std::uint64_t mask = e.rank >= 0 && static_cast<std::size_t>(e.rank) < watching_.size()
+                                   ? watching_[static_cast<std::size_t>(e.rank)]
+                                   : ~std::uint64_t{0};
+    for (std::size_t i = 0; i < monitors_.size(); ++i)
+        if (i >= 64 || (mask >> i & 1U) != 0) monitors_[i]->on_memory_access(e);
 }
 void MonitorSet::on_sync(const SyncEvent& e) {
     dispatch(&EventSink::on_sync, e);
@@ -60,7 +69,17 @@ void MonitorSet::on_exposed_memory(const ExposedMemoryEvent& e) {
 
 ByteRange MonitorSet::watched_bytes(int rank) const {
     ByteRange hull;
-    for (const auto& m : monitors_) hull = widened(hull, m->watched_bytes(rank));
+    std::uint64_t mask = 0;
+    for (std::size_t i = 0; i < monitors_.size(); ++i) {
+        const ByteRange mine = monitors_[i]->watched_bytes(rank);
+        if (mine.low < mine.high && i < 64) mask |= std::uint64_t{1} << i;
+        hull = widened(hull, mine);
+    }
+    if (rank >= 0) {
+        if (static_cast<std::size_t>(rank) >= watching_.size())
+            watching_.resize(static_cast<std::size_t>(rank) + 1, ~std::uint64_t{0});
+        watching_[static_cast<std::size_t>(rank)] = mask;
+    }
     return hull;
 }
 

@@ -6,6 +6,7 @@
 
 #include "properties/Monitor.hpp"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -78,6 +79,10 @@ private:
     std::vector<std::unique_ptr<Monitor>> monitors_;
     std::optional<Violation> violation_;
     std::vector<Violation> warnings_; // over every path: not part of the state
+    // Per rank, which monitors (bit i: monitors_[i]) watched some of its bytes when
+    // watched_bytes last computed its hull; the others get none of its memory accesses. Not
+    // part of the state: the hull is computed again when a rank runs (AccessChecker::enter).
+    mutable std::vector<std::uint64_t> watching_;
 };
 
 } // namespace rankfold::properties

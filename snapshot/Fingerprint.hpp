@@ -35,8 +35,8 @@ struct FingerprintHash {
 
 // Most inputs are a few dozen bytes (a component's flags, a digest of digests): those are
 // gathered in a buffer and hashed in one call at digest(), which costs a fraction of XXH3's
-// streaming state (reset alone clears 576 bytes). Longer inputs switch to streaming; XXH3 gives
-// the same digest either way.
+// streaming state (reset alone clears 576 bytes). Longer inputs switch to streaming, still
+// through the buffer; XXH3 gives the same digest however the input is cut.
 class FingerprintBuilder {
 public:
     // cppcheck-suppress uninitMemberVar ; buffer_ is read only up to used_, state_ once streaming_
@@ -46,17 +46,27 @@ public:
 
     void bytes(const void* data, std::size_t n) {
         if (n == 0) return; // memcpy may not be given a null pointer, even for nothing
-        if (!streaming_ && used_ + n <= kBuffer) {
+        if (used_ + n <= kBuffer) {
             std::memcpy(buffer_ + used_, data, n);
             used_ += n;
             return;
         }
+        // Full: the buffer goes into the stream. Small inputs keep being gathered while
+        // streaming too: a heap block walked by its type feeds each element's few bytes, and
+        // one XXH3 update per element cost most of an exploration's time (MPICH's
+        // rma/derived-acc-flush_local).
         if (!streaming_) {
             XXH3_128bits_reset(&state_);
-            XXH3_128bits_update(&state_, buffer_, used_);
             streaming_ = true;
         }
-        XXH3_128bits_update(&state_, data, n);
+        XXH3_128bits_update(&state_, buffer_, used_);
+        used_ = 0;
+        if (n <= kBuffer) {
+            std::memcpy(buffer_, data, n);
+            used_ = n;
+        } else {
+            XXH3_128bits_update(&state_, data, n);
+        }
     }
     template <class T> void value(const T& v) {
         static_assert(
@@ -69,8 +79,14 @@ public:
         value(f.high);
     }
     Fingerprint digest() const {
-        const XXH128_hash_t h =
-            streaming_ ? XXH3_128bits_digest(&state_) : XXH3_128bits(buffer_, used_);
+        if (!streaming_) {
+            const XXH128_hash_t h = XXH3_128bits(buffer_, used_);
+            return {h.low64, h.high64};
+        }
+        XXH3_state_t rest; // the stream with the gathered bytes, leaving this one to go on
+        XXH3_copyState(&rest, &state_);
+        XXH3_128bits_update(&rest, buffer_, used_);
+        const XXH128_hash_t h = XXH3_128bits_digest(&rest);
         return {h.low64, h.high64};
     }
 

@@ -79,7 +79,11 @@ void AccessChecker::access(std::uintptr_t address, std::size_t size, bool write,
     if (!runtime_.in_rank() || snapshot::g_app_arena == nullptr) return; // checker code
     const int rank = runtime_.current_rank();
     rankfold_access_filter& f = filters_[static_cast<std::size_t>(rank)];
-    if (address - f.heap_low < f.heap_size) check_heap(rank, address, size, write, site, routine);
+    // Within the live block found last (the fast path skips those; here for the watched
+    // bytes), the heap check would find it again.
+    if (address - f.heap_low < f.heap_size &&
+        (address < f.known_low || address + size > f.known_high))
+        check_heap(rank, address, size, write, site, routine);
     if (address < f.watch_high && address + size > f.watch_low) {
         const snapshot::RuntimeSection section;
         events_.on_memory_access({rank, address, size, write, site, routine});

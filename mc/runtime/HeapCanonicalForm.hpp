@@ -104,6 +104,11 @@ private:
     void claim(std::size_t block, std::uint64_t value, const dwarf::Layout* type);
     void feed_block(snapshot::FingerprintBuilder& out, std::size_t index);
     bool touches_ignored(std::uintptr_t at, std::size_t size) const;
+    // A block of `n` plain values of `size` bytes (at most a word), fed as feed_typed feeds
+    // each: their bytes, and a word-aligned 8-byte value that points into a live block as
+    // reached by a value.
+    void feed_plain_values(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::uint64_t n,
+                           std::uint64_t size);
     void feed_mode(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::size_t size,
                    Words words);
     void feed_kept(snapshot::FingerprintBuilder& out, std::uintptr_t at, std::uintptr_t end,

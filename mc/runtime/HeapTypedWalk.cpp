@@ -11,6 +11,13 @@ namespace {
 bool same_type(const dwarf::Layout& a, const dwarf::Layout& b) {
     return &a == &b || a.signature == b.signature;
 }
+
+// One plain value of at most a word, without padding: an int, a double, a char.
+bool plain_small(const dwarf::Layout& type) {
+    return type.size > 0 && type.size <= 8 && type.pieces.size() == 1 &&
+           type.pieces[0].kind == dwarf::LayoutPiece::Kind::Bytes && type.pieces[0].offset == 0 &&
+           type.pieces[0].size == type.size;
+}
 } // namespace
 
 // A claim counts only from a pointer to the block's start whose type fits the block's size;
@@ -86,8 +93,31 @@ void HeapCanonicalForm::feed_block(snapshot::FingerprintBuilder& out, std::size_
     const std::uint64_t n = dwarf::elementsInBlock(type, size);
     out.value(kTypedBlockTag);
     out.value(type.signature);
-    for (std::uint64_t i = 0; i < n; ++i) feed_typed(out, b.begin + i * type.size, type);
+    // An array of ints or doubles of megabytes (a window's memory): the same bytes as the
+    // walk element by element would feed, without its layers of calls per element.
+    if (plain_small(type) && !touches_ignored(b.begin, n * type.size))
+        feed_plain_values(out, b.begin, n, type.size);
+    else
+        for (std::uint64_t i = 0; i < n; ++i) feed_typed(out, b.begin + i * type.size, type);
     feed(out, b.begin + n * type.size, size - n * type.size); // the arena's rounding
+}
+
+void HeapCanonicalForm::feed_plain_values(snapshot::FingerprintBuilder& out, std::uintptr_t at,
+                                          std::uint64_t n, std::uint64_t size) {
+    // As feed_mode(.., Words::Values) of each element: a run of its bytes, preceded by its
+    // length, and after it the block an aligned word points into. An element shorter than a
+    // word holds no aligned word.
+    const bool words = size == 8 && at % 8 == 0;
+    for (std::uint64_t i = 0; i < n; ++i, at += size) {
+        out.value(size);
+        out.bytes(reinterpret_cast<const void*>(at), size);
+        if (!words) continue;
+        std::uint64_t v = 0;
+        std::memcpy(&v, reinterpret_cast<const void*>(at), sizeof v);
+        if (v < low_ || v > high_) continue;
+        if (const long b = block_of(v); b >= 0)
+            feed_pointer(out, static_cast<std::size_t>(b), v, kValueReachTag);
+    }
 }
 
 void HeapCanonicalForm::feed_blocks(snapshot::FingerprintBuilder& out) {

@@ -6,7 +6,8 @@
 
 namespace rankfold::mc {
 
-std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank) {
+std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank,
+                                 std::uintptr_t finalize_site) {
     using mpi::Misuse;
     using mpi::Request;
     std::vector<Leak> out;
@@ -42,6 +43,16 @@ std::vector<Leak> finalize_leaks(const mpi::MpiWorld& world, int rank) {
                                                      what),
                            r->site});
     }
+    // A matched message is the program's to receive (MPI 3.1 §3.8.2: it no longer matches
+    // any other receive): one left at MPI_Finalize is data lost, and a synchronous sender of
+    // it never completes.
+    for (const mpi::Message* m : world.matched_unreceived(rank))
+        out.push_back({Misuse::ResourceLeak,
+                       fmt::format("a message from rank {} (tag {}) that MPI_Mprobe/MPI_Improbe "
+                                   "matched was never received (MPI_Mrecv/MPI_Imrecv) before "
+                                   "MPI_Finalize",
+                                   m->origin, m->tag),
+                       finalize_site});
     // A window never freed (its own communicator goes with it, and is not reported apart).
     std::vector<MPI_Comm> window_comms;
     for (int w = 0; w < world.windows().size(); ++w)

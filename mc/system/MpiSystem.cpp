@@ -117,7 +117,8 @@ void MpiSystem::issue(int rank) {
         }
     }
     if (p == mpi::Progress::Failed) return mpi_failure(rank);
-    if (call.kind == mpi::CallKind::Finalize && !check_finalize(finalize_leaks(world_, rank), rank))
+    if (call.kind == mpi::CallKind::Finalize &&
+        !check_finalize(finalize_leaks(world_, rank, call.site), rank))
         return;
     if (p == mpi::Progress::Blocked) {
         runtime_.ranks().set_status(rank, RankStatus::Blocked);

@@ -139,8 +139,8 @@ void RaceMonitor::on_pending_buffers(const PendingBuffersEvent& e) {
 void RaceMonitor::on_memory_access(const MemoryAccessEvent& e) {
     if (e.rank < 0 || e.rank >= static_cast<int>(state_.ranks.size())) return;
     const ByteRange access{e.address, e.address + e.size};
-    state_.remote.record(e.rank, access, e.write, e.site, e.routine);
-    if (const auto remote = state_.remote.access(e.rank, access, e.write)) {
+    if (const auto remote =
+            state_.remote.record_and_check(e.rank, access, e.write, e.site, e.routine)) {
         const char* verb = e.write ? "write" : "read";
         std::string how = *e.routine != '\0' ? fmt::format("{} ({}s)", e.routine, verb)
                                              : std::string(e.write ? "store" : "load");

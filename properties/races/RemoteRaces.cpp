@@ -84,41 +84,6 @@ void pass(TargetAccesses& a, const SyncEvent& e) {
     pass(a, e, a.shared, own && !a.published);
 }
 
-// False when the ranges held the bytes already.
-// `ranges` is normalized (ascending, disjoint, not adjacent) and stays so: the ranges that
-// overlap or touch `bytes` become one, in place, without sorting the whole list again at each
-// access (a target storing to thousands of scattered bytes: MPICH's rma/put_base).
-bool add_range(std::vector<ByteRange>& ranges, ByteRange bytes) {
-    if (bytes.low >= bytes.high) return shared_bytes(ranges, bytes) != std::optional(bytes);
-    // The fast path: a rank walking its window upwards, element by element, touches or extends
-    // the last range (MPICH's rma/lock_dt checks and fills its buffers byte by byte).
-    if (!ranges.empty() && ranges.back().low <= bytes.low) {
-        ByteRange& last = ranges.back();
-        if (bytes.high <= last.high) return false; // known
-        if (bytes.low <= last.high) {
-            last.high = bytes.high;
-            return true;
-        }
-        ranges.push_back(bytes);
-        return true;
-    }
-    if (shared_bytes(ranges, bytes) == std::optional<ByteRange>(bytes)) return false; // known
-    const auto first =
-        std::lower_bound(ranges.begin(), ranges.end(), bytes.low,
-                         [](const ByteRange& r, std::uintptr_t low) { return r.high < low; });
-    const auto last =
-        std::upper_bound(first, ranges.end(), bytes.high,
-                         [](std::uintptr_t high, const ByteRange& r) { return high < r.low; });
-    if (first == last) {
-        ranges.insert(first, bytes);
-        return true;
-    }
-    const ByteRange merged{std::min(bytes.low, first->low), std::max(bytes.high, (last - 1)->high)};
-    *first = merged;
-    ranges.erase(first + 1, last);
-    return true;
-}
-
 } // namespace
 
 bool remote_conflict(const RemoteOp& a, const RemoteOp& b) {
@@ -258,9 +223,21 @@ std::optional<RemoteConflict> RemoteRaces::shared_conflict(int rank, ByteRange b
 }
 
 std::optional<RemoteConflict> RemoteRaces::access(int rank, ByteRange bytes, bool write) const {
+    return access(rank, bytes, write, in_shared(rank, bytes));
+}
+
+std::optional<RemoteConflict> RemoteRaces::record_and_check(int rank, ByteRange bytes, bool write,
+                                                            std::uintptr_t site,
+                                                            const char* routine) {
+    const bool shared = in_shared(rank, bytes);
+    record(rank, bytes, write, site, routine, shared);
+    return access(rank, bytes, write, shared);
+}
+
+std::optional<RemoteConflict> RemoteRaces::access(int rank, ByteRange bytes, bool write,
+                                                  bool shared) const {
     // Bytes of a shared-memory window: any rank's operations on them, and other ranks' direct
     // accesses.
-    const bool shared = in_shared(rank, bytes);
     if (shared)
         if (auto c = shared_conflict(rank, bytes, write)) return c;
     // A load or store is no atomic: it conflicts with every operation unless both read
@@ -318,63 +295,6 @@ void RemoteRaces::expose(int rank, std::vector<ByteRange> bytes, std::vector<Byt
 
 bool RemoteRaces::exposes_nothing() const {
     return std::all_of(exposed_.begin(), exposed_.end(), [](const auto& e) { return e.empty(); });
-}
-
-void RemoteRaces::record(int rank, ByteRange bytes, bool write, std::uintptr_t site,
-                         const char* routine) {
-    if (rank < 0 || rank >= static_cast<int>(exposed_.size())) return;
-    const bool shared = in_shared(rank, bytes);
-    if (!shared && !shared_bytes(exposed_[static_cast<std::size_t>(rank)], bytes)) return;
-    // Against one-sided operations an access counts once the plain synchronisation orders it;
-    // against other ranks' direct accesses to shared memory, only under the unified model's
-    // rule: shared memory gets both records.
-    record_into(rank, bytes, write, site, routine, false);
-    // Only stores need publishing: a load is ordered before another rank's later store by the
-    // synchronisation alone (MPICH's win_shared_rma_flush_load: loads, a barrier, stores).
-    if (shared && write) record_into(rank, bytes, write, site, routine, true);
-}
-
-void RemoteRaces::record_into(int rank, ByteRange bytes, bool write, std::uintptr_t site,
-                              const char* routine, bool shared) {
-    // The accesses since the rank's last release (or memory sync, for shared memory): nobody
-    // else knows of them yet.
-    auto open = std::find_if(accesses_.begin(), accesses_.end(), [&](const TargetAccesses& a) {
-        return a.rank == rank && a.carriers.empty() && a.knowers == bit(rank) &&
-               a.shared == shared && !a.published && a.learning == 0;
-    });
-    if (open == accesses_.end()) {
-        TargetAccesses fresh;
-        fresh.rank = rank;
-        fresh.knowers = bit(rank);
-        fresh.shared = shared;
-        accesses_.push_back(std::move(fresh));
-        open = accesses_.end() - 1;
-    }
-    bool grew = false;
-    if (write) {
-        if (open->write_site == 0) {
-            open->write_site = site;
-            open->write_routine = routine;
-        }
-        grew = add_range(open->writes, bytes);
-    } else {
-        if (open->read_site == 0) {
-            open->read_site = site;
-            open->read_routine = routine;
-        }
-        grew = add_range(open->reads, bytes);
-    }
-    // The open record knows least of all the rank's records: it may now hold an older one
-    // (ForgetRules: accesses_subsume). Only it changed, so only what it covers can go — not
-    // forget_redundant's scan of every pair, which a target storing to its window thousands
-    // of times between two synchronisations paid at each store (MPICH's rma/lock_dt).
-    if (!grew) return;
-    auto keep = static_cast<std::size_t>(open - accesses_.begin());
-    for (std::size_t j = accesses_.size(); j-- > 0;) {
-        if (j == keep || !accesses_subsume(accesses_[keep], accesses_[j])) continue;
-        accesses_.erase(accesses_.begin() + static_cast<std::ptrdiff_t>(j));
-        if (j < keep) --keep;
-    }
 }
 
 void RemoteRaces::drop_known() {

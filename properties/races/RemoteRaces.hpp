@@ -113,6 +113,10 @@ public:
     void expose(int rank, std::vector<ByteRange> bytes, std::vector<ByteRange> shared = {});
     // Remembers a load or store of exposed memory until every rank is ordered after it.
     void record(int rank, ByteRange bytes, bool write, std::uintptr_t site, const char* routine);
+    // record, then access: the race monitor's path for every access of exposed memory, which
+    // looks the bytes up among the shared-memory windows once for both.
+    std::optional<RemoteConflict> record_and_check(int rank, ByteRange bytes, bool write,
+                                                   std::uintptr_t site, const char* routine);
 
     // The smallest range holding the bytes live operations occupy at `rank` ({0,0}: none).
     ByteRange hull(int rank) const;
@@ -145,6 +149,9 @@ private:
     void shmem_fence(const RemoteCompletionEvent& e);
     void rank_fences();
     bool in_shared(int rank, ByteRange bytes) const;
+    void record(int rank, ByteRange bytes, bool write, std::uintptr_t site, const char* routine,
+                bool shared);
+    std::optional<RemoteConflict> access(int rank, ByteRange bytes, bool write, bool shared) const;
     void record_into(int rank, ByteRange bytes, bool write, std::uintptr_t site,
                      const char* routine, bool shared);
     // Another rank's direct access to shared bytes that `rank`'s access races with.

@@ -168,6 +168,10 @@ public:
     // Match::message_id and receive_id hold): counterexample diagrams draw a match as an arrow
     // from the call that posted the message.
     std::uint64_t posts(int rank) const { return p2p_.posts(rank); }
+    // Messages MPI_Mprobe/MPI_Improbe gave `rank` that no MPI_Mrecv/MPI_Imrecv received yet.
+    std::vector<const Message*> matched_unreceived(int rank) const {
+        return p2p_.matched_unreceived(rank);
+    }
     static std::uint64_t post_id(int rank, std::uint64_t n) {
         return PointToPoint::post_id(rank, n);
     }

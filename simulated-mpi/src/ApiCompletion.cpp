@@ -96,7 +96,7 @@ RF_EXPORT int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status*
     RankCall c = request_call(CallKind::RequestGetStatus, "MPI_Request_get_status", site, 1,
                               &request, status);
     c.flag = flag;
-    return submit(c);
+    return run_grequests_done(submit(c), rf_section_);
 }
 
 RF_EXPORT int MPI_Request_free(MPI_Request* request) {

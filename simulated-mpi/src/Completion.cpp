@@ -157,10 +157,16 @@ Progress Completion::issue(int rank, RankCall& call) {
         const Request* r = query_.request(rank, handles[0]);
         if (done && r != nullptr && r->active)
             core_.requests.find(rank, handles[0])->seen_complete = true;
-        if (done && r != nullptr && r->active)
+        if (done && r != nullptr && r->active) {
             write_status(call.statuses, r->status_source, r->status_tag, kKeepError,
                          r->status_bytes, r->cancelled);
-        else if (done)
+            // A generalized request's status is its query function's (MPI 3.1 §12.2: called
+            // by MPI_Request_get_status too); the request stays, so its free function does not
+            // run.
+            if (r->kind == Request::Kind::Generalized)
+                core_.ranks[rank].grequests_done.push_back(
+                    {r->grequest_query, 0, r->buffer, call.statuses});
+        } else if (done)
             write_status(call.statuses, MPI_ANY_SOURCE, MPI_ANY_TAG, kKeepError, 0);
         return Progress::Done;
     }

@@ -1,5 +1,6 @@
 // Running the callbacks of generalized requests on the rank (MPI 3.1 §12.2): the query and free
-// functions of those a wait or test just completed, after the call returns from the checker.
+// functions of those a wait or test just completed (the query function alone for
+// MPI_Request_get_status), after the call returns from the checker.
 #pragma once
 
 #include "simulated-mpi/src/Api.hpp"
@@ -21,7 +22,8 @@ inline int run_grequests_done(int result, const snapshot::RuntimeSection& sectio
         {
             snapshot::CallbackScope app(section);
             queried = reinterpret_cast<MPI_Grequest_query_function*>(g->query)(extra, status);
-            freed = reinterpret_cast<MPI_Grequest_free_function*>(g->free)(extra);
+            // No free function: MPI_Request_get_status, which leaves the request alone.
+            if (g->free != 0) freed = reinterpret_cast<MPI_Grequest_free_function*>(g->free)(extra);
         }
         if (result == MPI_SUCCESS) result = queried != MPI_SUCCESS ? queried : freed;
     }

@@ -48,8 +48,9 @@ public:
     // MPI_Mrecv/MPI_Imrecv: receives the matched message `call.message` names into a new
     // request (complete at once) and returns its slot; -1 after fail().
     int receive_matched(WorldCore& core, int rank, RankCall& call);
-    // Messages taken by a matched probe and not received yet (for the leak check).
-    std::size_t matched_pending(int rank) const;
+    // Messages taken by a matched probe and not received yet (for the leak check at
+    // MPI_Finalize).
+    std::vector<const Message*> matched_unreceived(int rank) const;
     // Performs a match the engine allows: delivers the data and completes both requests.
     void apply_match(WorldCore& core, const Match& match);
     // How many messages and receives `rank` has posted, and the id of its n-th post.

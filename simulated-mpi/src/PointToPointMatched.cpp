@@ -60,10 +60,11 @@ int PointToPoint::receive_matched(WorldCore& core, int rank, RankCall& call) {
     return r;
 }
 
-std::size_t PointToPoint::matched_pending(int rank) const {
-    const auto& matched = ranks_[rank].matched;
-    return static_cast<std::size_t>(std::count_if(
-        matched.begin(), matched.end(), [](const auto& entry) { return entry.first.id != 0; }));
+std::vector<const Message*> PointToPoint::matched_unreceived(int rank) const {
+    std::vector<const Message*> out;
+    for (const auto& [message, comm] : ranks_[rank].matched)
+        if (message.id != 0) out.push_back(&message);
+    return out;
 }
 
 } // namespace rankfold::mpi

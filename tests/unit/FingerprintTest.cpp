@@ -30,3 +30,15 @@ TEST_CASE("FingerprintBuilder equals XXH3-128 of the bytes, buffered or streamed
     CHECK(a.digest() != b.digest());
     CHECK(a.digest() != Fingerprint{});
 }
+
+TEST_CASE("a digest taken while streaming leaves the builder to go on", "[fingerprint]") {
+    std::vector<std::uint8_t> data(3000);
+    for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 97 + 3);
+    FingerprintBuilder b;
+    b.bytes(data.data(), 1000); // streaming from here
+    for (std::size_t at = 1000; at < 1300; at += 4) b.bytes(data.data() + at, 4);
+    CHECK(b.digest() == fingerprint_of(data.data(), 1300));
+    for (std::size_t at = 1300; at < 3000; at += 12)
+        b.bytes(data.data() + at, std::min<std::size_t>(12, 3000 - at));
+    CHECK(b.digest() == fingerprint_of(data.data(), 3000));
+}

@@ -101,6 +101,11 @@ TEST_CASE("Mprobe takes its message out of matching; Mrecv receives it", "[mpiwo
     CHECK(other == 1); // the wildcard receive could only take rank 1's message
     CHECK_FALSE(w.ready(2, s2));
 
+    // Until MPI_Mrecv, the message is rank 0's to receive (the leak check at MPI_Finalize).
+    REQUIRE(w.matched_unreceived(0).size() == 1);
+    CHECK(w.matched_unreceived(0)[0]->origin == 2);
+    CHECK(w.matched_unreceived(1).empty());
+
     RankCall m = mrecv(&got, &msg, &st);
     REQUIRE(w.issue(0, m) == Blocked);
     REQUIRE(w.ready(0, m));
@@ -109,6 +114,7 @@ TEST_CASE("Mprobe takes its message out of matching; Mrecv receives it", "[mpiwo
     CHECK(st.MPI_SOURCE == 2);
     CHECK(msg == MPI_MESSAGE_NULL);
     CHECK(w.ready(2, s2));
+    CHECK(w.matched_unreceived(0).empty());
 }
 
 TEST_CASE("Mrecv of a message handle received already is a usage error", "[mpiworld][mprobe]") {
@@ -173,4 +179,32 @@ TEST_CASE("a generalized request completes only by MPI_Grequest_complete", "[mpi
     CHECK(done->extra_state == 0x3000);
     CHECK_FALSE(w.next_grequest_done(0));
     CHECK(w.requests().unfinished(0).empty());
+}
+
+TEST_CASE("MPI_Request_get_status on a completed generalized request runs its query only",
+          "[mpiworld][grequest]") {
+    MpiWorld w = initialized(1);
+    Request callbacks;
+    callbacks.grequest_query = 0x1000;
+    callbacks.grequest_free = 0x2000;
+    callbacks.buffer = 0x3000;
+    const int slot = w.start_grequest(0, callbacks);
+    MPI_Request req = RF_HANDLE(RF_KIND_REQUEST, slot);
+    int flag = 1;
+    MPI_Status st{};
+    RankCall gs{.kind = RequestGetStatus, .name = "MPI_Request_get_status"};
+    gs.requests = &req, gs.request_count = 1, gs.statuses = &st, gs.flag = &flag;
+    REQUIRE(w.issue(0, gs) == Done);
+    CHECK(flag == 0);
+    CHECK_FALSE(w.next_grequest_done(0)); // not complete: nothing to ask
+    w.complete_grequest(0, slot);
+    REQUIRE(w.issue(0, gs) == Done);
+    CHECK(flag == 1);
+    const auto done = w.next_grequest_done(0);
+    REQUIRE(done);
+    CHECK(done->query == 0x1000);
+    CHECK(done->free == 0); // the request stays: its free function waits for the wait
+    CHECK(done->status == &st);
+    CHECK(req != MPI_REQUEST_NULL);
+    CHECK_FALSE(w.next_grequest_done(0));
 }

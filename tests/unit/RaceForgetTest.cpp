@@ -311,3 +311,27 @@ TEST_CASE("joins are forgotten while nothing is followed", "[races][remote][forg
     CHECK(r.empty());
     CHECK(r.inside_joins() == std::vector<std::uint64_t>{0, 0}); // rank 1's arrival forgotten
 }
+
+TEST_CASE("a record's reads are held by another's reads and writes together, piece by piece",
+          "[races][remote][forget]") {
+    TargetAccesses y, x;
+    y.rank = x.rank = 1;
+    y.knowers = x.knowers = 0b010;
+    // y read [0,4) and [8,12), wrote [4,8): together they hold [0,12) without a gap.
+    y.reads = {{0, 4}, {8, 12}};
+    y.writes = {{4, 8}};
+    x.reads = {{0, 12}};
+    CHECK(accesses_subsume(y, x));
+    x.reads = {{2, 6}, {9, 10}};
+    CHECK(accesses_subsume(y, x));
+    x.reads = {{0, 13}}; // one byte past both
+    CHECK_FALSE(accesses_subsume(y, x));
+    y.writes = {{5, 8}}; // a gap at byte 4
+    x.reads = {{0, 12}};
+    CHECK_FALSE(accesses_subsume(y, x));
+    x.reads = {{0, 4}, {5, 12}};
+    CHECK(accesses_subsume(y, x));
+    // Writes are held by writes alone.
+    x.writes = {{0, 1}};
+    CHECK_FALSE(accesses_subsume(y, x));
+}
