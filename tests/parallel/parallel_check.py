@@ -15,6 +15,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -37,6 +38,56 @@ DEFAULT = ["anysource-three-senders.c", "master-worker-anysource.c", "testsome-p
            "polling-deadlock-late-branch.c", "polling-deadlock-late-branch-fixed.c"]
 
 
+# Every run's limit: a hang is a failure with its command, never a stuck check.
+RUN_SECONDS = 120
+
+
+def descendants(pid):
+    """The processes under pid, from /proc (mpiexec puts its proxy and each worker in a session
+    of its own, so a process group does not hold them)."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            found.append(c)
+            todo.append(c)
+    return found
+
+
+def run_bounded(cmd, work, env):
+    """Runs cmd; past RUN_SECONDS it and every process under it (mpiexec's proxy, the workers,
+    their bridges) are killed, and the result says so (returncode 124, like timeout). Output
+    goes through files: a process left behind cannot keep a pipe open and the check waiting."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        proc = subprocess.Popen(cmd, cwd=work, stdout=out, stderr=err, text=True, env=env)
+        try:
+            proc.wait(timeout=RUN_SECONDS)
+            hung = False
+        except subprocess.TimeoutExpired:
+            hung = True
+            for pid in [proc.pid, *descendants(proc.pid)]:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            proc.wait()
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
+    if hung:
+        stderr += f"\nHUNG: no end after {RUN_SECONDS} s: {' '.join(cmd)}"
+        return subprocess.CompletedProcess(cmd, 124, stdout, stderr)
+    return subprocess.CompletedProcess(cmd, proc.returncode, stdout, stderr)
+
+
 def rankfold(bin_dir, mode, args, exe, work, extra=()):
     out = os.path.join(work, "parallel.json")
     trace = os.path.join(work, "parallel.trace.json")
@@ -54,7 +105,7 @@ def rankfold(bin_dir, mode, args, exe, work, extra=()):
         cmd = [run]
     cmd += [*extra, *opts, "--json", out, "--trace-file", trace, exe, *rest]
     env = dict(os.environ, RANKFOLD_PARALLEL_STATS="1")
-    p = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=120, env=env)
+    p = run_bounded(cmd, work, env)
     j = json.load(open(out)) if os.path.exists(out) else None
     finder = None
     for line in p.stderr.splitlines():
