@@ -230,6 +230,15 @@ public:
     std::uint64_t executed() const { return executed_; }
     long live_saves() const { return live_saves_; }
     std::size_t process_count() const { return procs_.size(); }
+    // The same system with its processes numbered backwards: the same behaviours, which a
+    // depth-first search (trying the lowest process first) meets in another order.
+    SyntheticSystem reversed() const {
+        SyntheticSystem r;
+        for (std::size_t v = 0; v < names_.size(); ++v)
+            r.variable(names_[v], initial_.vars[v]);
+        for (auto p = procs_.rbegin(); p != procs_.rend(); ++p) r.process(p->actions, p->loops);
+        return r;
+    }
 
 private:
     struct Process {
