@@ -108,6 +108,12 @@ public:
     // A state of the stack at `level` turned out to be seen before (a parallel search's late
     // answer), its summary unknown here: every level under it is expanded.
     void seen_elsewhere(std::size_t level);
+    // The state of the stack at `level` turned out to be one this explorer alone explored
+    // below before (a parallel search's late answer): the races of the levels under it with its
+    // summary, as stopped_at, or seen_elsewhere if the summary is not known here.
+    void revisited(std::size_t level, const snapshot::Fingerprint& state);
+    // Another explorer explores below `state`: what this one stored of it is not all of it.
+    void forget(const snapshot::Fingerprint& state);
     // Every enabled transition of `level` in its backtrack set.
     void expand(std::size_t level);
     const std::vector<Transition>& enabled_at(std::size_t level) const {

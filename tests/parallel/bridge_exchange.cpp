@@ -28,7 +28,8 @@ void hung(int /*signal*/) {
 std::string frame_of(int from, int index, std::size_t bytes) {
     std::string s(bytes, '\0');
     for (std::size_t i = 0; i < bytes; ++i)
-        s[i] = static_cast<char>((static_cast<std::size_t>(from) * 31 + static_cast<std::size_t>(index) + i) % 251);
+        s[i] = static_cast<char>(
+            (static_cast<std::size_t>(from) * 31 + static_cast<std::size_t>(index) + i) % 251);
     return s;
 }
 
@@ -51,7 +52,8 @@ bool receive_all(BridgeTransport& t, int peer, int frames, std::size_t bytes) {
 
 int main(int argc, char** argv) {
     const int frames = argc > 1 ? std::atoi(argv[1]) : 8;
-    const std::size_t bytes = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 256 * 1024;
+    const std::size_t bytes =
+        argc > 2 ? std::strtoul(argv[2], nullptr, 10) : std::size_t{256} * 1024;
     std::signal(SIGALRM, hung);
     alarm(kAlarmSeconds);
     BridgeTransport t;

@@ -234,9 +234,9 @@ public:
     // depth-first search (trying the lowest process first) meets in another order.
     SyntheticSystem reversed() const {
         SyntheticSystem r;
-        for (std::size_t v = 0; v < names_.size(); ++v)
-            r.variable(names_[v], initial_.vars[v]);
-        for (auto p = procs_.rbegin(); p != procs_.rend(); ++p) r.process(p->actions, p->loops);
+        std::size_t v = 0;
+        for (const std::string& name : names_) r.variable(name, initial_.vars[v++]);
+        for (std::size_t p = procs_.size(); p-- > 0;) r.process(procs_[p].actions, procs_[p].loops);
         return r;
     }
 
