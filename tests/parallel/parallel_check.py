@@ -7,7 +7,8 @@ states and final states under state matching). Each counterexample's trace repla
 sequential --replay to the same kind, and with --keep-going the distinct violations are the
 sequential ones. Each line is also run with --reduction source (check_source_sets), and
 --max-states as one budget (BUDGETS). Lines the parallel search refuses (liveness, cycle
-checks) or that do not explore are left out, and so are lines with limits.
+checks) or that do not explore are left out, and so are lines with limits. A run that has not
+ended after RUN_SECONDS is killed with every process under it and fails as hung.
 
 Usage: parallel_check.py BUILD_DIR SOURCE_DIR [PROGRAM...]   (default: a few seconds' worth)
 """
@@ -62,6 +63,30 @@ def descendants(pid):
     return found
 
 
+def where_stuck(pids):
+    """The stacks of the rankfold processes among pids (gdb, where there is one): what a hang
+    report needs to be acted on."""
+    if not shutil.which("gdb"):
+        return ""
+    out = []
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/cmdline") as f:
+                name = f.read().replace("\0", " ").strip()
+        except OSError:
+            continue
+        if "rankfold" not in name:
+            continue
+        try:
+            r = subprocess.run(["gdb", "-batch", "-p", str(pid), "-ex", "thread apply all bt 20"],
+                               capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            continue
+        frames = [line for line in r.stdout.splitlines() if line.startswith("#")]
+        out.append(f"\n  {pid} {name[:100]}:\n    " + "\n    ".join(frames))
+    return "".join(out)
+
+
 def run_bounded(cmd, work, env):
     """Runs cmd; past RUN_SECONDS it and every process under it (mpiexec's proxy, the workers,
     their bridges) are killed, and the result says so (returncode 124, like timeout). Output
@@ -73,6 +98,7 @@ def run_bounded(cmd, work, env):
             hung = False
         except subprocess.TimeoutExpired:
             hung = True
+            stacks = where_stuck(descendants(proc.pid))
             for pid in [proc.pid, *descendants(proc.pid)]:
                 try:
                     os.kill(pid, signal.SIGKILL)
@@ -83,7 +109,7 @@ def run_bounded(cmd, work, env):
         err.seek(0)
         stdout, stderr = out.read(), err.read()
     if hung:
-        stderr += f"\nHUNG: no end after {RUN_SECONDS} s: {' '.join(cmd)}"
+        stderr += f"\nHUNG: no end after {RUN_SECONDS} s: {' '.join(cmd)}{stacks}"
         return subprocess.CompletedProcess(cmd, 124, stdout, stderr)
     return subprocess.CompletedProcess(cmd, proc.returncode, stdout, stderr)
 
@@ -228,8 +254,10 @@ def main():
                         if seq != par:
                             why = f"--keep-going found {par}, sequentially {seq}"
                     if why:
-                        failures.append(f"{f} ({mode}: {' '.join(args)}): {why}\n"
-                                        f"    {p.stderr.strip()[-400:]}")
+                        # A hang: where each process was stuck, in full.
+                        said = p.stderr[p.stderr.find("HUNG"):] if "HUNG" in p.stderr \
+                            else p.stderr.strip()[-400:]
+                        failures.append(f"{f} ({mode}: {' '.join(args)}): {why}\n    {said}")
                     if mode == "fork" and "--no-reduction" not in args:
                         why, par_states, seq_states = check_source_sets(bin_dir, args, verdict,
                                                                         pins, exe, work)
