@@ -46,6 +46,9 @@
 // passed to its parent): it is stored as unknown, and so is a state this explorer did not
 // explore (another's, or a leaf: it cannot tell them apart). A branch that stops at an unknown
 // state expands every state of the stack (seen_elsewhere), as the summary "everything" would.
+// The states' owners (mc/parallel/StateOwner) say when only this explorer explored below a
+// state it reached again (revisited: its summary holds), and when another explores below a
+// state this one may hold a summary of (forget: unknown from then on).
 // Memory: summaries are kept in a SummaryPool (8-byte entries, equal stored summaries shared).
 #pragma once
 
