@@ -84,6 +84,16 @@ void BridgeTransport::finish() {
     bridge_ = -1;
 }
 
+void BridgeTransport::abort() {
+    if (bridge_ < 0) return;
+    std::deque<Frame> ignored;
+    stream_->write(-3, {}, ignored);
+    int status = 0;
+    while (waitpid(bridge_, &status, 0) < 0 && errno == EINTR) {
+    }
+    bridge_ = -1;
+}
+
 void BridgeTransport::send(int to, const std::string& bytes) {
     if (!stream_->write(to, bytes, inbox_.frames())) return;
     ++counters_.messages_sent;

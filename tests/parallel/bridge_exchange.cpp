@@ -3,7 +3,9 @@
 // limit (a long work prefix, a long counterexample) sent by both workers to each other at once,
 // and one sent to a worker that has already finished. A bridge blocked in MPI_Send waits there
 // for ever in both cases. Run as `mpiexec -n 2 parallel_bridge_exchange [FRAMES] [BYTES]`;
-// an alarm turns a hang into a failure with a message.
+// an alarm turns a hang into a failure with a message. `parallel_bridge_exchange abort`: worker
+// 1 ends with an error (BridgeTransport::abort) while worker 0 waits for it, and the job must
+// end at once (mpiexec then fails), not wait for ever.
 #include "mc/parallel/BridgeTransport.hpp"
 
 #include <unistd.h>
@@ -51,7 +53,8 @@ bool receive_all(BridgeTransport& t, int peer, int frames, std::size_t bytes) {
 } // namespace
 
 int main(int argc, char** argv) {
-    const int frames = argc > 1 ? std::atoi(argv[1]) : 8;
+    const bool abort_mode = argc > 1 && std::string(argv[1]) == "abort";
+    const int frames = argc > 1 && !abort_mode ? std::atoi(argv[1]) : 8;
     const std::size_t bytes =
         argc > 2 ? std::strtoul(argv[2], nullptr, 10) : std::size_t{256} * 1024;
     std::signal(SIGALRM, hung);
@@ -62,6 +65,12 @@ int main(int argc, char** argv) {
         return 2;
     }
     const int peer = 1 - t.self();
+    if (abort_mode) {
+        if (t.self() == 1) t.abort();
+        receive_all(t, peer, 1, 1); // nothing comes: worker 1 has gone
+        std::fprintf(stderr, "worker 0: worker 1's end went unnoticed\n");
+        return 1;
+    }
     // 1. Both send everything before either receives.
     for (int k = 0; k < frames; ++k) t.send(peer, frame_of(t.self(), k, bytes));
     if (!receive_all(t, peer, frames, bytes)) return 1;

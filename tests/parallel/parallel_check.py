@@ -255,8 +255,9 @@ def main():
                             why = f"--keep-going found {par}, sequentially {seq}"
                     if why:
                         # A hang: where each process was stuck, in full.
-                        said = p.stderr[p.stderr.find("HUNG"):] if "HUNG" in p.stderr \
-                            else p.stderr.strip()[-400:]
+                        cut = p.stderr.find("HUNG")
+                        said = p.stderr[:cut].strip()[-600:] + "\n    " + p.stderr[cut:] \
+                            if cut >= 0 else p.stderr.strip()[-400:]
                         failures.append(f"{f} ({mode}: {' '.join(args)}): {why}\n    {said}")
                     if mode == "fork" and "--no-reduction" not in args:
                         why, par_states, seq_states = check_source_sets(bin_dir, args, verdict,

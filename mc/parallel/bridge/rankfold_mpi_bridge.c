@@ -5,7 +5,9 @@
  * process, which inherits the PMI environment, joins the MPI job and relays frames between its
  * socket (argv[1], a file descriptor) and the other bridges. A frame on the socket is a 4-byte
  * length, a 4-byte peer and the bytes (mc/parallel/FrameStream.hpp). From the bridge, peer -1
- * announces its rank and size; to the bridge, peer -2 says that the worker has finished.
+ * announces its rank and size; to the bridge, peer -2 says that the worker has finished, and
+ * peer -3 that it ends with an error (the bridge then aborts the job: the other workers would
+ * wait for this one for ever).
  *
  * One thread, no MPI_THREAD_MULTIPLE: it polls the socket and MPI_Iprobe in turn and sleeps
  * 20 microseconds when neither had anything, so that it leaves the cores to the explorers
@@ -162,6 +164,7 @@ int main(int argc, char** argv) {
             }
             if (length > 0 && read_all(fd, frame, length) != 0) MPI_Abort(MPI_COMM_WORLD, 3);
             if (peer == -2) break;
+            if (peer == -3) MPI_Abort(MPI_COMM_WORLD, 3);
             if (peer >= 0 && peer < size) send_frame(frame, length, peer);
         }
         int count = 0, source = 0;
