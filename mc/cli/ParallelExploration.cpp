@@ -179,8 +179,17 @@ ParallelSearchOutcome search_in_parallel(const RunOptions& o, WorkerProcesses& w
                                          MpiSystem& system, MpiSearchSpace& space,
                                          const ExplorerOptions& eo,
                                          const Explorer::LimitCheck& within_limits) {
-    parallel::ParallelResult r =
-        run_worker(workers.transport(), o, system, space, eo, within_limits);
+    parallel::ParallelResult r;
+    try {
+        r = run_worker(workers.transport(), o, system, space, eo, within_limits);
+    } catch (const std::exception& e) {
+        // Said here, by the worker it happened in: the job may be aborted before the caller
+        // would print it (WorkerProcesses' destructor).
+        fmt::print(stderr, "rankfold-run: worker {} of the parallel search: {}\n", workers.self(),
+                   e.what());
+        std::fflush(stderr);
+        throw;
+    }
     if (workers.self() != 0) {
         workers.finish();
         std::fflush(nullptr);
