@@ -81,10 +81,12 @@ std::size_t effective_memory_limit(const RunOptions& o) {
 
 // Runs the whole check in this process; returns the exit status.
 int check_program(const RunOptions& o, const std::string& scratch_folder) {
+    // Outside the try: an error is printed before the workers are ended (over MPICH, a worker
+    // ending on an error aborts the job, which may end this process too).
+    std::unique_ptr<WorkerProcesses> workers;
     try {
         // A parallel search's workers each load the program: forked here, before anything.
-        std::unique_ptr<WorkerProcesses> workers =
-            o.explore() ? WorkerProcesses::start(o) : nullptr;
+        workers = o.explore() ? WorkerProcesses::start(o) : nullptr;
         std::string scratch = scratch_folder;
         if (workers) {
             scratch += "/worker-" + std::to_string(workers->self());

@@ -150,6 +150,7 @@ int WorkerProcesses::self() const {
 }
 
 void WorkerProcesses::finish() {
+    finished_ = true;
     if (bridge_) static_cast<parallel::BridgeTransport&>(*transport_).finish();
     for (const pid_t c : children_) {
         int status = 0;
@@ -162,6 +163,15 @@ void WorkerProcesses::finish() {
 WorkerProcesses::~WorkerProcesses() {
     // Worker 0 leaving early (an error): the others cannot finish without it.
     for (const pid_t c : children_) kill(c, SIGKILL);
+    if (bridge_ && !finished_) {
+        // Any worker leaving early over MPICH: nobody else would end the job (CI once waited
+        // for a worker that had stopped on an error while the other asked it for work).
+        fmt::print(stderr,
+                   "rankfold-run: worker {} of the parallel search ends with an error: "
+                   "aborting the MPI job\n",
+                   transport_->self());
+        static_cast<parallel::BridgeTransport&>(*transport_).abort();
+    }
     finish();
 }
 
@@ -169,8 +179,17 @@ ParallelSearchOutcome search_in_parallel(const RunOptions& o, WorkerProcesses& w
                                          MpiSystem& system, MpiSearchSpace& space,
                                          const ExplorerOptions& eo,
                                          const Explorer::LimitCheck& within_limits) {
-    parallel::ParallelResult r =
-        run_worker(workers.transport(), o, system, space, eo, within_limits);
+    parallel::ParallelResult r;
+    try {
+        r = run_worker(workers.transport(), o, system, space, eo, within_limits);
+    } catch (const std::exception& e) {
+        // Said here, by the worker it happened in: the job may be aborted before the caller
+        // would print it (WorkerProcesses' destructor).
+        fmt::print(stderr, "rankfold-run: worker {} of the parallel search: {}\n", workers.self(),
+                   e.what());
+        std::fflush(stderr);
+        throw;
+    }
     if (workers.self() != 0) {
         workers.finish();
         std::fflush(nullptr);

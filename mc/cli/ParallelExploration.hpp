@@ -44,6 +44,7 @@ private:
     std::unique_ptr<parallel::Transport> transport_;
     std::vector<pid_t> children_;
     bool bridge_ = false;
+    bool finished_ = false; // finish() was called: the search ended as it should
 };
 
 struct ParallelSearchOutcome {

@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -33,9 +35,14 @@ BridgeTransport::BridgeTransport() {
         throw std::runtime_error(std::string("cannot connect to the MPI bridge: ") +
                                  std::strerror(errno));
     std::fflush(nullptr);
+    const pid_t parent = getpid();
     bridge_ = fork();
     if (bridge_ < 0) throw std::runtime_error("cannot start the MPI bridge");
     if (bridge_ == 0) {
+        // A bridge whose worker has died must not outlive it: mpiexec would wait for it (and
+        // its peers for its messages) for ever.
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(127);
         // The bridge's end must survive the exec; ours must not reach it.
         const int fd = dup(pair[1]);
         const std::string arg = std::to_string(fd);
@@ -71,6 +78,16 @@ void BridgeTransport::finish() {
     if (bridge_ < 0) return;
     std::deque<Frame> ignored;
     stream_->write(-2, {}, ignored);
+    int status = 0;
+    while (waitpid(bridge_, &status, 0) < 0 && errno == EINTR) {
+    }
+    bridge_ = -1;
+}
+
+void BridgeTransport::abort() {
+    if (bridge_ < 0) return;
+    std::deque<Frame> ignored;
+    stream_->write(-3, {}, ignored);
     int status = 0;
     while (waitpid(bridge_, &status, 0) < 0 && errno == EINTR) {
     }

@@ -33,6 +33,9 @@ public:
     bool lost(int peer) const override { return peer != self_ && stream_->closed(); }
     // The worker is done: the bridge leaves the MPI job (a barrier with the others).
     void finish();
+    // The worker ends with an error: the bridge aborts the whole MPI job, since the others
+    // would wait for this worker for ever (mpiexec ends them all).
+    void abort();
 
 private:
     std::unique_ptr<FrameStream> stream_;

@@ -26,6 +26,7 @@ enum class MessageKind : std::uint8_t {
     Report,     // to the coordinator: a worker's statistics and findings (WorkerReport)
     Hello,      // to the coordinator: the worker's initial state's fingerprint (must agree)
     States,     // to the coordinator: new states counted since the last (StateBudget)
+    Forget,     // from a state's owner: another worker explores below it (source sets)
 };
 
 class MessageWriter {

@@ -30,6 +30,9 @@ ParallelWorker::ParallelWorker(Transport& transport, SearchSpace& space, Explore
     if (options.watch_cycles)
         throw std::invalid_argument("the parallel search does not support cycle checks");
     if (options.state_matching) explorer_.use_store(&owner_);
+    if (options.state_matching && options.reduction && options.source_sets)
+        owner_.track_explorers(
+            [this](const snapshot::Fingerprint& state) { explorer_.summary_unknown(state); });
     explorer_.share_search();
     explorer_.between_steps([this] { return between_steps(); });
 }
@@ -56,8 +59,12 @@ bool ParallelWorker::between_steps() {
 }
 
 void ParallelWorker::settle() {
-    for (const StateOwner::Reply& r : owner_.take_replies())
-        explorer_.settle(r.request, r.fresh, r.needed);
+    for (const StateOwner::Reply& r : owner_.take_replies()) {
+        // Explored here too (the explorer went on before the answer): what it stored of the
+        // state misses the others' part.
+        if (!r.fresh && r.elsewhere) explorer_.summary_unknown(r.state);
+        explorer_.settle(r.request, r.fresh, r.needed, r.elsewhere);
+    }
 }
 
 void ParallelWorker::serve() {
@@ -121,6 +128,9 @@ void ParallelWorker::handle(int from, const std::string& bytes) {
         break;
     case MessageKind::States:
         spend(in.u64());
+        break;
+    case MessageKind::Forget:
+        explorer_.summary_unknown(in.fingerprint());
         break;
     case MessageKind::Report:
         reports_.at(static_cast<std::size_t>(from)) = read_report(in);

@@ -11,6 +11,12 @@
 // intersection of all the visits' sleep sets, so each visit's own set is a bound). Reached again
 // with a sleep set containing that bound, nothing is needed and the owner's set would not
 // change: a leaf, without a message.
+//
+// Under source sets (track_explorers) the owner also remembers which workers were told to
+// explore below each state (a first visit, or one that still needed something), so that a
+// revisit's summary can be trusted where only the asker explored there (Reply::elsewhere,
+// SourceSets::revisited), and a state of its own another worker is told to explore below has
+// its summary here forgotten (the explored_elsewhere handler).
 #pragma once
 
 #include "mc/parallel/Message.hpp"
@@ -18,6 +24,7 @@
 #include "mc/search/Subtree.hpp"
 #include "mc/search/VisitedStates.hpp"
 
+#include <functional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -37,8 +44,18 @@ public:
         std::uint64_t request = 0;
         bool fresh = false;
         SleepSet needed;
+        // Some worker other than the asker was told to explore below the state before.
+        bool elsewhere = true;
+        snapshot::Fingerprint state;
     };
     explicit StateOwner(Transport& transport) : transport_(transport) {}
+    // Remember who explored below each state; `handler` hears of each state another worker
+    // is told to explore below, where this worker explored before (it owns the state, or a
+    // Forget message came from the owner).
+    void track_explorers(std::function<void(const snapshot::Fingerprint&)> handler) {
+        tracking_ = true;
+        explored_elsewhere_ = std::move(handler);
+    }
 
     static int owner_of(const snapshot::Fingerprint& state, int workers) {
         return static_cast<int>(state.high % static_cast<std::uint64_t>(workers));
@@ -56,11 +73,26 @@ public:
     std::uint64_t outstanding() const { return outstanding_; }
 
     const OwnerCounters& counters() const { return counters_; }
-    std::size_t store_bytes() const { return local_.bytes(); }
+    std::size_t store_bytes() const;
 
 private:
+    // With tracking: records that `worker` visited `state` and is told to explore below it (if
+    // `explores`: then every other worker that may hold a summary of it is told to forget it);
+    // returns whether a worker other than `worker` was told to explore below it before.
+    bool explorers(const snapshot::Fingerprint& state, int worker, bool explores);
+
     Transport& transport_;
     VisitedStates local_; // the states this worker owns
+    bool tracking_ = false;
+    // Per owned state, a bit per worker (all bits past 63): told to explore below it, and
+    // visited it (a worker goes on below a state before the answer comes, so it may hold a
+    // summary of it either way).
+    struct Workers {
+        std::uint64_t explored = 0;
+        std::uint64_t visited = 0;
+    };
+    std::unordered_map<snapshot::Fingerprint, Workers, snapshot::FingerprintHash> explorers_;
+    std::function<void(const snapshot::Fingerprint&)> explored_elsewhere_;
     // Foreign states visited: a superset of the owner's sleep set for each.
     std::unordered_map<snapshot::Fingerprint, SleepSet, snapshot::FingerprintHash> cache_;
     std::vector<Reply> replies_;

@@ -125,8 +125,15 @@ public:
     std::optional<Subtree> donate();
     // The store's answer to a Pending visit: the state is counted (or is a revisit), and if it
     // is still on the stack, its children not yet started are trimmed to `needed`. From
-    // between_steps, or after the search (the frame is gone: only counted).
-    void settle(std::uint64_t ticket, bool fresh, const SleepSet& needed);
+    // between_steps, or after the search (the frame is gone: only counted). `elsewhere`:
+    // another explorer explored below the state (with source sets, this one's summary of it
+    // is then not all of it).
+    void settle(std::uint64_t ticket, bool fresh, const SleepSet& needed, bool elsewhere = true);
+    // Source sets: another explorer explores below `state`, so what this one stored of it is
+    // not all of it.
+    void summary_unknown(const snapshot::Fingerprint& state) {
+        if (source_) source_->forget(state);
+    }
 
 private:
     struct Frame {

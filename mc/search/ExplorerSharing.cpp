@@ -61,7 +61,7 @@ SearchEnd Explorer::run_subtree(const Subtree& subtree, SearchSpace::Saved initi
     return end;
 }
 
-void Explorer::settle(std::uint64_t ticket, bool fresh, const SleepSet& needed) {
+void Explorer::settle(std::uint64_t ticket, bool fresh, const SleepSet& needed, bool elsewhere) {
     if (const auto leaf = pending_leaves_.find(ticket); leaf != pending_leaves_.end()) {
         const bool final_state = leaf->second;
         pending_leaves_.erase(leaf);
@@ -88,10 +88,14 @@ void Explorer::settle(std::uint64_t ticket, bool fresh, const SleepSet& needed) 
             if (contains(needed, f.todo[i])) kept.push_back(f.todo[i]);
         if (source_) {
             // As a revisit would: every transition the earlier visits left asleep (source
-            // sets had cut the state to one rank's), and what lies below it is not known here.
+            // sets had cut the state to one rank's), and the races with what lies below it:
+            // known here if only this explorer explored there.
             for (const Transition& t : source_->enabled_at(level))
                 if (contains(needed, t) && !contains(kept, t)) kept.push_back(t);
-            source_->seen_elsewhere(level);
+            if (elsewhere)
+                source_->seen_elsewhere(level);
+            else
+                source_->revisited(level, f.fingerprint);
         }
         f.todo = std::move(kept);
         f.ticket = 0;

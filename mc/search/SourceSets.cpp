@@ -241,6 +241,47 @@ void SourceSets::give_from(std::size_t level, const std::vector<Transition>& giv
     }
 }
 
+void SourceSets::revisited(std::size_t level, const snapshot::Fingerprint& state) {
+    const auto it = stored_.find(state);
+    if (unknown_.contains(state) || it == stored_.end()) {
+        seen_elsewhere(level);
+        return;
+    }
+    SummaryPool::Set summary = pool_.set(it->second.summary);
+    std::vector<snapshot::Fingerprint> seen{state};
+    bool known = true;
+    const std::vector<snapshot::Fingerprint> heads = it->second.heads;
+    for (const snapshot::Fingerprint& h : heads) known = collect(h, summary, seen) && known;
+    if (!known) {
+        seen_elsewhere(level);
+        return;
+    }
+    // As stopped_at, for the levels under `level` (the events that led to the state).
+    std::size_t first = level;
+    for (const SummaryPool::Entry entry : summary) {
+        const Transition u = pool_.transition(entry);
+        for (std::size_t i = 0; i < first; ++i) {
+            const Level& l = levels_[i];
+            if (l.has_event && l.event.rank != u.rank && dependent(l.event, u)) {
+                first = i;
+                break;
+            }
+        }
+    }
+    for (std::size_t k = first; k < level; ++k) expand(k);
+    pool_.unite(levels_[level].summary, summary);
+}
+
+void SourceSets::forget(const snapshot::Fingerprint& state) {
+    if (!state_matching_) return;
+    if (auto s = on_stack_.find(state); s != on_stack_.end()) levels_[s->second].incomplete = true;
+    if (auto it = stored_.find(state); it != stored_.end()) {
+        pool_.release(it->second.summary);
+        stored_.erase(it);
+    }
+    unknown_.insert(state);
+}
+
 void SourceSets::seen_elsewhere(std::size_t level) {
     for (std::size_t k = 0; k < level && k < levels_.size(); ++k) expand(k);
     // Its summary, as far as this explorer adds to it, is not all of it: nor is its parent's.

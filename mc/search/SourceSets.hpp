@@ -46,6 +46,9 @@
 // passed to its parent): it is stored as unknown, and so is a state this explorer did not
 // explore (another's, or a leaf: it cannot tell them apart). A branch that stops at an unknown
 // state expands every state of the stack (seen_elsewhere), as the summary "everything" would.
+// The states' owners (mc/parallel/StateOwner) say when only this explorer explored below a
+// state it reached again (revisited: its summary holds), and when another explores below a
+// state this one may hold a summary of (forget: unknown from then on).
 // Memory: summaries are kept in a SummaryPool (8-byte entries, equal stored summaries shared).
 #pragma once
 
@@ -108,6 +111,12 @@ public:
     // A state of the stack at `level` turned out to be seen before (a parallel search's late
     // answer), its summary unknown here: every level under it is expanded.
     void seen_elsewhere(std::size_t level);
+    // The state of the stack at `level` turned out to be one this explorer alone explored
+    // below before (a parallel search's late answer): the races of the levels under it with its
+    // summary, as stopped_at, or seen_elsewhere if the summary is not known here.
+    void revisited(std::size_t level, const snapshot::Fingerprint& state);
+    // Another explorer explores below `state`: what this one stored of it is not all of it.
+    void forget(const snapshot::Fingerprint& state);
     // Every enabled transition of `level` in its backtrack set.
     void expand(std::size_t level);
     const std::vector<Transition>& enabled_at(std::size_t level) const {

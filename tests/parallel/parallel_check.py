@@ -7,7 +7,8 @@ states and final states under state matching). Each counterexample's trace repla
 sequential --replay to the same kind, and with --keep-going the distinct violations are the
 sequential ones. Each line is also run with --reduction source (check_source_sets), and
 --max-states as one budget (BUDGETS). Lines the parallel search refuses (liveness, cycle
-checks) or that do not explore are left out, and so are lines with limits.
+checks) or that do not explore are left out, and so are lines with limits. A run that has not
+ended after RUN_SECONDS is killed with every process under it and fails as hung.
 
 Usage: parallel_check.py BUILD_DIR SOURCE_DIR [PROGRAM...]   (default: a few seconds' worth)
 """
@@ -15,6 +16,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -37,6 +39,81 @@ DEFAULT = ["anysource-three-senders.c", "master-worker-anysource.c", "testsome-p
            "polling-deadlock-late-branch.c", "polling-deadlock-late-branch-fixed.c"]
 
 
+# Every run's limit: a hang is a failure with its command, never a stuck check.
+RUN_SECONDS = 120
+
+
+def descendants(pid):
+    """The processes under pid, from /proc (mpiexec puts its proxy and each worker in a session
+    of its own, so a process group does not hold them)."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            found.append(c)
+            todo.append(c)
+    return found
+
+
+def where_stuck(pids):
+    """The stacks of the rankfold processes among pids (gdb, where there is one): what a hang
+    report needs to be acted on."""
+    if not shutil.which("gdb"):
+        return ""
+    out = []
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/cmdline") as f:
+                name = f.read().replace("\0", " ").strip()
+        except OSError:
+            continue
+        if "rankfold" not in name:
+            continue
+        try:
+            r = subprocess.run(["gdb", "-batch", "-p", str(pid), "-ex", "thread apply all bt 20"],
+                               capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            continue
+        frames = [line for line in r.stdout.splitlines() if line.startswith("#")]
+        out.append(f"\n  {pid} {name[:100]}:\n    " + "\n    ".join(frames))
+    return "".join(out)
+
+
+def run_bounded(cmd, work, env):
+    """Runs cmd; past RUN_SECONDS it and every process under it (mpiexec's proxy, the workers,
+    their bridges) are killed, and the result says so (returncode 124, like timeout). Output
+    goes through files: a process left behind cannot keep a pipe open and the check waiting."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        proc = subprocess.Popen(cmd, cwd=work, stdout=out, stderr=err, text=True, env=env)
+        try:
+            proc.wait(timeout=RUN_SECONDS)
+            hung = False
+        except subprocess.TimeoutExpired:
+            hung = True
+            stacks = where_stuck(descendants(proc.pid))
+            for pid in [proc.pid, *descendants(proc.pid)]:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            proc.wait()
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
+    if hung:
+        stderr += f"\nHUNG: no end after {RUN_SECONDS} s: {' '.join(cmd)}{stacks}"
+        return subprocess.CompletedProcess(cmd, 124, stdout, stderr)
+    return subprocess.CompletedProcess(cmd, proc.returncode, stdout, stderr)
+
+
 def rankfold(bin_dir, mode, args, exe, work, extra=()):
     out = os.path.join(work, "parallel.json")
     trace = os.path.join(work, "parallel.trace.json")
@@ -54,7 +131,7 @@ def rankfold(bin_dir, mode, args, exe, work, extra=()):
         cmd = [run]
     cmd += [*extra, *opts, "--json", out, "--trace-file", trace, exe, *rest]
     env = dict(os.environ, RANKFOLD_PARALLEL_STATS="1")
-    p = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=120, env=env)
+    p = run_bounded(cmd, work, env)
     j = json.load(open(out)) if os.path.exists(out) else None
     finder = None
     for line in p.stderr.splitlines():
@@ -177,8 +254,11 @@ def main():
                         if seq != par:
                             why = f"--keep-going found {par}, sequentially {seq}"
                     if why:
-                        failures.append(f"{f} ({mode}: {' '.join(args)}): {why}\n"
-                                        f"    {p.stderr.strip()[-400:]}")
+                        # A hang: where each process was stuck, in full.
+                        cut = p.stderr.find("HUNG")
+                        said = p.stderr[:cut].strip()[-600:] + "\n    " + p.stderr[cut:] \
+                            if cut >= 0 else p.stderr.strip()[-400:]
+                        failures.append(f"{f} ({mode}: {' '.join(args)}): {why}\n    {said}")
                     if mode == "fork" and "--no-reduction" not in args:
                         why, par_states, seq_states = check_source_sets(bin_dir, args, verdict,
                                                                         pins, exe, work)

@@ -248,6 +248,15 @@ public:
     std::uint64_t executed() const { return executed_; }
     long live_saves() const { return live_saves_; }
     std::size_t process_count() const { return procs_.size(); }
+    // The same system with its processes numbered backwards: the same behaviours, which a
+    // depth-first search (trying the lowest process first) meets in another order.
+    SyntheticSystem reversed() const {
+        SyntheticSystem r;
+        std::size_t v = 0;
+        for (const std::string& name : names_) r.variable(name, initial_.vars[v++]);
+        for (std::size_t p = procs_.size(); p-- > 0;) r.process(procs_[p].actions, procs_[p].loops);
+        return r;
+    }
 
 private:
     struct Process {
