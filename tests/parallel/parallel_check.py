@@ -114,6 +114,10 @@ def run_bounded(cmd, work, env):
     return subprocess.CompletedProcess(cmd, proc.returncode, stdout, stderr)
 
 
+INITIAL_STATE_DIFFERS = "does not see the initial state as worker 0 does"
+RETRIED = []  # the mpiexec runs run again after that error
+
+
 def rankfold(bin_dir, mode, args, exe, work, extra=()):
     out = os.path.join(work, "parallel.json")
     trace = os.path.join(work, "parallel.trace.json")
@@ -132,6 +136,15 @@ def rankfold(bin_dir, mode, args, exe, work, extra=()):
     cmd += [*extra, *opts, "--json", out, "--trace-file", trace, exe, *rest]
     env = dict(os.environ, RANKFOLD_PARALLEL_STATS="1")
     p = run_bounded(cmd, work, env)
+    if mode == "mpi" and INITIAL_STATE_DIFFERS in p.stderr:
+        # Issue 20, still open: rarely (about 1 run in 300 under load) a worker started by
+        # mpiexec sees another initial state than worker 0 and the run stops with that error
+        # (never a wrong verdict). It is run once more, and counted, so that it stays visible.
+        RETRIED.append(" ".join(args))
+        for f in (out, trace):
+            if os.path.exists(f):
+                os.remove(f)
+        p = run_bounded(cmd, work, env)
     j = json.load(open(out)) if os.path.exists(out) else None
     finder = None
     for line in p.stderr.splitlines():
@@ -271,7 +284,9 @@ def main():
         print("FAIL " + x)
     print(f"parallel ({', '.join(modes)}): {checked} runs, {len(failures)} failed; "
           f"{by_other} counterexamples found by worker 1 replayed sequentially; --reduction "
-          f"source: {source_runs} runs, {source_equal} with the sequential state count")
+          f"source: {source_runs} runs, {source_equal} with the sequential state count; "
+          f"{len(RETRIED)} mpiexec runs run again after a worker saw another initial state"
+          + (f" ({'; '.join(RETRIED)})" if RETRIED else ""))
     # wildcard-middle-sender-first.c and polling-deadlock-late-branch.c are built so that
     # worker 1 finds their violations (the polls of the latter only there).
     if {"wildcard-middle-sender-first.c", "polling-deadlock-late-branch.c"} & wanted and \
