@@ -24,7 +24,11 @@ int main(int argc, char** argv) {
         phase = 1 - phase;
     }
     MPI_Wait(&sent, MPI_STATUS_IGNORE);
-    printf("rank %d: got %d (mine %d) in phase %d\n", rank, theirs, mine, phase);
+    printf("rank %d: got %d (mine %d)\n", rank, theirs, mine);
+    /* The phase goes to stderr, which the differential test does not compare: how many polls
+     * say "not yet" depends on the timing of a real run. It stays live until here, as the
+     * states counted above assume. */
+    fprintf(stderr, "rank %d: in phase %d\n", rank, phase);
     MPI_Finalize();
     return 0;
 }

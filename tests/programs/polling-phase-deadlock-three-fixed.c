@@ -33,13 +33,13 @@ int main(int argc, char** argv) {
     } else if (rank == 0) {
         MPI_Send(&start, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
         other = await_value(1, 0, &phase);
-        printf("rank 0: %d in phase %d\n", start + other, phase);
+        printf("rank 0: %d\n", start + other); /* not the phase: it depends on timing */
     } else {
         start = await_value(2, 1, &phase);
         other = await_value(0, 0, &phase);
         start += other;
         MPI_Send(&start, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-        printf("rank 1: %d in phase %d\n", start, phase);
+        printf("rank 1: %d\n", start);
     }
     MPI_Finalize();
     return 0;
