@@ -252,8 +252,8 @@ public:
     // depth-first search (trying the lowest process first) meets in another order.
     SyntheticSystem reversed() const {
         SyntheticSystem r;
-        std::size_t v = 0;
-        for (const std::string& name : names_) r.variable(name, initial_.vars[v++]);
+        // By index: cppcheck takes r.variable for a change of this->names_ inside a range loop.
+        for (std::size_t v = 0; v < names_.size(); ++v) r.variable(names_[v], initial_.vars[v]);
         for (std::size_t p = procs_.size(); p-- > 0;) r.process(procs_[p].actions, procs_[p].loops);
         return r;
     }
