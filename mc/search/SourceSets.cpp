@@ -217,7 +217,14 @@ void SourceSets::stopped_at(const snapshot::Fingerprint& state) {
     // Every level from the first whose event is dependent with something below the state
     // seen before is expanded (Flanagan and Godefroid's rule, adding a single transition per
     // race, proved too little here: the summary does not carry the order of its events).
-    std::size_t first = levels_.size();
+    const std::size_t first = first_racing_level(summary, levels_.size());
+    for (std::size_t k = first; k < levels_.size(); ++k) expand(k);
+    pool_.unite(levels_.back().summary, summary);
+}
+
+std::size_t SourceSets::first_racing_level(const SummaryPool::Set& summary,
+                                           std::size_t below) const {
+    std::size_t first = below;
     for (const SummaryPool::Entry entry : summary) {
         const Transition u = pool_.transition(entry);
         for (std::size_t i = 0; i < first; ++i) {
@@ -228,8 +235,7 @@ void SourceSets::stopped_at(const snapshot::Fingerprint& state) {
             }
         }
     }
-    for (std::size_t k = first; k < levels_.size(); ++k) expand(k);
-    pool_.unite(levels_.back().summary, summary);
+    return first;
 }
 
 void SourceSets::give_from(std::size_t level, const std::vector<Transition>& given) {
@@ -257,17 +263,7 @@ void SourceSets::revisited(std::size_t level, const snapshot::Fingerprint& state
         return;
     }
     // As stopped_at, for the levels under `level` (the events that led to the state).
-    std::size_t first = level;
-    for (const SummaryPool::Entry entry : summary) {
-        const Transition u = pool_.transition(entry);
-        for (std::size_t i = 0; i < first; ++i) {
-            const Level& l = levels_[i];
-            if (l.has_event && l.event.rank != u.rank && dependent(l.event, u)) {
-                first = i;
-                break;
-            }
-        }
-    }
+    const std::size_t first = first_racing_level(summary, level);
     for (std::size_t k = first; k < level; ++k) expand(k);
     pool_.unite(levels_[level].summary, summary);
 }

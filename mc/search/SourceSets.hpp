@@ -165,6 +165,10 @@ private:
     void reverse(const Transition& t, const Bits& before_t, const std::vector<std::size_t>& racing,
                  std::size_t end);
     // False if some of what lies below `state` is not known here (shared search).
+    // The first of the levels below `below` whose event is dependent with a transition of
+    // another rank in `summary` (`below` if none): where stopped_at and revisited start
+    // expanding.
+    std::size_t first_racing_level(const SummaryPool::Set& summary, std::size_t below) const;
     bool collect(const snapshot::Fingerprint& state, SummaryPool::Set& summary,
                  std::vector<snapshot::Fingerprint>& seen);
 
