@@ -67,7 +67,11 @@ cmake --build "$build" --target rankfold_generated >/dev/null
 # ---- clang-tidy ---------------------------------------------------------------------------
 # -ftrivial-auto-var-init=zero (the project's flag) needs an opt-in flag in clang < 16; the
 # analysis does not depend on it, so the clang front end gets the default back.
-echo "lint: clang-tidy on $count files, $jobs at a time"
+# Files whose translation unit, flags and configuration are those of an earlier clean result are
+# not linted again (scripts/lint-tidy-cache.py; RANKFOLD_LINT_CACHE=off lints them all).
+read -r count todo < <(python3 "$root/scripts/lint-tidy-cache.py" split "$root" "$work" \
+  "$clang_tidy" "$jobs")
+echo "lint: clang-tidy on $todo of $count files ($((count - todo)) clean before, unchanged), $jobs at a time"
 tidy_one() {
   local file=$1 log
   log="$LINT_WORK/tidy/$(echo "${file#"$LINT_ROOT"/}" | tr / _).log"
@@ -78,7 +82,9 @@ tidy_one() {
 }
 export -f tidy_one
 export LINT_WORK="$work" LINT_ROOT="$root" LINT_BUILD="$build" LINT_CLANG_TIDY="$clang_tidy"
-xargs -P "$jobs" -n 1 bash -c 'tidy_one "$0"' <"$work/files"
+xargs -r -P "$jobs" -n 1 bash -c 'tidy_one "$0"' <"$work/files"
+
+python3 "$root/scripts/lint-tidy-cache.py" store "$work"
 
 tidy_failed=0
 shopt -s nullglob
@@ -89,7 +95,7 @@ for log in "$work/tidy"/*.failed; do
     "$log" || true
 done
 tidy_end=$(date +%s)
-echo "lint: clang-tidy: $tidy_failed of $count files with findings ($((tidy_end - start)) s)"
+echo "lint: clang-tidy: $tidy_failed of $todo files with findings ($((tidy_end - start)) s)"
 
 # ---- cppcheck -----------------------------------------------------------------------------
 cppcheck_status=0
