@@ -35,13 +35,9 @@ struct GrequestDone {
     friend bool operator==(const GrequestDone&, const GrequestDone&) = default;
 };
 
-// One rank's own state: what no other rank's call changes.
-struct RankState {
-    bool initialized = false;
-    bool finalized = false;
-    int thread_level = MPI_THREAD_SINGLE;
-    std::optional<MpiFailure> failure;
-    std::uint64_t clock = 0;
+// A rank's local tables: the objects only its own calls create and free. A part of their own
+// because they seldom change, so the state hash keeps their digest (HashMemo).
+struct RankTables {
     OpTable ops;
     GroupTable groups;
     KeyvalTable keyvals;
@@ -49,6 +45,17 @@ struct RankState {
     InfoTable infos;
     ErrhandlerTable errhandlers;
     ErrorCodeTable error_codes;
+
+    friend bool operator==(const RankTables&, const RankTables&) = default;
+};
+
+// One rank's own state: what no other rank's call changes.
+struct RankState : RankTables {
+    bool initialized = false;
+    bool finalized = false;
+    int thread_level = MPI_THREAD_SINGLE;
+    std::optional<MpiFailure> failure;
+    std::uint64_t clock = 0;
     std::vector<GrequestDone> grequests_done; // empty but between a wait and its return
 
     // Simulated time: one microsecond per clock reading of this rank, so every replay of a
