@@ -41,6 +41,9 @@ struct Message {
     // MPI_Cancel may still take back while that request is active. Not hashed: once the
     // request is gone the link is never followed (see withdraw_buffered).
     RequestRef buffered_by{};
+    // The sender called MPI_Cancel while this message waited: whether a receive takes it or
+    // the cancel does is the explorer's choice (a match of it is never made by the closure).
+    bool cancel_pending = false;
     friend bool operator==(const Message&, const Message&) = default;
 };
 
@@ -50,6 +53,7 @@ struct PostedReceive {
     int tag = 0;    // or MPI_ANY_TAG
     int context = 0;
     RequestRef request;
+    bool cancel_pending = false; // MPI_Cancel was called on it (see Message::cancel_pending)
     friend bool operator==(const PostedReceive&, const PostedReceive&) = default;
 };
 
@@ -60,6 +64,7 @@ struct Match {
     bool wildcard = false; // the receive is MPI_ANY_SOURCE: which sender it takes is a choice
     int origin = -1;       // world rank of the message's sender
     int receive_slot = -1; // the receive's request slot at the receiver
+    bool held = false;     // a side of it is being cancelled: the match is a choice too
     // A match is the pair of ids; the other fields are derived from them.
     friend bool operator==(const Match& a, const Match& b) {
         return a.receiver == b.receiver && a.receive_id == b.receive_id &&
@@ -101,6 +106,17 @@ public:
     // would have been matched first.
     std::optional<Message> withdraw_buffered(RequestRef by, int receiver, int tag, int context);
     bool withdraw_receive(RequestRef request);
+    // MPI_Cancel, the call: marks the unmatched message of send request `request` (`send`) or
+    // its posted receive as cancel-pending; false if there is none (matched already).
+    bool mark_cancel(RequestRef request, bool send);
+    // A queued entry whose cancel is pending: its request, and the receiver whose queue holds
+    // it (a send's cancel takes the message out of the receiver's queue).
+    struct PendingCancel {
+        RequestRef request;
+        int queue = -1;
+    };
+    // Every pending cancel, by queue (receivers in rank order), messages before receives.
+    void pending_cancels(std::vector<PendingCancel>& out) const;
     // A matched probe (MPI_Mprobe) took message `id` at `receiver`: removed and returned.
     Message take_message(int receiver, std::uint64_t id);
 
@@ -109,6 +125,7 @@ public:
     void probe_candidates(int receiver, int source, int tag, int context,
                           std::vector<const Message*>& out) const;
     const Message* find_message(int receiver, std::uint64_t id) const;
+    const PostedReceive* find_receive(int receiver, std::uint64_t id) const;
 
     std::size_t pending_messages(int receiver) const { return queues_[receiver].messages.size(); }
     std::size_t pending_receives(int receiver) const { return queues_[receiver].receives.size(); }

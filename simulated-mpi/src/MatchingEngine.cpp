@@ -62,6 +62,29 @@ bool MatchingEngine::withdraw_receive(RequestRef request) {
     return true;
 }
 
+bool MatchingEngine::mark_cancel(RequestRef request, bool send) {
+    for (Queues& q : queues_) {
+        if (send) {
+            for (Message& m : q.messages)
+                if (m.sender == request) return m.cancel_pending = true;
+        } else {
+            for (PostedReceive& r : q.receives)
+                if (r.request == request) return r.cancel_pending = true;
+        }
+    }
+    return false;
+}
+
+void MatchingEngine::pending_cancels(std::vector<PendingCancel>& out) const {
+    for (int receiver = 0; receiver < ranks(); ++receiver) {
+        const Queues& q = queues_[static_cast<std::size_t>(receiver)];
+        for (const Message& m : q.messages)
+            if (m.cancel_pending) out.push_back({m.sender, receiver});
+        for (const PostedReceive& r : q.receives)
+            if (r.cancel_pending) out.push_back({r.request, receiver});
+    }
+}
+
 void MatchingEngine::post_receive(int receiver, PostedReceive receive) {
     queues_.at(receiver).receives.push_back(receive);
 }
@@ -69,7 +92,8 @@ void MatchingEngine::post_receive(int receiver, PostedReceive receive) {
 Match MatchingEngine::make_match(int receiver, const Queues& q, std::size_t ri, std::size_t mi) {
     const PostedReceive& r = q.receives[ri];
     const Message& m = q.messages[mi];
-    return Match{receiver, r.id, m.id, r.source == MPI_ANY_SOURCE, m.origin, r.request.slot};
+    return Match{receiver,         r.id, m.id, r.source == MPI_ANY_SOURCE, m.origin, r.request.slot,
+                 r.cancel_pending || m.cancel_pending};
 }
 
 bool MatchingEngine::match_allowed(const Queues& q, std::size_t ri, std::size_t mi) const {
@@ -148,6 +172,12 @@ void MatchingEngine::probe_candidates(int receiver, int source, int tag, int con
 const Message* MatchingEngine::find_message(int receiver, std::uint64_t id) const {
     for (const Message& m : queues_[receiver].messages)
         if (m.id == id) return &m;
+    return nullptr;
+}
+
+const PostedReceive* MatchingEngine::find_receive(int receiver, std::uint64_t id) const {
+    for (const PostedReceive& r : queues_[receiver].receives)
+        if (r.id == id) return &r;
     return nullptr;
 }
 

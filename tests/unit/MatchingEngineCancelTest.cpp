@@ -62,3 +62,64 @@ TEST_CASE("a buffered send's cancel takes its newest message of that envelope", 
     REQUIRE(e.pending_messages(0) == 1);
     CHECK(matches_at(e, 0).empty());
 }
+
+TEST_CASE("a pending cancel holds the matches of its operation", "[matching][cancel]") {
+    MatchingEngine e(2);
+    Message m = msg(1, 1, 5);
+    m.sender = RequestRef{1, 3};
+    e.post_message(0, m);
+    e.post_receive(0, recv(101, 1, 5));
+    REQUIRE(matches_at(e, 0).size() == 1);
+    CHECK_FALSE(matches_at(e, 0).front().held);
+    CHECK_FALSE(e.mark_cancel(RequestRef{1, 4}, true));  // another send request
+    CHECK_FALSE(e.mark_cancel(RequestRef{1, 3}, false)); // it is no receive
+    const MatchingEngine before = e;
+    CHECK(e.mark_cancel(RequestRef{1, 3}, true));
+    // The mark is part of the state: a state with it differs from one without.
+    CHECK_FALSE(e == before);
+    // The match is still allowed, now as a choice against the cancel.
+    const auto held = matches_at(e, 0);
+    REQUIRE(held.size() == 1);
+    CHECK(held.front().held);
+    CHECK_FALSE(held.front().wildcard);
+    std::vector<MatchingEngine::PendingCancel> pending;
+    e.pending_cancels(pending);
+    REQUIRE(pending.size() == 1);
+    CHECK(pending.front().request == RequestRef{1, 3});
+    CHECK(pending.front().queue == 0); // the receiver's queue holds the send's message
+    // The cancel succeeding takes the message: nothing left to match, nothing pending.
+    CHECK(e.withdraw_message(RequestRef{1, 3}));
+    CHECK(matches_at(e, 0).empty());
+    pending.clear();
+    e.pending_cancels(pending);
+    CHECK(pending.empty());
+}
+
+TEST_CASE("a receive's pending cancel holds its match; a matched one cannot be marked",
+          "[matching][cancel]") {
+    MatchingEngine e(2);
+    e.post_receive(0, recv(7, 1, MPI_ANY_TAG));
+    e.post_receive(0, recv(8, 1, 9));
+    CHECK(e.mark_cancel(RequestRef{0, 7}, false));
+    std::vector<MatchingEngine::PendingCancel> pending;
+    e.pending_cancels(pending);
+    REQUIRE(pending.size() == 1);
+    CHECK(pending.front().queue == 0);
+    Message m = msg(1, 1, 9);
+    m.sender = RequestRef{1, 0};
+    e.post_message(0, m);
+    // Receives are served in order: only the held receive may take it, until its cancel.
+    auto matches = matches_at(e, 0);
+    REQUIRE(matches.size() == 1);
+    CHECK(matches.front().receive_id == 7);
+    CHECK(matches.front().held);
+    CHECK(e.first_allowed_match(0)->held);
+    CHECK(e.withdraw_receive(RequestRef{0, 7}));
+    matches = matches_at(e, 0);
+    REQUIRE(matches.size() == 1);
+    CHECK(matches.front().receive_id == 8);
+    CHECK_FALSE(matches.front().held);
+    e.apply(matches.front());
+    CHECK_FALSE(e.mark_cancel(RequestRef{0, 8}, false)); // matched: nothing to cancel
+    CHECK(e.find_receive(0, 8) == nullptr);
+}

@@ -38,18 +38,19 @@ using Row = std::array<Dependency, kTransitionKinds>;
 using Table = std::array<Row, kTransitionKinds>;
 
 // Rows and columns in TransitionKind order: WildcardMatch, ProbeReport, CompletionPick,
-// TestOutcome, SendBuffering, LockGrant, RemoteLanding, LandingDeferred.
+// TestOutcome, SendBuffering, LockGrant, RemoteLanding, LandingDeferred, CancelOutcome.
 constexpr Dependency F = Dependency::Footprints;
 constexpr Dependency L = Dependency::Landing;
 inline constexpr Table kTable{{
-    /* WildcardMatch   */ {F, F, F, F, F, F, L, F},
-    /* ProbeReport     */ {F, F, F, F, F, F, L, F},
-    /* CompletionPick  */ {F, F, F, F, F, F, L, F},
-    /* TestOutcome     */ {F, F, F, F, F, F, L, F},
-    /* SendBuffering   */ {F, F, F, F, F, F, L, F},
-    /* LockGrant       */ {F, F, F, F, F, F, L, F},
-    /* RemoteLanding   */ {L, L, L, L, L, L, L, L},
-    /* LandingDeferred */ {F, F, F, F, F, F, L, F},
+    /* WildcardMatch   */ {F, F, F, F, F, F, L, F, F},
+    /* ProbeReport     */ {F, F, F, F, F, F, L, F, F},
+    /* CompletionPick  */ {F, F, F, F, F, F, L, F, F},
+    /* TestOutcome     */ {F, F, F, F, F, F, L, F, F},
+    /* SendBuffering   */ {F, F, F, F, F, F, L, F, F},
+    /* LockGrant       */ {F, F, F, F, F, F, L, F, F},
+    /* RemoteLanding   */ {L, L, L, L, L, L, L, L, L},
+    /* LandingDeferred */ {F, F, F, F, F, F, L, F, F},
+    /* CancelOutcome   */ {F, F, F, F, F, F, L, F, F},
 }};
 
 constexpr bool complete_and_symmetric(const Table& t) {
