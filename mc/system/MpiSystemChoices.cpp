@@ -62,11 +62,10 @@ void MpiSystem::take(const Transition& t) {
             const mpi::Message* message = engine.find_message(listed.rank, listed.message_id);
             const mpi::PostedReceive* receive = engine.find_receive(listed.rank, listed.receive_id);
             const bool wildcard = receive != nullptr && receive->source == MPI_ANY_SOURCE;
-            const char* fails = message != nullptr && message->cancel_pending
-                                    ? " (the sender's MPI_Cancel fails)"
-                                : receive != nullptr && receive->cancel_pending
-                                    ? " (its MPI_Cancel fails)"
-                                    : "";
+            const char* fails =
+                message != nullptr && message->cancel_pending   ? " (the sender's MPI_Cancel fails)"
+                : receive != nullptr && receive->cancel_pending ? " (its MPI_Cancel fails)"
+                                                                : "";
             log_.note(t.rank, "", 0,
                       fmt::format("its {}receive takes the message of rank {}{}",
                                   wildcard ? "MPI_ANY_SOURCE " : "", t.outcome, fails));

@@ -2,8 +2,9 @@
 // (EXPLORATION.md §1): the sender a wildcard receive takes, the request Waitany/Waitsome return,
 // the message a blocking wildcard probe reports, whether a test says "done" yet (and which
 // way), whether a pending MPI_Cancel succeeds or a partner still matches its operation (a held
-// match, listed with the wildcard ones), under --buffering both whether a standard send is buffered, and when an RMA operation
-// of a passive target epoch lands relative to the steps of the ranks that could see it.
+// match, listed with the wildcard ones), under --buffering both whether a standard send is
+// buffered, and when an RMA operation of a passive target epoch lands relative to the steps of the
+// ranks that could see it.
 //
 // MpiSystem asks it during the closure (a rank whose call waits for one of these choices is
 // left where it is) and when the explorer asks for the choices of a closed state.

@@ -92,7 +92,12 @@ void MatchingEngine::post_receive(int receiver, PostedReceive receive) {
 Match MatchingEngine::make_match(int receiver, const Queues& q, std::size_t ri, std::size_t mi) {
     const PostedReceive& r = q.receives[ri];
     const Message& m = q.messages[mi];
-    return Match{receiver,         r.id, m.id, r.source == MPI_ANY_SOURCE, m.origin, r.request.slot,
+    return Match{receiver,
+                 r.id,
+                 m.id,
+                 r.source == MPI_ANY_SOURCE,
+                 m.origin,
+                 r.request.slot,
                  r.cancel_pending || m.cancel_pending};
 }
 

@@ -3,7 +3,7 @@
  * operation could still match it, the owner asks MPI_Test_cancelled and tells the partner,
  * who then cancels (or completes) its own side:
  *   1. rank 0's MPI_Issend against rank 1's posted MPI_Irecv;
- *   2. rank 1's MPI_Irecv against rank 0's pending MPI_Isend;
+ *   2. rank 1's MPI_Irecv against rank 0's pending MPI_Issend;
  *   3. rank 0's persistent send (MPI_Send_init, MPI_Start) against rank 1's persistent
  *      receive (MPI_Recv_init, MPI_Start).
  * A cancel that succeeded leaves the partner's side with no match: its cancel then must
@@ -15,6 +15,7 @@
  * RANKFOLD-RUN: -np 2 => ok states=7 transitions=9 executions=1 revisits=3
  * RANKFOLD-RUN: -np 2 --reduction source => ok states=7 transitions=9 executions=1 revisits=3
  * RANKFOLD-RUN: -np 4 => ok states=49 transitions=72 executions=1 revisits=24
+ * RANKFOLD-NO-DIFF: MPICH 4.0.2 hangs in the MPI_Wait after cancelling round 2's unmatched MPI_Issend
  */
 #include <assert.h>
 #include <mpi.h>
@@ -57,7 +58,9 @@ int main(int argc, char** argv) {
     if (rank % 2 == 0) {
         MPI_Issend(&out, 1, MPI_INT, partner, 10, MPI_COMM_WORLD, &r);
         cancel_and_tell(&r, partner, 11);
-        MPI_Isend(&out, 1, MPI_INT, partner, 20, MPI_COMM_WORLD, &r);
+        /* Synchronous: a standard send may complete buffered (MPICH sends it eagerly), and
+         * then its cancel may fail with no receive matched. */
+        MPI_Issend(&out, 1, MPI_INT, partner, 20, MPI_COMM_WORLD, &r);
         follow(&r, partner, 21);
         MPI_Send_init(&out, 1, MPI_INT, partner, 30, MPI_COMM_WORLD, &r);
         MPI_Start(&r);
