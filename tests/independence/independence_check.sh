@@ -88,6 +88,7 @@ check rma-accumulate-two-origins.c -np 3 --no-races
 # receiver's held match of it; pairs of ranks cancel independently of each other.
 check cancel-send-assumed-fixed.c -np 4
 check cancel-outcomes.c -np 4
+check cancel-wildcard-fixed.c -np 3 --buffering both
 
 # Usage errors: exit status 2.
 bin=$(build_program "$src/tests/programs/anysource-three-senders.c")
