@@ -39,7 +39,7 @@ struct Message {
     std::size_t buffered = 0; // attached-buffer bytes the sender gets back on delivery
     // The send request of a message whose send completed at its call (buffered), which
     // MPI_Cancel may still take back while that request is active. Not hashed: once the
-    // request is gone the link is never followed (see withdraw_buffered).
+    // request is gone the link is never followed (see mark_buffered_cancel).
     RequestRef buffered_by{};
     // The sender called MPI_Cancel while this message waited: whether a receive takes it or
     // the cancel does is the explorer's choice (a match of it is never made by the closure).
@@ -97,15 +97,17 @@ public:
         q.messages.erase(m);
     }
 
-    // MPI_Cancel: removes the unmatched message a send request waits on, or the posted receive
-    // of a receive request; false if there is none (matched already, or never queued).
-    bool withdraw_message(RequestRef sender);
-    // The newest unmatched message at `receiver` that request `by` sent complete (buffered)
-    // with this tag and context, removed; nullopt if there is none. Non-overtaking makes the
-    // newest the one of the request's current use: an older one with the same envelope
-    // would have been matched first.
-    std::optional<Message> withdraw_buffered(RequestRef by, int receiver, int tag, int context);
+    // A cancel that succeeds: removes the unmatched message a send request waits on (returned),
+    // or the posted receive of a receive request; nullopt / false if there is none (matched
+    // already, or never queued).
+    std::optional<Message> withdraw_message(RequestRef sender);
     bool withdraw_receive(RequestRef request);
+    // MPI_Cancel of a send that completed at its call (buffered): marks the newest unmatched
+    // message at `receiver` that request `by` sent with this tag and context cancel-pending,
+    // and makes `by` its sender (a match then completes the request again); false if there
+    // is none. Non-overtaking makes the newest the one of the request's current use: an
+    // older one with the same envelope would have been matched first.
+    bool mark_buffered_cancel(RequestRef by, int receiver, int tag, int context);
     // MPI_Cancel, the call: marks the unmatched message of send request `request` (`send`) or
     // its posted receive as cancel-pending; false if there is none (matched already).
     bool mark_cancel(RequestRef request, bool send);

@@ -6,8 +6,8 @@
 //
 // The call sees the queues as they are when the rank reaches it: a message the closure
 // matched before is not cancelled (see README, "Limits today"). A buffered send (MPI_Ibsend,
-// or a standard send under --buffering infinite), complete at its call, is taken back at once
-// while its message waits.
+// or a standard send under --buffering infinite), complete at its call, is explored alike
+// while its message waits: its request waits for the outcome again.
 #include "simulated-mpi/src/Api.hpp"
 #include "simulated-mpi/src/Handles.hpp"
 

@@ -22,14 +22,15 @@ void MatchingEngine::post_message(int receiver, Message message) {
     queues_.at(receiver).messages.push_back(std::move(message));
 }
 
-bool MatchingEngine::withdraw_message(RequestRef sender) {
+std::optional<Message> MatchingEngine::withdraw_message(RequestRef sender) {
     for (Queues& q : queues_)
         for (auto it = q.messages.begin(); it != q.messages.end(); ++it)
             if (it->sender == sender) {
+                Message m = std::move(*it);
                 q.messages.erase(it);
-                return true;
+                return m;
             }
-    return false;
+    return std::nullopt;
 }
 
 Message MatchingEngine::take_message(int receiver, std::uint64_t id) {
@@ -41,16 +42,15 @@ Message MatchingEngine::take_message(int receiver, std::uint64_t id) {
     return m;
 }
 
-std::optional<Message> MatchingEngine::withdraw_buffered(RequestRef by, int receiver, int tag,
-                                                         int context) {
+bool MatchingEngine::mark_buffered_cancel(RequestRef by, int receiver, int tag, int context) {
     auto& messages = queues_.at(receiver).messages;
     for (auto it = messages.rbegin(); it != messages.rend(); ++it)
         if (it->buffered_by == by && it->tag == tag && it->context == context) {
-            Message m = std::move(*it);
-            messages.erase(std::next(it).base());
-            return m;
+            it->sender = by;
+            it->cancel_pending = true;
+            return true;
         }
-    return std::nullopt;
+    return false;
 }
 
 bool MatchingEngine::withdraw_receive(RequestRef request) {

@@ -7,6 +7,7 @@
  * Counts: that one choice; both outcomes end in the same state (a revisit).
  *
  * RANKFOLD-RUN: -np 2 => ok states=2 transitions=2 executions=1 revisits=1
+ * RANKFOLD-RUN: -np 2 --buffering infinite => ok states=2 transitions=2 executions=1 revisits=1
  * RANKFOLD-RUN: -np 4 => ok states=4 transitions=6 executions=1 revisits=3
  */
 #include <assert.h>

@@ -159,18 +159,38 @@ TEST_CASE("a cancelled receive: cancelled, or it takes a message sent later",
     CHECK(cancelled(status) == cancel_wins);
 }
 
-TEST_CASE("a buffered send's cancel takes effect at the call", "[mpiworld][cancel]") {
+TEST_CASE("a buffered send's cancel waits for the explorer too", "[mpiworld][cancel]") {
+    const bool cancel_wins = GENERATE(true, false);
     MpiWorld w = initialized(2, Buffering::Infinite);
     int out = 1;
+    int in = 0;
     MPI_Request request = MPI_REQUEST_NULL;
+    MPI_Request receive_request = MPI_REQUEST_NULL;
     RankCall send = isend(SendMode::Standard, &out, 1, 0, &request);
     REQUIRE(w.issue(0, send) == Progress::Done);
     REQUIRE(w.matching().pending_messages(1) == 1);
-    CHECK(w.request_cancel(0, 0));
-    CHECK(w.matching().pending_messages(1) == 0);
-    CHECK(pending(w).empty()); // nothing left for the explorer
     MPI_Status status{};
     RankCall wait = wait_call(&request, &status);
-    wait_done(w, 0, wait);
-    CHECK(cancelled(status));
+    CHECK(w.request_cancel(0, 0));
+    CHECK(w.matching().pending_messages(1) == 1); // still there: the cancel is a choice
+    REQUIRE(pending(w).size() == 1);
+    // Complete at its call, the request now waits for the outcome.
+    REQUIRE(w.issue(0, wait) == Progress::Blocked);
+    CHECK_FALSE(w.ready(0, wait));
+    if (cancel_wins) {
+        CHECK(w.cancel(0, 0));
+        CHECK(w.matching().pending_messages(1) == 0);
+    } else {
+        RankCall receive = irecv(&in, 0, 0, &receive_request);
+        REQUIRE(w.issue(1, receive) == Progress::Done);
+        const auto match = w.matching().first_allowed_match(1);
+        REQUIRE(match);
+        CHECK(match->held);
+        w.apply_match(*match);
+        CHECK(in == 1);
+    }
+    CHECK(pending(w).empty());
+    REQUIRE(w.ready(0, wait));
+    REQUIRE(w.complete(0, wait) == Progress::Done);
+    CHECK(cancelled(status) == cancel_wins);
 }
