@@ -44,13 +44,13 @@ Message MatchingEngine::take_message(int receiver, std::uint64_t id) {
 
 bool MatchingEngine::mark_buffered_cancel(RequestRef by, int receiver, int tag, int context) {
     auto& messages = queues_.at(receiver).messages;
-    for (auto it = messages.rbegin(); it != messages.rend(); ++it)
-        if (it->buffered_by == by && it->tag == tag && it->context == context) {
-            it->sender = by;
-            it->cancel_pending = true;
-            return true;
-        }
-    return false;
+    const auto newest = std::find_if(messages.rbegin(), messages.rend(), [&](const Message& m) {
+        return m.buffered_by == by && m.tag == tag && m.context == context;
+    });
+    if (newest == messages.rend()) return false;
+    newest->sender = by;
+    newest->cancel_pending = true;
+    return true;
 }
 
 bool MatchingEngine::withdraw_receive(RequestRef request) {
