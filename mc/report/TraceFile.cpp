@@ -142,6 +142,7 @@ bool read_transition(JsonLayoutReader& r, const json& v, const std::string& wher
     case TransitionKind::LockGrant:
         return r.integer(*outcome, outcome_at, out.outcome, 0, 2 * t.ranks + 1);
     case TransitionKind::RemoteLanding: // the target
+    case TransitionKind::CancelOutcome: // the rank whose queue holds the operation
         return r.integer(*outcome, outcome_at, out.outcome, 0, t.ranks - 1);
     case TransitionKind::LandingDeferred:
         return r.integer(*outcome, outcome_at, out.outcome, 0, 0);

@@ -43,6 +43,7 @@ std::int32_t ProductSearch::pair_of(const Transition& t) {
     case TransitionKind::CompletionPick:
     case TransitionKind::LockGrant:
     case TransitionKind::RemoteLanding:
+    case TransitionKind::CancelOutcome:
         break;
     case TransitionKind::TestOutcome:
         if (t.outcome == 0) return -1; // "not yet" is never owed to anybody

@@ -6,8 +6,8 @@ namespace rankfold::mc {
 namespace {
 // Stable names: they are written to trace files.
 constexpr std::array<std::string_view, kTransitionKinds> kNames{
-    "wildcard-match", "probe-report", "completion-pick", "test-outcome",
-    "send-buffering", "lock-grant",   "remote-landing",  "landing-deferred"};
+    "wildcard-match", "probe-report",   "completion-pick",  "test-outcome",  "send-buffering",
+    "lock-grant",     "remote-landing", "landing-deferred", "cancel-outcome"};
 } // namespace
 
 std::string_view kind_name(TransitionKind kind) {

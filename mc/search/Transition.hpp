@@ -12,6 +12,7 @@ namespace rankfold::mc {
 
 enum class TransitionKind : std::uint8_t {
     WildcardMatch,   // an ANY_SOURCE receive takes the oldest pending message of one sender
+                     // (or a match held because one side's MPI_Cancel is pending is made)
     ProbeReport,     // a blocking ANY_SOURCE probe reports the message of one sender
     CompletionPick,  // Waitany/Waitsome return this request (or set of requests)
     TestOutcome,     // Test/Testany/Testsome/Testall/Iprobe: "not yet" or one way of "done"
@@ -19,8 +20,9 @@ enum class TransitionKind : std::uint8_t {
     LockGrant,       // an RMA lock request (MPI_Win_lock, MPI_Win_lock_all) is granted
     RemoteLanding,   // a pending RMA operation of a passive target epoch lands at its target
     LandingDeferred, // a rank takes its next step while landings it could observe are pending
+    CancelOutcome,   // an MPI_Cancel succeeds: the unmatched operation is taken back
 };
-inline constexpr int kTransitionKinds = 8;
+inline constexpr int kTransitionKinds = 9;
 
 // What a transition's closure did to the processes, bit p for process p (all bits: every
 // one; all 0: the space does not say). `ran`: every choice of the process may have changed (its
@@ -54,14 +56,16 @@ constexpr std::uint64_t process_bit(int p) {
 struct Transition {
     TransitionKind kind = TransitionKind::WildcardMatch;
     int rank = -1;   // whose choice it is
-    int object = -1; // WildcardMatch: the receive's request slot; otherwise -1 (the rank's call)
+    int object = -1; // WildcardMatch: the receive's request slot; CancelOutcome: the cancelled
+                     // request's slot; otherwise -1 (the rank's call)
     int outcome = 0; // WildcardMatch/ProbeReport: the sender (world rank); CompletionPick: the
                      // request index (Waitany) or bit set of completed requests (Waitsome);
                      // TestOutcome: 0 "not yet", k > 0 the k-th way of "done";
                      // SendBuffering: 1 buffered, 0 waits for the match;
                      // LockGrant: lock_grant_outcome() (object: the window);
                      // RemoteLanding: the target's world rank (rank: the origin; object: the
-                     // window); LandingDeferred: 0
+                     // window); LandingDeferred: 0; CancelOutcome: the rank whose queue
+                     // holds the operation (a send's receiver, or the rank itself)
     // WildcardMatch: the match itself (the receive's and the message's ids), found once when
     // the choices are listed and applied as is when taken. Not part of the transition's
     // identity: a trace file does not carry them, and replay finds them among the choices.

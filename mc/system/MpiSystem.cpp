@@ -195,7 +195,8 @@ void MpiSystem::match_deterministic() {
             match_buffer_.clear();
             engine.allowed_matches_for(r, match_buffer_);
             auto m = std::find_if(match_buffer_.begin(), match_buffer_.end(),
-                                  [](const mpi::Match& x) { return !x.wildcard; });
+                                  [](const mpi::Match& x) { return !x.wildcard && !x.held; });
+            // (A held match, of an operation whose cancel is pending, is a choice: OpenChoices.)
             if (m == match_buffer_.end()) break;
             if (log_.on()) {
                 log_.note(r, "", 0, fmt::format("receives the message of rank {}", m->origin));

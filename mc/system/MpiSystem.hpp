@@ -6,8 +6,9 @@
 // Closure: every rank runs to its next call; calls are issued and completed, and messages
 // matched to source-specific receives, as soon as possible, because no choice can change them.
 // What stays open: which sender an ANY_SOURCE receive or probe takes, which requests
-// Waitany/Waitsome return, whether a test succeeds yet (and how), and under --buffering both
-// whether a standard send is buffered. A wildcard match is never made in the closure, so by
+// Waitany/Waitsome return, whether a test succeeds yet (and how), whether a pending MPI_Cancel
+// succeeds or its operation still matches, and under --buffering both whether a standard send
+// is buffered. A wildcard match is never made in the closure, so by
 // the time it stops every sender that could reach it without another choice has.
 #pragma once
 

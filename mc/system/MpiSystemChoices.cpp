@@ -29,7 +29,7 @@ void MpiSystem::take(const Transition& t) {
                               ? &runtime_.ranks().call(t.rank)
                               : nullptr;
     if (t.kind != TransitionKind::WildcardMatch && t.kind != TransitionKind::RemoteLanding &&
-        call == nullptr)
+        t.kind != TransitionKind::CancelOutcome && call == nullptr)
         throw std::logic_error("take: the rank is not in a call");
     effects_.begin(t.rank);
     passive_issues_ = 0;
@@ -57,9 +57,18 @@ void MpiSystem::take(const Transition& t) {
         m.origin = listed.outcome;
         m.receive_slot = listed.object;
         if (log_.on()) {
-            log_.note(
-                t.rank, "", 0,
-                fmt::format("its MPI_ANY_SOURCE receive takes the message of rank {}", t.outcome));
+            // A held match: a pending MPI_Cancel of one side fails.
+            const auto& engine = world_.matching();
+            const mpi::Message* message = engine.find_message(listed.rank, listed.message_id);
+            const mpi::PostedReceive* receive = engine.find_receive(listed.rank, listed.receive_id);
+            const bool wildcard = receive != nullptr && receive->source == MPI_ANY_SOURCE;
+            const char* fails =
+                message != nullptr && message->cancel_pending   ? " (the sender's MPI_Cancel fails)"
+                : receive != nullptr && receive->cancel_pending ? " (its MPI_Cancel fails)"
+                                                                : "";
+            log_.note(t.rank, "", 0,
+                      fmt::format("its {}receive takes the message of rank {}{}",
+                                  wildcard ? "MPI_ANY_SOURCE " : "", t.outcome, fails));
             log_.last()->message = m.message_id;
             log_.last()->choice = true;
         }
@@ -67,6 +76,19 @@ void MpiSystem::take(const Transition& t) {
         unmatched_posts_ = true; // later receives may now be matchable
         break;
     }
+    case TransitionKind::CancelOutcome:
+        // The operation leaves the queue it waits in, and its request completes as cancelled.
+        effects_.queue(t.outcome);
+        effects_.completed_request(t.rank);
+        if (!world_.cancel(t.rank, t.object))
+            throw std::logic_error("take: the cancelled operation is no longer pending");
+        if (log_.on()) {
+            log_.note(t.rank, "", 0,
+                      fmt::format("its MPI_Cancel of request {} succeeds", t.object));
+            log_.last()->choice = true;
+        }
+        unmatched_posts_ = true; // what waited behind the operation may match now
+        break;
     case TransitionKind::TestOutcome:
         call->outcome = t.outcome;
         issue(t.rank);

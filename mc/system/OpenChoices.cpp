@@ -169,9 +169,15 @@ void OpenChoices::list(std::vector<Transition>& out) {
     matches_.clear();
     world_.matching().allowed_matches(matches_);
     for (const mpi::Match& m : matches_)
-        if (m.wildcard)
+        if (m.wildcard || m.held)
             out.push_back({TransitionKind::WildcardMatch, m.receiver, m.receive_slot, m.origin,
                            m.receive_id, m.message_id});
+    // A pending MPI_Cancel may succeed as long as its operation is unmatched: a choice open
+    // to the end, so that a wait on it never deadlocks (MPI 4.0 §3.8.4).
+    cancels_.clear();
+    world_.matching().pending_cancels(cancels_);
+    for (const auto& c : cancels_)
+        out.push_back({TransitionKind::CancelOutcome, c.request.rank, c.request.slot, c.queue});
     // Until a transition is taken, the targets its closure may address passive target
     // operations to are those any rank holds or waits for a lock on (the closure may release
     // other ranks); taking it tells exactly (transitions/PassiveTargets.hpp).

@@ -1,8 +1,10 @@
 // Which outcomes MPI leaves open in a closed state, and how they are listed as transitions
 // (EXPLORATION.md §1): the sender a wildcard receive takes, the request Waitany/Waitsome return,
 // the message a blocking wildcard probe reports, whether a test says "done" yet (and which
-// way), under --buffering both whether a standard send is buffered, and when an RMA operation
-// of a passive target epoch lands relative to the steps of the ranks that could see it.
+// way), whether a pending MPI_Cancel succeeds or a partner still matches its operation (a held
+// match, listed with the wildcard ones), under --buffering both whether a standard send is
+// buffered, and when an RMA operation of a passive target epoch lands relative to the steps of the
+// ranks that could see it.
 //
 // MpiSystem asks it during the closure (a rank whose call waits for one of these choices is
 // left where it is) and when the explorer asks for the choices of a closed state.
@@ -48,6 +50,7 @@ private:
     const mpi::MpiWorld& world_;
     mpi::OpenOutcomes outcomes_;
     std::vector<mpi::Match> matches_;
+    std::vector<mpi::MatchingEngine::PendingCancel> cancels_;
     std::vector<mpi::MpiWorld::OpenLanding> landings_;
     std::vector<char> has_choice_; // per rank, while listing: 1 a choice, 2 held at a completion
     std::vector<int> completed_targets_;

@@ -39,8 +39,11 @@ struct Message {
     std::size_t buffered = 0; // attached-buffer bytes the sender gets back on delivery
     // The send request of a message whose send completed at its call (buffered), which
     // MPI_Cancel may still take back while that request is active. Not hashed: once the
-    // request is gone the link is never followed (see withdraw_buffered).
+    // request is gone the link is never followed (see mark_buffered_cancel).
     RequestRef buffered_by{};
+    // The sender called MPI_Cancel while this message waited: whether a receive takes it or
+    // the cancel does is the explorer's choice (a match of it is never made by the closure).
+    bool cancel_pending = false;
     friend bool operator==(const Message&, const Message&) = default;
 };
 
@@ -50,6 +53,7 @@ struct PostedReceive {
     int tag = 0;    // or MPI_ANY_TAG
     int context = 0;
     RequestRef request;
+    bool cancel_pending = false; // MPI_Cancel was called on it (see Message::cancel_pending)
     friend bool operator==(const PostedReceive&, const PostedReceive&) = default;
 };
 
@@ -60,6 +64,7 @@ struct Match {
     bool wildcard = false; // the receive is MPI_ANY_SOURCE: which sender it takes is a choice
     int origin = -1;       // world rank of the message's sender
     int receive_slot = -1; // the receive's request slot at the receiver
+    bool held = false;     // a side of it is being cancelled: the match is a choice too
     // A match is the pair of ids; the other fields are derived from them.
     friend bool operator==(const Match& a, const Match& b) {
         return a.receiver == b.receiver && a.receive_id == b.receive_id &&
@@ -92,15 +97,28 @@ public:
         q.messages.erase(m);
     }
 
-    // MPI_Cancel: removes the unmatched message a send request waits on, or the posted receive
-    // of a receive request; false if there is none (matched already, or never queued).
-    bool withdraw_message(RequestRef sender);
-    // The newest unmatched message at `receiver` that request `by` sent complete (buffered)
-    // with this tag and context, removed; nullopt if there is none. Non-overtaking makes the
-    // newest the one of the request's current use: an older one with the same envelope
-    // would have been matched first.
-    std::optional<Message> withdraw_buffered(RequestRef by, int receiver, int tag, int context);
+    // A cancel that succeeds: removes the unmatched message a send request waits on (returned),
+    // or the posted receive of a receive request; nullopt / false if there is none (matched
+    // already, or never queued).
+    std::optional<Message> withdraw_message(RequestRef sender);
     bool withdraw_receive(RequestRef request);
+    // MPI_Cancel of a send that completed at its call (buffered): marks the newest unmatched
+    // message at `receiver` that request `by` sent with this tag and context cancel-pending,
+    // and makes `by` its sender (a match then completes the request again); false if there
+    // is none. Non-overtaking makes the newest the one of the request's current use: an
+    // older one with the same envelope would have been matched first.
+    bool mark_buffered_cancel(RequestRef by, int receiver, int tag, int context);
+    // MPI_Cancel, the call: marks the unmatched message of send request `request` (`send`) or
+    // its posted receive as cancel-pending; false if there is none (matched already).
+    bool mark_cancel(RequestRef request, bool send);
+    // A queued entry whose cancel is pending: its request, and the receiver whose queue holds
+    // it (a send's cancel takes the message out of the receiver's queue).
+    struct PendingCancel {
+        RequestRef request;
+        int queue = -1;
+    };
+    // Every pending cancel, by queue (receivers in rank order), messages before receives.
+    void pending_cancels(std::vector<PendingCancel>& out) const;
     // A matched probe (MPI_Mprobe) took message `id` at `receiver`: removed and returned.
     Message take_message(int receiver, std::uint64_t id);
 
@@ -109,6 +127,7 @@ public:
     void probe_candidates(int receiver, int source, int tag, int context,
                           std::vector<const Message*>& out) const;
     const Message* find_message(int receiver, std::uint64_t id) const;
+    const PostedReceive* find_receive(int receiver, std::uint64_t id) const;
 
     std::size_t pending_messages(int receiver) const { return queues_[receiver].messages.size(); }
     std::size_t pending_receives(int receiver) const { return queues_[receiver].receives.size(); }

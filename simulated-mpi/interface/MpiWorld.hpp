@@ -74,7 +74,9 @@ public:
         return Completion(core_, p2p_).complete(rank, call, choice);
     }
 
-    // MPI_Cancel (a local call): see PointToPoint::cancel.
+    // MPI_Cancel (a local call) marks the request cancel-pending, and the explorer's
+    // CancelOutcome choice cancels it: see PointToPoint::request_cancel and cancel.
+    bool request_cancel(int rank, int slot) { return p2p_.request_cancel(core_, rank, slot); }
     bool cancel(int rank, int slot) { return p2p_.cancel(core_, rank, slot); }
 
     // ---- one-sided communication -------------------------------------------------------------

@@ -1,12 +1,13 @@
-// MPI_Cancel (MPI 3.1 §3.8.4), a local call: a receive that has not matched, or a send whose
-// message no receive has taken and whose request still waits for that, is taken back and its
-// request completes as cancelled (MPI_Test_cancelled). Anything else has matched or completed
-// already, and the cancel has no effect: the operation completes normally, as MPI allows.
+// MPI_Cancel (MPI 4.0 §3.8.4), a local call: a receive that has not matched, or a send whose
+// message no receive has taken and whose request still waits for that, is marked for
+// cancellation; the explorer then tries both ways MPI allows: the cancel succeeds (the request
+// completes as cancelled, MPI_Test_cancelled) or a partner still matches it and it completes
+// normally. Anything else has matched or completed already, and the cancel has no effect.
 //
-// The cancel acts on the queues as they are when the rank reaches it: whether a receive could
-// have been posted for the message first is not explored as an outcome of its own (see
-// README, "Limits today"). A buffered send (MPI_Ibsend, or a standard send under
-// --buffering infinite), complete at its call, is taken back while its message waits.
+// The call sees the queues as they are when the rank reaches it: a message the closure
+// matched before is not cancelled (see README, "Limits today"). A buffered send (MPI_Ibsend,
+// or a standard send under --buffering infinite), complete at its call, is explored alike
+// while its message waits: its request waits for the outcome again.
 #include "simulated-mpi/src/Api.hpp"
 #include "simulated-mpi/src/Handles.hpp"
 
@@ -38,6 +39,6 @@ RF_EXPORT int MPI_Cancel(MPI_Request* request) {
         rankfold::snapshot::CallbackScope app(rf_section_);
         return cancel_fn(extra, complete);
     }
-    call.world.cancel(call.rank, *handle_index(*request, RF_KIND_REQUEST));
+    call.world.request_cancel(call.rank, *handle_index(*request, RF_KIND_REQUEST));
     return MPI_SUCCESS;
 }

@@ -22,14 +22,15 @@ void MatchingEngine::post_message(int receiver, Message message) {
     queues_.at(receiver).messages.push_back(std::move(message));
 }
 
-bool MatchingEngine::withdraw_message(RequestRef sender) {
+std::optional<Message> MatchingEngine::withdraw_message(RequestRef sender) {
     for (Queues& q : queues_)
         for (auto it = q.messages.begin(); it != q.messages.end(); ++it)
             if (it->sender == sender) {
+                Message m = std::move(*it);
                 q.messages.erase(it);
-                return true;
+                return m;
             }
-    return false;
+    return std::nullopt;
 }
 
 Message MatchingEngine::take_message(int receiver, std::uint64_t id) {
@@ -41,16 +42,15 @@ Message MatchingEngine::take_message(int receiver, std::uint64_t id) {
     return m;
 }
 
-std::optional<Message> MatchingEngine::withdraw_buffered(RequestRef by, int receiver, int tag,
-                                                         int context) {
+bool MatchingEngine::mark_buffered_cancel(RequestRef by, int receiver, int tag, int context) {
     auto& messages = queues_.at(receiver).messages;
-    for (auto it = messages.rbegin(); it != messages.rend(); ++it)
-        if (it->buffered_by == by && it->tag == tag && it->context == context) {
-            Message m = std::move(*it);
-            messages.erase(std::next(it).base());
-            return m;
-        }
-    return std::nullopt;
+    const auto newest = std::find_if(messages.rbegin(), messages.rend(), [&](const Message& m) {
+        return m.buffered_by == by && m.tag == tag && m.context == context;
+    });
+    if (newest == messages.rend()) return false;
+    newest->sender = by;
+    newest->cancel_pending = true;
+    return true;
 }
 
 bool MatchingEngine::withdraw_receive(RequestRef request) {
@@ -62,6 +62,29 @@ bool MatchingEngine::withdraw_receive(RequestRef request) {
     return true;
 }
 
+bool MatchingEngine::mark_cancel(RequestRef request, bool send) {
+    for (Queues& q : queues_) {
+        if (send) {
+            for (Message& m : q.messages)
+                if (m.sender == request) return m.cancel_pending = true;
+        } else {
+            for (PostedReceive& r : q.receives)
+                if (r.request == request) return r.cancel_pending = true;
+        }
+    }
+    return false;
+}
+
+void MatchingEngine::pending_cancels(std::vector<PendingCancel>& out) const {
+    for (int receiver = 0; receiver < ranks(); ++receiver) {
+        const Queues& q = queues_[static_cast<std::size_t>(receiver)];
+        for (const Message& m : q.messages)
+            if (m.cancel_pending) out.push_back({m.sender, receiver});
+        for (const PostedReceive& r : q.receives)
+            if (r.cancel_pending) out.push_back({r.request, receiver});
+    }
+}
+
 void MatchingEngine::post_receive(int receiver, PostedReceive receive) {
     queues_.at(receiver).receives.push_back(receive);
 }
@@ -69,7 +92,13 @@ void MatchingEngine::post_receive(int receiver, PostedReceive receive) {
 Match MatchingEngine::make_match(int receiver, const Queues& q, std::size_t ri, std::size_t mi) {
     const PostedReceive& r = q.receives[ri];
     const Message& m = q.messages[mi];
-    return Match{receiver, r.id, m.id, r.source == MPI_ANY_SOURCE, m.origin, r.request.slot};
+    return Match{receiver,
+                 r.id,
+                 m.id,
+                 r.source == MPI_ANY_SOURCE,
+                 m.origin,
+                 r.request.slot,
+                 r.cancel_pending || m.cancel_pending};
 }
 
 bool MatchingEngine::match_allowed(const Queues& q, std::size_t ri, std::size_t mi) const {
@@ -148,6 +177,12 @@ void MatchingEngine::probe_candidates(int receiver, int source, int tag, int con
 const Message* MatchingEngine::find_message(int receiver, std::uint64_t id) const {
     for (const Message& m : queues_[receiver].messages)
         if (m.id == id) return &m;
+    return nullptr;
+}
+
+const PostedReceive* MatchingEngine::find_receive(int receiver, std::uint64_t id) const {
+    for (const PostedReceive& r : queues_[receiver].receives)
+        if (r.id == id) return &r;
     return nullptr;
 }
 

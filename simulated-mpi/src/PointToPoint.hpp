@@ -30,9 +30,15 @@ public:
 
     // Whether issue() handles calls of this kind.
     static bool handles(CallKind kind);
-    // MPI_Cancel of request `slot` of `rank`: takes back a send whose message no receive has
-    // matched (and whose request waits for that match) or a receive not matched yet; the
-    // request then completes as cancelled. False, and nothing changes, otherwise.
+    // MPI_Cancel of request `slot` of `rank`, the call: a send whose message waits unmatched
+    // (and whose request waits for that match) or a receive not matched yet is marked
+    // cancel-pending in its queue; whether it is then cancelled (cancel() below) or matches
+    // normally is the explorer's choice. So is a buffered send's while its message waits (its
+    // request, complete at its call, waits for the outcome again). False, and nothing
+    // changes, when the operation has matched or completed.
+    bool request_cancel(WorldCore& core, int rank, int slot);
+    // The cancel succeeds: takes back the pending operation of request `slot` of `rank`, which
+    // then completes as cancelled. False, and nothing changes, if it has matched.
     bool cancel(WorldCore& core, int rank, int slot);
     // Posts what `call` asks for (sends, receives, persistent requests and their start,
     // Sendrecv, Probe's checks, attaching and detaching the Bsend buffer).

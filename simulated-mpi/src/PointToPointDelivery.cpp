@@ -64,10 +64,12 @@ void feed(StateHasher& h, const Message& m) {
     h.value(static_cast<std::uint64_t>(m.payload.size()));
     h.bytes(m.payload.data(), m.payload.size());
     m.signature.feed(h);
+    if (m.cancel_pending) h.value(-1); // only when set: other digests stay as they were
 }
 
 void feed(StateHasher& h, const PostedReceive& r) {
     for (int v : {r.source, r.tag, r.context, r.request.rank, r.request.slot}) h.value(v);
+    if (r.cancel_pending) h.value(-1);
 }
 
 } // namespace

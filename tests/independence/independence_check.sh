@@ -84,6 +84,12 @@ check race-rma-lock-all-two-puts.c -np 3
 check rma-sync-mix-fixed.c -np 2
 check rma-accumulate-two-origins.c -np 3 --no-races
 
+# MPI_Cancel: a send's cancel takes its message from the receiver's queue, against the
+# receiver's held match of it; pairs of ranks cancel independently of each other.
+check cancel-send-assumed-fixed.c -np 4
+check cancel-outcomes.c -np 4
+check cancel-wildcard-fixed.c -np 3 --buffering both
+
 # Usage errors: exit status 2.
 bin=$(build_program "$src/tests/programs/anysource-three-senders.c")
 "$build/bin/rankfold-run" --check-independence --check-snapshots -np 4 "$bin" >/dev/null 2>&1

@@ -3,9 +3,10 @@
  * never receives; it cancels them, waits for them and asks MPI_Test_cancelled (all are cancelled;
  * the buffer's space comes back, so it detaches at once). Then it sends tag 7, which rank 1
  * receives before answering: cancelling that one after the answer has no effect.
- * Counts: receives name their source, so nothing to choose.
+ * Counts: the cancels of the receive, the synchronous send and the buffered send are
+ * choices with one outcome each (no partner can match them); the rest names its sources.
  *
- * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 2 => ok states=4 transitions=3 executions=1 revisits=0
  * RANKFOLD-NO-DIFF: MPICH 4.0.2 here hangs in the MPI_Wait after cancelling the MPI_Issend
  */
 #include <assert.h>

@@ -55,6 +55,10 @@ TEST_CASE("DependencyTable: symmetric, a rank's own choices always dependent, MP
                     if (a_kind == TransitionKind::RemoteLanding ||
                         b_kind == TransitionKind::RemoteLanding)
                         continue;
+                    // A send's cancel takes its message from the receiver's queue (below).
+                    if (a_kind == TransitionKind::CancelOutcome ||
+                        b_kind == TransitionKind::CancelOutcome)
+                        continue;
                     const Transition a{a_kind, ra, ra == 1 ? 4 : -1, 2};
                     const Transition b{b_kind, rb, -1, rb};
                     CHECK(dependent(a, b) == dependent(b, a));
@@ -96,4 +100,30 @@ TEST_CASE("DependencyTable: sends to one destination commute, its wildcard match
     CHECK_FALSE(dependent(buffered, takes_1));
     CHECK_FALSE(dependent(waits, takes_2));
     CHECK(dependent(takes_1, takes_2)); // the receiver's alternatives: one rank's choices
+}
+
+// MPI_Cancel (MPI 4.0 §3.8.4): a pending cancel succeeds (CancelOutcome) or its operation still
+// matches (a held match, listed as a WildcardMatch of the receiver). The two must be ordered,
+// and so must the cancel and any other choice of the receiver that reads or takes from its
+// queue; nothing else of another rank is.
+TEST_CASE("DependencyTable: a send's cancel against its receiver's matches and probes",
+          "[dependency][cancel]") {
+    const Transition cancel_send{TransitionKind::CancelOutcome, 1, 3, 0}; // rank 1's message at 0
+    const Transition held_match{TransitionKind::WildcardMatch, 0, 2, 1};  // rank 0 takes it
+    const Transition probe{TransitionKind::TestOutcome, 0, -1, 1};        // rank 0's Iprobe
+    const Transition report{TransitionKind::ProbeReport, 0, -1, 1};
+    CHECK(dependent(cancel_send, held_match));
+    CHECK(dependent(held_match, cancel_send));
+    CHECK(dependent(cancel_send, probe));
+    CHECK(dependent(cancel_send, report));
+    // A third rank's choices, and the receiver's waits on its own requests, commute with it.
+    CHECK_FALSE(dependent(cancel_send, Transition{TransitionKind::WildcardMatch, 2, 0, 1}));
+    CHECK_FALSE(dependent(cancel_send, Transition{TransitionKind::CompletionPick, 0, -1, 1}));
+    CHECK_FALSE(dependent(cancel_send, Transition{TransitionKind::SendBuffering, 2, -1, 1}));
+    // A receive's cancel is its owner's own choice, like the match it competes with.
+    const Transition cancel_receive{TransitionKind::CancelOutcome, 0, 2, 0};
+    CHECK(dependent(cancel_receive, held_match));
+    CHECK_FALSE(dependent(cancel_receive, Transition{TransitionKind::TestOutcome, 1, -1, 1}));
+    // Two senders' cancels at one receiver: both take from its queue.
+    CHECK(dependent(cancel_send, Transition{TransitionKind::CancelOutcome, 2, 0, 0}));
 }

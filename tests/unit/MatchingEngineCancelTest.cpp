@@ -44,7 +44,7 @@ TEST_CASE("MPI_Cancel takes back only what has not matched", "[matching][cancel]
     CHECK(e.pending_receives(0) == 0);
 }
 
-TEST_CASE("a buffered send's cancel takes its newest message of that envelope", "[cancel]") {
+TEST_CASE("a buffered send's cancel marks its newest message of that envelope", "[cancel]") {
     MatchingEngine e(2);
     const RequestRef by{1, 2};
     for (const std::uint64_t id : {1, 2}) { // two starts of one persistent Bsend request
@@ -53,12 +53,78 @@ TEST_CASE("a buffered send's cancel takes its newest message of that envelope", 
         m.buffered = 40;
         e.post_message(0, m);
     }
-    CHECK_FALSE(e.withdraw_buffered(by, 0, 8, 0)); // another tag
-    CHECK_FALSE(e.withdraw_buffered(by, 0, 7, 1)); // another communicator
-    const auto taken = e.withdraw_buffered(by, 0, 7, 0);
+    CHECK_FALSE(e.mark_buffered_cancel(by, 0, 8, 0)); // another tag
+    CHECK_FALSE(e.mark_buffered_cancel(by, 0, 7, 1)); // another communicator
+    CHECK(e.mark_buffered_cancel(by, 0, 7, 0));
+    // The newest is marked and names the request as its sender: a match completes it again,
+    // a successful cancel takes it (and its attached bytes) back.
+    CHECK_FALSE(e.find_message(0, 1)->cancel_pending);
+    CHECK(e.find_message(0, 2)->cancel_pending);
+    const auto taken = e.withdraw_message(by);
     REQUIRE(taken);
     CHECK(taken->id == 2);
     CHECK(taken->buffered == 40);
     REQUIRE(e.pending_messages(0) == 1);
     CHECK(matches_at(e, 0).empty());
+}
+
+TEST_CASE("a pending cancel holds the matches of its operation", "[matching][cancel]") {
+    MatchingEngine e(2);
+    Message m = msg(1, 1, 5);
+    m.sender = RequestRef{1, 3};
+    e.post_message(0, m);
+    e.post_receive(0, recv(101, 1, 5));
+    REQUIRE(matches_at(e, 0).size() == 1);
+    CHECK_FALSE(matches_at(e, 0).front().held);
+    CHECK_FALSE(e.mark_cancel(RequestRef{1, 4}, true));  // another send request
+    CHECK_FALSE(e.mark_cancel(RequestRef{1, 3}, false)); // it is no receive
+    const MatchingEngine before = e;
+    CHECK(e.mark_cancel(RequestRef{1, 3}, true));
+    // The mark is part of the state: a state with it differs from one without.
+    CHECK_FALSE(e == before);
+    // The match is still allowed, now as a choice against the cancel.
+    const auto held = matches_at(e, 0);
+    REQUIRE(held.size() == 1);
+    CHECK(held.front().held);
+    CHECK_FALSE(held.front().wildcard);
+    std::vector<MatchingEngine::PendingCancel> pending;
+    e.pending_cancels(pending);
+    REQUIRE(pending.size() == 1);
+    CHECK(pending.front().request == RequestRef{1, 3});
+    CHECK(pending.front().queue == 0); // the receiver's queue holds the send's message
+    // The cancel succeeding takes the message: nothing left to match, nothing pending.
+    CHECK(e.withdraw_message(RequestRef{1, 3}));
+    CHECK(matches_at(e, 0).empty());
+    pending.clear();
+    e.pending_cancels(pending);
+    CHECK(pending.empty());
+}
+
+TEST_CASE("a receive's pending cancel holds its match; a matched one cannot be marked",
+          "[matching][cancel]") {
+    MatchingEngine e(2);
+    e.post_receive(0, recv(7, 1, MPI_ANY_TAG));
+    e.post_receive(0, recv(8, 1, 9));
+    CHECK(e.mark_cancel(RequestRef{0, 7}, false));
+    std::vector<MatchingEngine::PendingCancel> pending;
+    e.pending_cancels(pending);
+    REQUIRE(pending.size() == 1);
+    CHECK(pending.front().queue == 0);
+    Message m = msg(1, 1, 9);
+    m.sender = RequestRef{1, 0};
+    e.post_message(0, m);
+    // Receives are served in order: only the held receive may take it, until its cancel.
+    auto matches = matches_at(e, 0);
+    REQUIRE(matches.size() == 1);
+    CHECK(matches.front().receive_id == 7);
+    CHECK(matches.front().held);
+    CHECK(e.first_allowed_match(0)->held);
+    CHECK(e.withdraw_receive(RequestRef{0, 7}));
+    matches = matches_at(e, 0);
+    REQUIRE(matches.size() == 1);
+    CHECK(matches.front().receive_id == 8);
+    CHECK_FALSE(matches.front().held);
+    e.apply(matches.front());
+    CHECK_FALSE(e.mark_cancel(RequestRef{0, 8}, false)); // matched: nothing to cancel
+    CHECK(e.find_receive(0, 8) == nullptr);
 }

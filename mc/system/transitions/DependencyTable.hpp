@@ -9,9 +9,11 @@
 // source-specific match and every completion nobody can influence, and deferred each wildcard
 // match until its candidates are present; what another rank's step does to this rank's state
 // only enables outcomes (a message arrives, a request completes), which is no conflict for sleep
-// sets (EXPLORATION.md §3–4). Families to come (SHMEM puts and atomics, RMA operations) touch
-// byte ranges of another PE's memory, and their cells decide by footprint too. One rule holds
-// across every cell: a transition whose closure addresses operations of a passive target epoch
+// sets (EXPLORATION.md §3–4). One exception: a send's CancelOutcome takes its message out of
+// the receiver's queue, so it writes another rank's queue and is ordered with the receiver's
+// choices that read or take from it (transitions/CancelOutcome.hpp). The SHMEM and RMA
+// families touch byte ranges of another PE's memory, and their cells decide by footprint too.
+// One rule holds across every cell: a transition whose closure addresses operations of a passive target epoch
 // to a rank is dependent with whatever runs that rank's code (transitions/PassiveTargets).
 #pragma once
 
@@ -38,18 +40,19 @@ using Row = std::array<Dependency, kTransitionKinds>;
 using Table = std::array<Row, kTransitionKinds>;
 
 // Rows and columns in TransitionKind order: WildcardMatch, ProbeReport, CompletionPick,
-// TestOutcome, SendBuffering, LockGrant, RemoteLanding, LandingDeferred.
+// TestOutcome, SendBuffering, LockGrant, RemoteLanding, LandingDeferred, CancelOutcome.
 constexpr Dependency F = Dependency::Footprints;
 constexpr Dependency L = Dependency::Landing;
 inline constexpr Table kTable{{
-    /* WildcardMatch   */ {F, F, F, F, F, F, L, F},
-    /* ProbeReport     */ {F, F, F, F, F, F, L, F},
-    /* CompletionPick  */ {F, F, F, F, F, F, L, F},
-    /* TestOutcome     */ {F, F, F, F, F, F, L, F},
-    /* SendBuffering   */ {F, F, F, F, F, F, L, F},
-    /* LockGrant       */ {F, F, F, F, F, F, L, F},
-    /* RemoteLanding   */ {L, L, L, L, L, L, L, L},
-    /* LandingDeferred */ {F, F, F, F, F, F, L, F},
+    /* WildcardMatch   */ {F, F, F, F, F, F, L, F, F},
+    /* ProbeReport     */ {F, F, F, F, F, F, L, F, F},
+    /* CompletionPick  */ {F, F, F, F, F, F, L, F, F},
+    /* TestOutcome     */ {F, F, F, F, F, F, L, F, F},
+    /* SendBuffering   */ {F, F, F, F, F, F, L, F, F},
+    /* LockGrant       */ {F, F, F, F, F, F, L, F, F},
+    /* RemoteLanding   */ {L, L, L, L, L, L, L, L, L},
+    /* LandingDeferred */ {F, F, F, F, F, F, L, F, F},
+    /* CancelOutcome   */ {F, F, F, F, F, F, L, F, F},
 }};
 
 constexpr bool complete_and_symmetric(const Table& t) {

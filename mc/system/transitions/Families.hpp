@@ -1,6 +1,7 @@
 // The transition families and what each touches: one file per family, gathered here.
 #pragma once
 
+#include "mc/system/transitions/CancelOutcome.hpp"
 #include "mc/system/transitions/CompletionPick.hpp"
 #include "mc/system/transitions/LandingDeferred.hpp"
 #include "mc/system/transitions/LockGrant.hpp"
@@ -30,6 +31,8 @@ constexpr Footprint footprint(const Transition& t) {
         return remote_landing_footprint(t);
     case TransitionKind::LandingDeferred:
         return landing_deferred_footprint(t);
+    case TransitionKind::CancelOutcome:
+        return cancel_outcome_footprint(t);
     }
     return Footprint{}.add({Resource::RankCall, Access::Write, t.rank});
 }
