@@ -39,9 +39,14 @@ std::string operation_name(const mpi::Request& r) {
     return fmt::format("MPI_I{}", base);
 }
 
-// The ids of RMA operations' buffers, apart from request slots and collectives.
+// The ids of RMA operations' result buffers, apart from request slots and collectives: the
+// window only. An operation's place in its origin's queue is no id: it moves down as earlier
+// operations land, and a landing does not tell the race monitor (it is no step of the origin),
+// so the id it kept said whether an earlier accumulate landed before or after this operation's
+// issue, splitting otherwise equal states (rma-accumulate-two-origins). The monitor tells two
+// identical buffers pending at once apart by counting them (RaceMonitor::on_pending_buffers).
 constexpr std::uint64_t kRmaOperation = 1ULL << 48U;
-// The ids of OpenSHMEM nonblocking fetching atomics' fetch buffers.
+// The id of OpenSHMEM nonblocking fetching atomics' fetch buffers (the same reason).
 constexpr std::uint64_t kShmemFetch = 1ULL << 47U;
 
 const char* rma_name(mpi::RmaKind kind) {
@@ -117,10 +122,9 @@ void shmem_fetch_buffers(const mpi::MpiWorld& world, int rank, std::vector<Pendi
     const shmem::ShmemWorld& shmem = world.shmem();
     if (rank < 0 || rank >= shmem.size()) return;
     const std::vector<shmem::PendingFetch>& fetches = shmem.pe(rank).fetches;
-    for (std::size_t k = 0; k < fetches.size(); ++k) {
-        const shmem::PendingFetch& f = fetches[k];
+    for (const shmem::PendingFetch& f : fetches) {
         PendingBuffer p;
-        p.operation = kShmemFetch | k;
+        p.operation = kShmemFetch;
         p.name = fmt::format("{} (fetch buffer)", f.name);
         p.use = BufferUse::Writes;
         p.bytes = {{f.buffer, f.buffer + f.bytes}};
@@ -134,11 +138,10 @@ void rma_result_buffers(const mpi::MpiWorld& world, int rank, std::vector<Pendin
     for (int w = 0; w < windows.size(); ++w) {
         for (const mpi::WindowMember& member : windows.at(w).members) {
             if (member.world_rank != rank) continue;
-            for (std::size_t k = 0; k < member.pending.size(); ++k) {
-                const mpi::PendingRma& op = member.pending[k];
+            for (const mpi::PendingRma& op : member.pending) {
                 if (op.result == nullptr || op.result_map.get() == nullptr) continue;
                 PendingBuffer p;
-                p.operation = kRmaOperation | (static_cast<std::uint64_t>(w) << 24U) | k;
+                p.operation = kRmaOperation | (static_cast<std::uint64_t>(w) << 24U);
                 p.name = fmt::format("{} (result buffer)", rma_name(op.kind));
                 p.use = BufferUse::Writes;
                 p.bytes = typemap_bytes(reinterpret_cast<std::uintptr_t>(op.result),

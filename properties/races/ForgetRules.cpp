@@ -102,7 +102,16 @@ bool op_subsumes(const RemoteOp& y, const RemoteOp& x) {
         if (!y.landed || !x.landed || y.origin != x.origin || y.window != x.window ||
             y.fences > x.fences)
             return false;
-    if (y.completed && x.completed) return knows_at_most(y, x);
+    // A completed operation still learns from its origin's completion events (RemoteRaces::
+    // complete: an accumulate completed by its atomic landing is known to its origin at the
+    // flush or unlock): whatever y learns so, x must learn too — the same events reach x (same
+    // origin and window), or x's knowers hold y's origin already (what that origin passes on
+    // reaches x; a completion's carrier goes with the origin's release of it).
+    if (y.completed && x.completed)
+        return knows_at_most(y, x) &&
+               ((y.origin == x.origin && y.window == x.window) ||
+                (y.origin >= 0 && y.origin < 64 &&
+                 (x.knowers & (1ULL << static_cast<unsigned>(y.origin))) != 0));
     return !y.completed && !x.completed && y.origin == x.origin && y.window == x.window &&
            y.knowers == x.knowers && y.carriers == x.carriers;
 }

@@ -26,8 +26,10 @@ bool conflicts_cover(const RemoteOp& y, const RemoteOp& x);
 
 // Whether `y` makes `x` redundant: both target the same rank, y's bytes hold x's, y conflicts
 // with whatever x conflicts with, and either
-//   - both are complete and y knows at most what x knows (everyone who will ever be ordered
-//     after y is ordered after x), or
+//   - both are complete, y knows at most what x knows (everyone who will ever be ordered
+//     after y is ordered after x), and y's origin's completion events, which still teach a
+//     completed operation, teach x as well (same origin and window) or add nothing x lacks
+//     (x's knowers hold y's origin), or
 //   - neither is complete and they will complete together (same origin, window and target:
 //     every completion event that matches one matches the other, and gives both the same
 //     knowledge; before it, neither is known by anyone).

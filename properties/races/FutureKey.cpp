@@ -56,7 +56,12 @@ Words op_words(const RemoteOp& op, const InHeap* in_heap) {
     // OpenSHMEM: later landings and fences of its stream still find it (ShmemOrder.cpp).
     const bool shmem = is_shmem_window(op.window);
     if (shmem) w.push_back(op.fences);
-    if (!op.completed || shmem) { // a completion event still looks for it by these
+    // A completion event still looks for it by these: while it is pending, and while its
+    // origin does not know it complete (an accumulate completed by its atomic landing learns
+    // its origin at the flush or unlock: RemoteRaces::complete).
+    const bool origin_knows = op.origin >= 0 && op.origin < 64 &&
+                              (op.knowers & (1ULL << static_cast<unsigned>(op.origin))) != 0;
+    if (!op.completed || shmem || !origin_knows) {
         w.push_back(static_cast<std::uint64_t>(op.origin));
         w.push_back(op.window);
     }

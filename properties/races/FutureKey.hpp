@@ -4,8 +4,9 @@
 //
 // Left out, because no later event reads them (RemoteRaces.cpp) and they only shape the text
 // of a report: the order in which items were created (every rule scans all items), the call
-// sites, names and routines, and — once an operation is complete — its origin and window
-// (they serve only to find the operations a completion event completes). A rank blocked in a
+// sites, names and routines, and — once an operation is complete and its origin knows it —
+// its origin and window (they serve only to find the operations a completion event completes
+// or teaches). A rank blocked in a
 // join (barrier, fence) counts as knowing what the join's token carries: it departs knowing
 // it, and does nothing before; an item that every rank knows or will know so is left out.
 // Two states with equal keys report on exactly the same continuations; a report may name a

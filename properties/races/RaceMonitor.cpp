@@ -107,21 +107,37 @@ void RaceMonitor::report(int rank, RaceAccess first, RaceAccess second, const st
 void RaceMonitor::on_pending_buffers(const PendingBuffersEvent& e) {
     if (e.rank < 0 || e.rank >= static_cast<int>(state_.ranks.size())) return;
     auto& mine = state_.ranks[static_cast<std::size_t>(e.rank)];
-    // A newly started operation against every other one still pending. Both lists are in start
-    // order: the search for a buffer already known resumes after the last one found, so that a
-    // rank with thousands of pending operations (MPICH's rma/test5) costs a walk per step.
+    // Which listed buffers were pending before: each is matched to one recorded buffer equal to
+    // it, as a multiset. Ids need not tell buffers apart (an RMA result buffer's is its window
+    // only: PendingBuffers.cpp), so two MPI_Get_accumulate of one call into one result buffer
+    // are two buffers, and a third is new. Both lists are mostly in start order: the search
+    // resumes after the last match, so that a rank with thousands of pending operations
+    // (MPICH's rma/test5) costs a walk per step.
+    matched_.assign(mine.size(), 0);
+    added_.assign(e.buffers.size(), 0);
     std::size_t resume = 0;
-    for (const PendingBuffer& added : e.buffers) {
-        const auto later =
-            std::find(mine.begin() + static_cast<std::ptrdiff_t>(resume), mine.end(), added);
-        if (later != mine.end()) {
-            resume = static_cast<std::size_t>(later - mine.begin()) + 1;
+    bool any_added = false;
+    for (std::size_t i = 0; i < e.buffers.size(); ++i) {
+        const std::size_t at = unmatched(mine, e.buffers[i], resume);
+        if (at < mine.size()) {
+            matched_[at] = 1;
+            resume = at + 1;
             continue;
         }
-        const auto head = mine.begin() + static_cast<std::ptrdiff_t>(resume);
-        if (std::find(mine.begin(), head, added) != head) continue;
-        for (const PendingBuffer& other : e.buffers) {
-            if (&other == &added) break; // the earlier ones (listed in their order)
+        added_[i] = 1;
+        any_added = true;
+    }
+    // A new buffer against every other one pending: those listed before it, and those listed
+    // after it that were pending already (a later new one is checked against it in its turn).
+    // The list is in start order within each kind only (request slots, RMA result buffers,
+    // fetch buffers, collectives): a receive started while a get's result buffer is pending is
+    // listed before it.
+    for (std::size_t i = 0; any_added && i < e.buffers.size(); ++i) {
+        if (added_[i] == 0) continue;
+        const PendingBuffer& added = e.buffers[i];
+        for (std::size_t j = 0; j < e.buffers.size(); ++j) {
+            if (j == i || (j > i && added_[j] != 0)) continue;
+            const PendingBuffer& other = e.buffers[j];
             const auto shared = operations_conflict(other, added);
             if (!shared) continue;
             report(e.rank, operation_side(e.rank, other, *shared),
@@ -133,11 +149,50 @@ void RaceMonitor::on_pending_buffers(const PendingBuffersEvent& e) {
         }
     }
     mine.assign(e.buffers.begin(), e.buffers.end());
+    run_.rank = -1;
     update_hulls();
+}
+
+std::size_t RaceMonitor::unmatched(const std::vector<PendingBuffer>& mine,
+                                   const PendingBuffer& buffer, std::size_t from) const {
+    for (std::size_t k = from; k < mine.size(); ++k)
+        if (matched_[k] == 0 && mine[k] == buffer) return k;
+    for (std::size_t k = 0; k < from && k < mine.size(); ++k)
+        if (matched_[k] == 0 && mine[k] == buffer) return k;
+    return mine.size();
+}
+
+bool RaceMonitor::extend_run(const MemoryAccessEvent& e) {
+    if (run_.rank != e.rank || run_.write != e.write || e.address < run_.quiet.low ||
+        e.address + e.size > run_.quiet.high)
+        return false;
+    return state_.remote.extend_open(run_.record, {e.address, e.address + e.size}, e.write);
+}
+
+void RaceMonitor::start_run(const MemoryAccessEvent& e) {
+    const ByteRange access{e.address, e.address + e.size};
+    const auto record = state_.remote.open_record(e.rank);
+    if (!record) return;
+    ByteRange quiet = state_.remote.quiet_around(e.rank, access, e.write);
+    for (const PendingBuffer& p : state_.ranks[static_cast<std::size_t>(e.rank)]) {
+        if (!e.write && p.use == BufferUse::Reads) continue; // access_conflict's rule
+        for (const ByteRange& r : p.bytes) {
+            if (r.high <= access.low)
+                quiet.low = std::max(quiet.low, r.high);
+            else if (r.low >= access.high)
+                quiet.high = std::min(quiet.high, r.low);
+            else
+                return;
+        }
+    }
+    if (quiet.low > access.low || quiet.high < access.high) return;
+    run_ = {e.rank, e.write, quiet, *record};
 }
 
 void RaceMonitor::on_memory_access(const MemoryAccessEvent& e) {
     if (e.rank < 0 || e.rank >= static_cast<int>(state_.ranks.size())) return;
+    if (extend_run(e)) return;
+    run_.rank = -1;
     const ByteRange access{e.address, e.address + e.size};
     if (const auto remote =
             state_.remote.record_and_check(e.rank, access, e.write, e.site, e.routine)) {
@@ -174,6 +229,7 @@ void RaceMonitor::on_memory_access(const MemoryAccessEvent& e) {
                         how, shared->high - shared->low, shared->low, p.name, use_text(p.use)));
         return;
     }
+    start_run(e);
 }
 
 // Two ranks' direct accesses to one shared-memory window's bytes.
@@ -197,11 +253,13 @@ void RaceMonitor::report_shared_access(int rank, const std::string& how, RaceAcc
 }
 
 void RaceMonitor::on_sync(const SyncEvent& e) {
+    run_.rank = -1;
     state_.remote.sync(e);
     update_hulls();
 }
 
 void RaceMonitor::on_remote_op(const RemoteOpEvent& e) {
+    run_.rank = -1;
     if (const auto c = state_.remote.issue(e)) return report_remote_op(e, *c);
     update_hulls();
 }
@@ -235,12 +293,14 @@ void RaceMonitor::report_remote_op(const RemoteOpEvent& e, const RemoteConflict&
 }
 
 void RaceMonitor::on_exposed_memory(const ExposedMemoryEvent& e) {
+    run_.rank = -1;
     state_.remote.expose(e.rank, {e.bytes.begin(), e.bytes.end()},
                          {e.shared.begin(), e.shared.end()});
     update_hulls();
 }
 
 void RaceMonitor::on_remote_completion(const RemoteCompletionEvent& e) {
+    run_.rank = -1;
     if (state_.remote.empty()) return;
     state_.remote.complete(e);
     update_hulls();
@@ -266,11 +326,13 @@ std::unique_ptr<MonitorState> RaceMonitor::save() const {
 }
 
 void RaceMonitor::restore(const MonitorState& state) {
+    run_.rank = -1;
     state_ = dynamic_cast<const RaceState&>(state);
     update_hulls();
 }
 
 void RaceMonitor::clear() {
+    run_.rank = -1;
     for (auto& b : state_.ranks) b.clear();
     state_.remote.clear();
     std::fill(hulls_.begin(), hulls_.end(), ByteRange{});

@@ -76,9 +76,33 @@ private:
     void report_shared_access(int rank, const std::string& how, RaceAccess second,
                               const RemoteConflict& c);
     void update_hulls();
+    // The first recorded buffer equal to `buffer` not matched yet (matched_), from `from` on,
+    // then from the start; mine.size() for none.
+    std::size_t unmatched(const std::vector<PendingBuffer>& mine, const PendingBuffer& buffer,
+                          std::size_t from) const;
+
+    // The fast path of a rank walking its own exposed memory (MPICH's rma/lockall_dt_flush
+    // reads and writes its window byte by byte): after an access that only grew the rank's
+    // open record, the next of the same kind that starts within that record's last range and
+    // stays within `quiet` (RemoteRaces::quiet_around, clear of the rank's pending buffers it
+    // would conflict with) only grows the record, as the full path would. Not state: any other
+    // event may change what it rests on, and forgets it.
+    struct AccessRun {
+        int rank = -1; // none
+        bool write = false;
+        ByteRange quiet;
+        std::size_t record = 0; // the open record's index in the remote half
+    };
+    bool extend_run(const MemoryAccessEvent& e);
+    void start_run(const MemoryAccessEvent& e);
 
     RaceState state_;
+    AccessRun run_;
     std::vector<ByteRange> hulls_; // derived from state_
+    // on_pending_buffers' scratch, not state: which recorded buffers were matched, which
+    // listed ones are new.
+    std::vector<char> matched_;
+    std::vector<char> added_;
     Locate locate_;
 };
 

@@ -118,6 +118,20 @@ public:
     std::optional<RemoteConflict> record_and_check(int rank, ByteRange bytes, bool write,
                                                    std::uintptr_t site, const char* routine);
 
+    // The fast path of a rank walking its own exposed memory (RaceMonitor's access run,
+    // RemoteRacesRecord.cpp). The index of the record a load or store of `rank` outside
+    // shared-memory windows grows now (its open one), if any.
+    std::optional<std::size_t> open_record(int rank) const;
+    // The bytes around `bytes` (an access of `rank` that raced with nothing) where a load, or
+    // a store with `write`, of `rank` can race with no live operation and goes into the plain
+    // record only: within one exposed range, outside every shared-memory window, clear of each
+    // live operation it would conflict with. Empty when `bytes` are not such bytes.
+    ByteRange quiet_around(int rank, ByteRange bytes, bool write) const;
+    // Grows open record `record` by `bytes` when they start within its last range of their
+    // kind (add_range's fast path) and returns true; false, changing nothing, otherwise.
+    // `record` follows the record if covered ones before it are dropped.
+    bool extend_open(std::size_t& record, ByteRange bytes, bool write);
+
     // The smallest range holding the bytes live operations occupy at `rank` ({0,0}: none).
     ByteRange hull(int rank) const;
     bool empty() const { return ops_.empty() && accesses_.empty(); }
@@ -156,6 +170,8 @@ private:
                      const char* routine, bool shared);
     // Another rank's direct access to shared bytes that `rank`'s access races with.
     std::optional<RemoteConflict> shared_conflict(int rank, ByteRange bytes, bool write) const;
+    // Drops the records open record `keep` now makes redundant (it grew); `keep` follows it.
+    void drop_covered_by(std::size_t& keep);
     void drop_known();
 
     int ranks_ = 0;

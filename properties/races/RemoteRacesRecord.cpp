@@ -115,11 +115,69 @@ void RemoteRaces::record_into(int rank, ByteRange bytes, bool write, std::uintpt
     // of times between two synchronisations paid at each store (MPICH's rma/lock_dt).
     if (!grew) return;
     auto keep = static_cast<std::size_t>(open - accesses_.begin());
+    drop_covered_by(keep);
+}
+
+void RemoteRaces::drop_covered_by(std::size_t& keep) {
     for (std::size_t j = accesses_.size(); j-- > 0;) {
         if (j == keep || !accesses_subsume(accesses_[keep], accesses_[j])) continue;
         accesses_.erase(accesses_.begin() + static_cast<std::ptrdiff_t>(j));
         if (j < keep) --keep;
     }
+}
+
+std::optional<std::size_t> RemoteRaces::open_record(int rank) const {
+    for (std::size_t k = 0; k < accesses_.size(); ++k) {
+        const TargetAccesses& a = accesses_[k];
+        // record_into's choice of the open record (plain, not shared).
+        if (a.rank == rank && a.carriers.empty() && a.knowers == bit(rank) && !a.shared &&
+            !a.published && a.learning == 0)
+            return k;
+    }
+    return std::nullopt;
+}
+
+ByteRange RemoteRaces::quiet_around(int rank, ByteRange bytes, bool write) const {
+    if (rank < 0 || rank >= static_cast<int>(exposed_.size()) || bytes.low >= bytes.high) return {};
+    // One exposed range holds the access: its bytes are recorded, nothing else is.
+    const std::vector<ByteRange>& exposed = exposed_[static_cast<std::size_t>(rank)];
+    const auto in =
+        std::upper_bound(exposed.begin(), exposed.end(), bytes.low,
+                         [](std::uintptr_t at, const ByteRange& r) { return at < r.high; });
+    if (in == exposed.end() || in->low > bytes.low || in->high < bytes.high) return {};
+    ByteRange quiet = *in;
+    // Clear of what would make an access there more than a record: the rank's shared-memory
+    // windows (a second, strict record and other ranks' accesses) and each live operation an
+    // access of this kind conflicts with (RemoteRaces::access).
+    const auto clip = [&](ByteRange r) {
+        if (r.high <= bytes.low)
+            quiet.low = std::max(quiet.low, r.high);
+        else if (r.low >= bytes.high)
+            quiet.high = std::min(quiet.high, r.low);
+        else
+            quiet = {}; // overlaps the access itself
+        return quiet.low < quiet.high;
+    };
+    for (const ByteRange& r : shared_[static_cast<std::size_t>(rank)])
+        if (!clip(r)) return {};
+    for (const RemoteOp& op : ops_) {
+        if (op.target != rank || knows(op, rank) || (!write && !op.writes)) continue;
+        if (!clip(op.bytes)) return {};
+    }
+    return quiet;
+}
+
+bool RemoteRaces::extend_open(std::size_t& record, ByteRange bytes, bool write) {
+    TargetAccesses& open = accesses_[record];
+    std::vector<ByteRange>& ranges = write ? open.writes : open.reads;
+    // record_into would name the site of the first access of the kind: there is one already.
+    if (ranges.empty() || (write ? open.write_site : open.read_site) == 0) return false;
+    ByteRange& last = ranges.back();
+    if (bytes.low < last.low || bytes.low > last.high) return false;
+    if (bytes.high <= last.high) return true; // known
+    last.high = bytes.high;
+    drop_covered_by(record);
+    return true;
 }
 
 } // namespace rankfold::properties::races

@@ -7,9 +7,13 @@
  * target, waiting in the barrier: counted as able to run, conservatively) could see it; the
  * two MPI_SUM accumulates commute. 7 states before delivery was a choice (15 with it); the race
  * monitor's knowledge splits none (5 more while the order in which the origins issued their
- * operations was part of its state); still 2 outcomes.
+ * operations was part of its state); still 2 outcomes. Without reduction both landing orders
+ * are taken: 15 states, as with --no-races (16 while the race monitor kept whichever of the two
+ * completed accumulates came first in its list, and forgot the other, whose origin's unlock
+ * would have taught it differently).
  *
  * RANKFOLD-RUN: -np 3 => ok states=15 transitions=16 executions=2 revisits=2
+ * RANKFOLD-RUN: -np 3 --no-reduction => ok states=15 transitions=19 executions=2 revisits=5
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -194,7 +194,9 @@ TEST_CASE("the state's key ignores how its knowledge was reached", "[races][remo
     c.complete({0, kWin, -1, false, kPostWait});
     c.complete({1, kWin, -1, false, kPostWait});
     CHECK(future_key(a) == future_key(b));
-    CHECK(future_key(a) == future_key(c)); // complete: the origin no longer matters
+    // Complete, but not known to their origins (MPI_Win_complete): an origin's later flush,
+    // unlock or fence still teaches its own, so which origin issued which still matters.
+    CHECK(future_key(a) != future_key(c));
     a.sync({2, SyncStep::Acquire, kPostWait});
     CHECK(future_key(a) != future_key(b)); // rank 2 knows them in one and not the other
     REQUIRE_FALSE(b.issue(put(0, 2, {300, 304})));
