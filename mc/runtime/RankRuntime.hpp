@@ -143,7 +143,9 @@ public:
     }
 
 private:
-    static void rank_body(void* argument);
+    [[noreturn]] static void rank_body(void* argument);
+    // Where main's result goes (rankfold_enter_main's `returned`).
+    [[noreturn]] static void main_returned(int code);
 
     ProgramCommand command_;
     const ProgramImage& image_;
