@@ -1,11 +1,28 @@
 #include "mc/runtime/MainEntry.hpp"
 
-// rdi main, esi argc, rdx argv, rcx envp, r8 top (16-byte aligned), r9 returned.
-// The frames below `top` are the caller's, which never runs again: zeroed like the rest of a
-// fresh stack, so that main's frame (whose padding and unset locals keep what lay there) starts
-// as it would on one. `returned` is kept in the stack's top slot (a code address: the same in
-// every process), and no register or stack byte main can see depends on the checker's history.
-// CFI: the outermost frame, so that unwinders (an exception leaving main, crash reports) stop.
+#include <algorithm>
+#include <cstddef>
+
+namespace rankfold::mc {
+
+std::uintptr_t written_stack_bottom(std::uintptr_t sp, std::uintptr_t stack_low) {
+    constexpr std::uintptr_t kPage = 4096;
+    std::uintptr_t bottom = sp & ~(kPage - 1);
+    while (bottom >= stack_low + kPage) {
+        const auto* below = reinterpret_cast<const std::byte*>(bottom - kPage);
+        if (std::all_of(below, below + kPage, [](std::byte b) { return b == std::byte{0}; })) break;
+        bottom -= kPage;
+    }
+    return bottom;
+}
+
+} // namespace rankfold::mc
+
+// rdi main, esi argc, rdx argv, rcx envp, r8 bottom, r9 top (both page-aligned). The frames
+// between them are the caller's and its callees', dead from here on: zeroed, as on a fresh
+// stack. Nothing main can see then depends on the checker's history: its stack starts at `top`
+// below two zero words, and every callee-saved register is zero. CFI: the outermost frame, so
+// that unwinders (an exception leaving main, crash reports) stop here.
 asm(R"(
     .text
     .globl rankfold_enter_main
@@ -19,15 +36,15 @@ rankfold_enter_main:
     mov %esi, %r11d
     mov %rdx, %rsi
     mov %rcx, %rdx
-    mov %rsp, %rdi
-    mov %r8, %rcx
-    sub %rsp, %rcx
+    mov %r8, %rdi
+    mov %r9, %rcx
+    sub %r8, %rcx
     shr $3, %rcx
     xor %eax, %eax
     cld
     rep stosq
-    mov %r8, %rsp
-    push %r9
+    mov %r9, %rsp
+    push $0
     push $0
     xor %ebx, %ebx
     xor %ebp, %ebp
@@ -38,7 +55,7 @@ rankfold_enter_main:
     mov %r11d, %edi
     call *%r10
     mov %eax, %edi
-    call *8(%rsp)
+    call rankfold_main_returned
     ud2
     .cfi_endproc
     .size rankfold_enter_main, .-rankfold_enter_main

@@ -36,6 +36,8 @@ struct ProgramCommand {
 
 class RankRuntime final : public mpi::RankGate {
 public:
+    // Ends the running rank with main's result (MainEntry.hpp: rankfold_main_returned).
+    [[noreturn]] static void main_returned(int code);
     // What ends a rank on its own side goes to `events` as a RankFaultEvent.
     RankRuntime(ProgramCommand command, const ProgramImage& image, snapshot::RankMemory& memory,
                 OutputRouter& output, mpi::MpiWorld& world, properties::EventSink& events);
@@ -144,8 +146,6 @@ public:
 
 private:
     [[noreturn]] static void rank_body(void* argument);
-    // Where main's result goes (rankfold_enter_main's `returned`).
-    [[noreturn]] static void main_returned(int code);
 
     ProgramCommand command_;
     const ProgramImage& image_;
