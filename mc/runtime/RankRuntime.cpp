@@ -3,6 +3,7 @@
 #include "mc/runtime/AccessChecker.hpp"
 
 #include "mc/runtime/CrashJournal.hpp"
+#include "mc/runtime/MainEntry.hpp"
 #include "mc/runtime/SystemMemory.hpp"
 #include "mc/runtime/Watchdog.hpp"
 #include "snapshot/AppContext.hpp"
@@ -56,11 +57,24 @@ void RankRuntime::rank_body(void* argument) {
         static_cast<char**>(std::calloc(static_cast<std::size_t>(argc) + 1, sizeof(char*)));
     argv[0] = strdup(self.command_.program.c_str());
     for (int i = 1; i < argc; ++i) argv[i] = strdup(self.command_.arguments[i - 1].c_str());
-    // An exception that escapes main is not caught here: the unwinder then finds no handler
-    // and calls std::terminate with the throwing frames still on the stack, where
-    // on_terminate() can name the throw site.
-    const int code = module.main(argc, argv, environ);
-    self.faults_.rank_exit(code, 0);
+    // An exception that escapes main is not caught: the unwinder then finds no handler and
+    // calls std::terminate with the throwing frames still on the stack, where on_terminate()
+    // can name the throw site. main starts on a clean stack (MainEntry.hpp): this frame, the
+    // fiber's and what calloc and strdup left below them hold the checker's addresses.
+    const RankFiber& fiber = self.ranks_.fiber(rank.id);
+    const std::uintptr_t bottom = written_stack_bottom(
+        reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0)), fiber.stack_low());
+    rankfold_enter_main(module.main, argc, argv, environ, bottom, fiber.frames_top());
+}
+
+void RankRuntime::main_returned(int code) {
+    current_->faults_.rank_exit(code, 0);
+    // A rank that has exited never runs again (rank_exit suspends it for good).
+    std::abort();
+}
+
+extern "C" void rankfold_main_returned(int code) {
+    RankRuntime::main_returned(code);
 }
 
 void RankRuntime::submit(mpi::RankCall& call) {

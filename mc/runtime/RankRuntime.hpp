@@ -36,6 +36,8 @@ struct ProgramCommand {
 
 class RankRuntime final : public mpi::RankGate {
 public:
+    // Ends the running rank with main's result (MainEntry.hpp: rankfold_main_returned).
+    [[noreturn]] static void main_returned(int code);
     // What ends a rank on its own side goes to `events` as a RankFaultEvent.
     RankRuntime(ProgramCommand command, const ProgramImage& image, snapshot::RankMemory& memory,
                 OutputRouter& output, mpi::MpiWorld& world, properties::EventSink& events);
@@ -143,7 +145,7 @@ public:
     }
 
 private:
-    static void rank_body(void* argument);
+    [[noreturn]] static void rank_body(void* argument);
 
     ProgramCommand command_;
     const ProgramImage& image_;

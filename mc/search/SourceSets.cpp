@@ -247,6 +247,13 @@ void SourceSets::give_from(std::size_t level, const std::vector<Transition>& giv
     }
 }
 
+void SourceSets::owned_elsewhere_top(const std::vector<Transition>& mine) {
+    Level& l = levels_.back();
+    for (const Transition& e : l.enabled)
+        if (!holds(mine, e) && !holds(l.given, e)) l.given.push_back(e);
+    l.expanded = true;
+}
+
 void SourceSets::revisited(std::size_t level, const snapshot::Fingerprint& state) {
     const auto it = stored_.find(state);
     if (unknown_.contains(state) || it == stored_.end()) {

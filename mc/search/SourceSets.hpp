@@ -108,6 +108,10 @@ public:
     void give_from(std::size_t level, const std::vector<Transition>& given);
     // The top level's subtree is partly another explorer's (a given subtree's root).
     void incomplete_top() { levels_.back().incomplete = true; }
+    // The top level is a given subtree's root: its giver expanded it, so each enabled
+    // transition not in `mine` is explored elsewhere, in the order of the giver's sleep sets.
+    // Neither a race nor giving work away adds it here (that ran it twice: issue 20).
+    void owned_elsewhere_top(const std::vector<Transition>& mine);
     // A state of the stack at `level` turned out to be seen before (a parallel search's late
     // answer), its summary unknown here: every level under it is expanded.
     void seen_elsewhere(std::size_t level);
