@@ -9,7 +9,7 @@ namespace {
 
 // Kinds from properties::kind_name, usage sub-kinds from mpi::misuse_name (ViolationRulesTest
 // checks that every one has its sentence).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 61> kRules{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 62> kRules{{
     {"deadlock", "Every rank that has not finished waits for something no other rank will do."},
     {"crash", "A rank was killed by a signal (SIGSEGV, SIGABRT, ...) or an uncaught exception."},
     {"assertion", "An assertion failed in a rank."},

@@ -5,7 +5,7 @@
  * before it), so the two race (race:remote, both lines reported). The twin
  * race-rma-window-creation-store-before stores before the creation.
  *
- * RANKFOLD-RUN: -np 2 => race:remote
+ * RANKFOLD-RUN: -np 2 => race:remote states=1 transitions=1 executions=1 revisits=0
  * RANKFOLD-NO-DIFF: a bugged program (the value rank 1 prints depends on which write lands last)
  */
 #include <mpi.h>

@@ -5,7 +5,7 @@
  * 1 called MPI_Win_create, so the store comes before it (race-free; MPICH's
  * rma/win_shared_create does the same with a shared-memory window).
  *
- * RANKFOLD-RUN: -np 2 => ok
+ * RANKFOLD-RUN: -np 2 => ok states=3 transitions=2 executions=1 revisits=0
  * RANKFOLD-NO-DIFF: MPICH 4.0.2 (Debian, ch4:ucx) loses what one-sided operations write or read
  *   on this window from MPI_Win_create (prints 7 where Rankfold prints 42)
  */

@@ -2,7 +2,7 @@
  * The fence before the put asserts MPI_MODE_NOPRECEDE only, and the one after it closes the
  * epoch with MPI_MODE_NOSUCCEED. No violation.
  *
- * RANKFOLD-RUN: -np 2 => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  * RANKFOLD-NO-DIFF: MPICH 4.0.2 (Debian, ch4:ucx) loses what one-sided operations write or read
  *   on this window from MPI_Win_create (prints 0 where Rankfold prints 5)
  */

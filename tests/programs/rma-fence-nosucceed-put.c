@@ -3,7 +3,7 @@
  * as if an epoch were still open: reported at the put as a fence-assertion
  * (usage:fence-assertion) naming MPI_MODE_NOSUCCEED (MPI 4.0 §12.5.5).
  *
- * RANKFOLD-RUN: -np 2 => usage:fence-assertion
+ * RANKFOLD-RUN: -np 2 => usage:fence-assertion states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 

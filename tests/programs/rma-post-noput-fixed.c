@@ -1,7 +1,7 @@
 /* Title: The fixed twin of rma-post-noput: rank 0 only gets from rank 1, which posted with MPI_MODE_NOPUT.
  * A get does not update the target's window, so the assertion holds. No violation.
  *
- * RANKFOLD-RUN: -np 2 => ok
+ * RANKFOLD-RUN: -np 2 => ok states=1 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 #include <stdio.h>

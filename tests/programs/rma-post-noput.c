@@ -3,7 +3,7 @@
  * MPI_Win_wait (MPI 4.0 §12.5.5); rank 0 puts into it: reported at the put
  * (usage:post-assertion), with the rank.
  *
- * RANKFOLD-RUN: -np 2 => usage:post-assertion
+ * RANKFOLD-RUN: -np 2 => usage:post-assertion states=0 transitions=0 executions=1 revisits=0
  */
 #include <mpi.h>
 
