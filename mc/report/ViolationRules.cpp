@@ -9,7 +9,7 @@ namespace {
 
 // Kinds from properties::kind_name, usage sub-kinds from mpi::misuse_name (ViolationRulesTest
 // checks that every one has its sentence).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 61> kRules{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 62> kRules{{
     {"deadlock", "Every rank that has not finished waits for something no other rank will do."},
     {"crash", "A rank was killed by a signal (SIGSEGV, SIGABRT, ...) or an uncaught exception."},
     {"assertion", "An assertion failed in a rank."},
@@ -95,7 +95,11 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 61> kRules{{
     {"usage/fence-assertion",
      "An MPI_Win_fence assertion that does not hold: MPI_MODE_NOPRECEDE with operations to "
      "complete or not given by every rank, MPI_MODE_NOPUT with a put or accumulate to the rank "
-     "in the epoch it opens."},
+     "in the epoch it opens, MPI_MODE_NOSUCCEED followed by an RMA operation before another "
+     "epoch opens."},
+    {"usage/post-assertion",
+     "An MPI_Win_post assertion that does not hold: MPI_MODE_NOPUT with a put or accumulate to "
+     "the rank in the exposure epoch it opens."},
     {"usage/non-symmetric-address",
      "An OpenSHMEM call was given a private address where symmetric memory is required."},
     {"usage/bad-symmetric-free",

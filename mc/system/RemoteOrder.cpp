@@ -67,9 +67,12 @@ std::uint64_t RemoteOrder::join_token(const mpi::RankCall& call) const {
         return 0;
     }
     if (call.kind != CallKind::Collective || call.coll.nonblocking) return 0;
-    // Window creation starts the following of joins (RaceMonitor::follows_joins): a join that
-    // some rank saw before it and another after would be counted apart.
-    if (call.coll.kind == CollectiveKind::WinCreate) return 0;
+    // Window creation (MPI_Win_create, _allocate, _allocate_shared, _create_dynamic) is a
+    // collective on its communicator like any other: no operation can reach a member's memory
+    // through the new window before that member called, so what each member did before the
+    // call comes before every operation on it (a store into a segment of a shared window that
+    // a second window exposes again: MPICH's win_shared_create). Its departure is counted only
+    // when the arrival was (finished): the first window starts the following of joins.
     if (call.coll.kind == CollectiveKind::WinFence || call.coll.kind == CollectiveKind::WinFree)
         return window_join(call.coll.win);
     return sync_token(SyncChannel::Collective,
@@ -252,9 +255,18 @@ void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank
     const bool window_freed =
         call.kind == CallKind::Collective && call.coll.kind == CollectiveKind::WinFree;
     if (window_freed && join != 0 && follows_joins(races)) sync(rank, SyncStep::Depart, join);
+    // A creation departs only if the rank's arrival was counted (the first window's members
+    // arrived while nothing was followed, and expose() below starts the following: departing
+    // then would count the instance for some members and not others). Before the exposure, as
+    // for the free: an exposure that ends the following resets the instances of every rank.
+    const bool window_made =
+        call.kind == CallKind::Collective && call.coll.kind == CollectiveKind::WinCreate;
+    if (window_made && join != 0 && races.inside_join(rank, join))
+        sync(rank, SyncStep::Depart, join);
     if (window_made_or_freed || attaches(rank)) expose(rank);
     if (join != 0) {
-        if (!window_freed && follows_joins(races)) sync(rank, SyncStep::Depart, join);
+        if (!window_freed && !window_made && follows_joins(races))
+            sync(rank, SyncStep::Depart, join);
         if (call.kind == CallKind::Collective && call.coll.kind == CollectiveKind::WinFence &&
             !races.remote_empty())
             sync(rank, SyncStep::MemorySync, 0);

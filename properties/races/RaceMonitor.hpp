@@ -66,6 +66,11 @@ public:
     bool remote_empty() const { return state_.remote.empty(); }
     // Whether some rank has a window: joins are then followed (their instances counted).
     bool follows_joins() const { return !state_.remote.exposes_nothing(); }
+    // Whether `rank`'s arrival at join `token` (any instance) was counted and it has not
+    // departed yet.
+    bool inside_join(int rank, std::uint64_t token) const {
+        return state_.remote.inside_join(rank, token);
+    }
 
 private:
     RaceAccess operation_side(int rank, const PendingBuffer& p, ByteRange bytes) const;

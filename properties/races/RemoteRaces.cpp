@@ -186,7 +186,7 @@ void RemoteRaces::sync(const SyncEvent& raw) {
         (static_cast<std::uint64_t>(e.rank) << 56U) | (e.token & ((1ULL << 56U) - 1));
     const auto odd = std::lower_bound(odd_.begin(), odd_.end(), mine);
     const bool is_odd = odd != odd_.end() && *odd == mine;
-    if (join && is_odd) e.token |= 1ULL << 55U; // this instance's token
+    if (join && is_odd) e.token |= kJoinInstanceBit; // this instance's token
     for (RemoteOp& op : ops_) pass(op, e);
     for (TargetAccesses& a : accesses_) pass(a, e);
     if (e.step == SyncStep::Depart) { // the rank's next arrival is at the next instance

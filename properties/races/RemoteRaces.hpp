@@ -37,6 +37,9 @@ namespace rankfold::properties::races {
 // record (shared false), which one-sided operations and other ranks' later stores (for its
 // loads) are checked against as for any window (MPICH's shared-window tests order a store and
 // a later put, or a load and a later store, by a barrier alone).
+// The bit of a join's token that tells its odd instances from its even ones (RemoteRaces::sync).
+constexpr std::uint64_t kJoinInstanceBit = 1ULL << 55U;
+
 struct TargetAccesses {
     int rank = -1;
     std::vector<ByteRange> reads;  // ascending, disjoint
@@ -143,6 +146,13 @@ public:
     const std::vector<std::uint64_t>& odd_joins() const { return odd_; }
     // By rank: the token of the join it arrived at and has not departed yet (0: none).
     const std::vector<std::uint64_t>& inside_joins() const { return inside_; }
+    // Whether `rank` is inside join `token`, whichever instance (the emitter's token, without
+    // the instance bit sync() adds).
+    bool inside_join(int rank, std::uint64_t token) const {
+        if (rank < 0 || rank >= static_cast<int>(inside_.size()) || token == 0) return false;
+        return (inside_[static_cast<std::size_t>(rank)] & ~kJoinInstanceBit) ==
+               (token & ~kJoinInstanceBit);
+    }
     int ranks() const { return ranks_; }
     void clear() {
         ops_.clear();

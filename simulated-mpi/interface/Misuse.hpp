@@ -47,7 +47,9 @@ enum class Misuse : std::uint8_t {
     AccumulateTypeMismatch, // origin and target of an accumulate differ in basic type
     WinFreeOpenEpoch,       // MPI_Win_free with an epoch open or operations not completed
     RmaDetachPending,       // MPI_Win_detach of memory an operation not completed targets
-    FenceAssertion,         // an MPI_Win_fence assertion (MPI_MODE_NOPRECEDE, NOPUT) not true
+    FenceAssertion,         // an MPI_Win_fence assertion (MPI_MODE_NOPRECEDE, NOPUT,
+                            // NOSUCCEED) not true
+    PostAssertion,          // an MPI_Win_post assertion (MPI_MODE_NOPUT) not true
     // OpenSHMEM (simulated-shmem/); the life-cycle misuses above serve it too.
     NonSymmetricAddress,   // a private address where symmetric memory is required
     BadSymmetricFree,      // shmem_free/realloc of an address that is not a live symmetric block

@@ -74,6 +74,8 @@ const char* misuse_name(Misuse misuse) {
         return "rma-detach-pending";
     case Misuse::FenceAssertion:
         return "fence-assertion";
+    case Misuse::PostAssertion:
+        return "post-assertion";
     case Misuse::NonSymmetricAddress:
         return "non-symmetric-address";
     case Misuse::BadSymmetricFree:

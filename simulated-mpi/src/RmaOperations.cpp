@@ -57,6 +57,12 @@ Progress OneSided::communicate(Site s) {
         return fail(
             s, MPI_ERR_RANK, Misuse::RmaTargetRange,
             fmt::format("target rank {} is outside the window's group of {} ranks", a.target, n));
+    if (!has_access(s.member(), a.target) && s.member().after_nosucceed)
+        return fail(s, MPI_ERR_RMA_SYNC, Misuse::FenceAssertion,
+                    fmt::format("no access epoch is open to target {}: this rank's last "
+                                "MPI_Win_fence asserted MPI_MODE_NOSUCCEED (it starts no epoch; "
+                                "MPI 4.0 §12.5.5)",
+                                a.target));
     if (!has_access(s.member(), a.target))
         return fail(s, MPI_ERR_RMA_SYNC, Misuse::RmaOutsideEpoch,
                     fmt::format("no access epoch is open to target {} (call MPI_Win_fence, "
@@ -137,6 +143,14 @@ Progress OneSided::communicate(Site s) {
     const bool updates =
         a.kind == RmaKind::Put ||
         (accumulates(a.kind) && (a.kind == RmaKind::CompareAndSwap || a.op != MPI_NO_OP));
+    // The same for a target's MPI_Win_post (its exposure epoch, to an origin of its start).
+    if (updates && s.member().access_started &&
+        s.window.members[static_cast<std::size_t>(a.target)].no_put)
+        return fail(s, MPI_ERR_RMA_SYNC, Misuse::PostAssertion,
+                    fmt::format("target {} posted this exposure epoch with MPI_MODE_NOPUT: no "
+                                "put or accumulate may update its window until its "
+                                "MPI_Win_wait (MPI 4.0 §12.5.5)",
+                                a.target));
     if (updates && s.member().fence_epoch &&
         s.window.members[static_cast<std::size_t>(a.target)].no_put)
         return fail(s, MPI_ERR_RMA_SYNC, Misuse::FenceAssertion,

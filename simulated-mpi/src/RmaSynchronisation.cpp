@@ -107,6 +107,7 @@ Progress OneSided::complete(int rank, RankCall& call) {
         return Progress::Done;
     case RmaKind::Wait:
         me.exposure_posted = false;
+        me.no_put = false; // the post's assertion held for its exposure epoch only
         me.post_group.clear();
         me.completions = 0;
         return Progress::Done;
@@ -144,6 +145,7 @@ Progress OneSided::lock(Site s) {
         return fail(s, MPI_ERR_RMA_SYNC, Misuse::RmaSyncMix,
                     "this rank already holds a lock on that target");
     me.fence_epoch = false;
+    me.after_nosucceed = false;
     me.lock_request = all ? -2 : a.target;
     me.lock_request_type =
         all || a.lock_type == MPI_LOCK_SHARED ? LockHeld::Shared : LockHeld::Exclusive;
@@ -224,7 +226,9 @@ Progress OneSided::post(Site s) {
     std::vector<int> group;
     if (!group_ranks(s, group)) return Progress::Failed;
     me.fence_epoch = false;
+    me.after_nosucceed = false;
     me.exposure_posted = true;
+    me.no_put = (s.call.rma.assertion & MPI_MODE_NOPUT) != 0;
     me.completions = 0;
     for (int origin : group)
         ++s.window.members[static_cast<std::size_t>(origin)]
@@ -241,6 +245,7 @@ Progress OneSided::start(Site s) {
     std::vector<int> group;
     if (!group_ranks(s, group)) return Progress::Failed;
     me.fence_epoch = false;
+    me.after_nosucceed = false;
     me.start_group = std::move(group);
     return Progress::Blocked;
 }
@@ -268,6 +273,7 @@ Progress OneSided::wait(Site s) {
         me.completions == static_cast<int>(me.post_group.size()) && s.call.outcome != 0;
     if (done) {
         me.exposure_posted = false;
+        me.no_put = false;
         me.post_group.clear();
         me.completions = 0;
     }

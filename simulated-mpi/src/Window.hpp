@@ -74,8 +74,12 @@ struct WindowMember {
     std::vector<std::pair<std::uintptr_t, MPI_Aint>> attached{};
 
     // Access side of this rank as an origin.
-    bool fence_epoch = false;    // since a fence without MPI_MODE_NOSUCCEED
-    bool no_put = false;         // its last fence asserted MPI_MODE_NOPUT (as a target)
+    bool fence_epoch = false; // since a fence without MPI_MODE_NOSUCCEED
+    bool no_put = false;      // its last fence or post asserted MPI_MODE_NOPUT (as a target)
+    // Its last fence asserted MPI_MODE_NOSUCCEED and no lock or post/start epoch opened since:
+    // an operation now breaks that assertion (named in the report) rather than just lacking an
+    // epoch.
+    bool after_nosucceed = false;
     std::vector<LockHeld> locks; // per target: the lock this rank holds on it
     bool lock_all = false;       // holds MPI_Win_lock_all
     int lock_request = -1;       // target of the lock it waits for (-2: lock_all)

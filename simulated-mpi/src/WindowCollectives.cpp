@@ -152,6 +152,7 @@ bool WindowCollectives::fence(const PendingCollective& op) {
     for (std::size_t i = 0; i < w.members.size(); ++i) {
         w.members[i].fence_epoch = (op.parts[i].args.assertion & MPI_MODE_NOSUCCEED) == 0;
         w.members[i].no_put = (op.parts[i].args.assertion & MPI_MODE_NOPUT) != 0;
+        w.members[i].after_nosucceed = !w.members[i].fence_epoch;
     }
     return true;
 }

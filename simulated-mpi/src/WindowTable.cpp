@@ -124,7 +124,7 @@ void feed_member(StateHasher& h, const WindowMember& m, const std::vector<std::u
     h.bytes(m.name.data(), m.name.size());
     h.value(static_cast<std::uint8_t>(m.freed | m.fence_epoch << 1 | m.lock_all << 2 |
                                       m.access_started << 3 | m.exposure_posted << 4 |
-                                      m.no_put << 5));
+                                      m.no_put << 5 | m.after_nosucceed << 6));
     h.value(static_cast<std::uint64_t>(m.locks.size()));
     for (LockHeld l : m.locks) h.value(static_cast<std::uint8_t>(l));
     h.value(m.lock_request);

@@ -274,3 +274,67 @@ TEST_CASE("a window freed with a load still unknown leaves the joins' instances 
         CHECK(r.empty());
     }
 }
+
+namespace {
+
+constexpr std::uint64_t kWorld = sync_token(SyncChannel::Collective, 3);
+
+// MPI_Win_create (or _allocate...) of a second window over the same memory, as RemoteOrder
+// emits it while windows exist: each member arrives at its communicator's join, the members
+// depart, then take their (unchanged) exposure again.
+void create_window(RemoteRaces& r) {
+    r.sync({1, SyncStep::Arrive, kWorld});
+    r.sync({0, SyncStep::Arrive, kWorld});
+    r.sync({0, SyncStep::Depart, kWorld});
+    r.sync({1, SyncStep::Depart, kWorld});
+}
+
+} // namespace
+
+TEST_CASE("a target's store before a window's creation comes before a put through it",
+          "[races][remote]") {
+    // MPICH's win_shared_create: rank 1 stores into its segment of a shared window, then a
+    // second window exposes the same bytes and rank 0 puts there.
+    RemoteRaces r(2);
+    r.expose(0, {{1000, 1032}}, {{1000, 1064}});
+    r.expose(1, {{1032, 1064}}, {{1000, 1064}});
+    r.record(1, {1032, 1036}, true, 40, "");
+    create_window(r);
+    CHECK_FALSE(r.issue(put(0, 1, {1032, 1036})));
+    // Creation is no memory sync: rank 0's direct load of the stored word still races.
+    const auto c = r.access(0, {1032, 1036}, false);
+    REQUIRE(c);
+    REQUIRE(c->earlier != nullptr);
+    CHECK(c->earlier->write_site == 40);
+}
+
+TEST_CASE("a target's store after a window's creation races with a put through it",
+          "[races][remote]") {
+    RemoteRaces r(2);
+    r.expose(1, {{100, 116}});
+    create_window(r);
+    r.record(1, {100, 104}, true, 41, "");
+    const auto c = r.issue(put(0, 1, {100, 104}));
+    REQUIRE(c);
+    REQUIRE(c->earlier != nullptr);
+    CHECK(c->earlier->write_site == 41);
+}
+
+TEST_CASE("a creation's departure is counted only where its arrival was", "[races][remote]") {
+    // The first window: its members arrived while nothing was followed (no Arrive sent), so
+    // none departs (RemoteOrder::finished asks inside_join), whoever exposes first.
+    RemoteRaces r(2);
+    CHECK_FALSE(r.inside_join(0, kWorld));
+    r.expose(0, {{100, 116}});
+    CHECK_FALSE(r.inside_join(1, kWorld));
+    r.expose(1, {{200, 216}});
+    CHECK(r.odd_joins().empty());
+    // A later creation: arrivals were counted, at whichever instance of the join.
+    r.sync({0, SyncStep::Arrive, kWorld});
+    CHECK(r.inside_join(0, kWorld));
+    CHECK_FALSE(r.inside_join(0, kBarrier));
+    r.sync({0, SyncStep::Depart, kWorld}); // the next instance is odd for rank 0
+    r.sync({0, SyncStep::Arrive, kWorld});
+    CHECK(r.inside_joins()[0] != kWorld);
+    CHECK(r.inside_join(0, kWorld));
+}
