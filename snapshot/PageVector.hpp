@@ -68,6 +68,12 @@ public:
     void resize(std::size_t n);
     void clear();
 
+    // Whether the two vectors hold the very same chunks (so the same entries): assigning one
+    // to the other would change nothing.
+    bool same_chunks(const PageVector& other) const {
+        return size_ == other.size_ && store_ == other.store_ && chunks_ == other.chunks_;
+    }
+
     // Calls f(i) for every i < max(size(), other.size()) where the entries differ, in ascending
     // order; chunks the two vectors share are skipped without looking at their entries.
     template <class F> void for_each_difference(const PageVector& other, F&& f) const {

@@ -359,7 +359,12 @@ void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* t
         write_back(r, t, write_);
     }
 
-    r.pages = target != nullptr ? t.pages : PageVector(store_);
+    // Most regions of a restored state share every chunk with what memory holds (ranks that
+    // did not run since): copying the vector would only count each chunk's owners up and down.
+    if (target == nullptr)
+        r.pages = PageVector(store_);
+    else if (!r.pages.same_chunks(t.pages))
+        r.pages = t.pages;
     r.used = r.synced = t.used;
 }
 

@@ -14,6 +14,7 @@
 #include <cerrno>
 #include <iterator>
 #include <system_error>
+#include <utility>
 
 // The build machines' headers (Linux 6.1) predate what the target kernels (6.7+) offer; these
 // values are the kernel's ABI (include/uapi/linux/userfaultfd.h and fs.h of Linux 6.7). When the
@@ -118,7 +119,10 @@ std::size_t UffdTracker::add_range(std::byte* base, std::size_t bytes) {
     reg.range.len = bytes;
     reg.mode = UFFDIO_REGISTER_MODE_WP;
     if (ioctl(uffd_, UFFDIO_REGISTER, &reg) != 0) fail("userfaultfd register (dirty tracking)");
-    ranges_.push_back(Range{base, bytes / kPageSize, true, {}});
+    Range range{};
+    range.base = base;
+    range.pages = bytes / kPageSize;
+    ranges_.push_back(std::move(range));
     return ranges_.size() - 1;
 }
 
@@ -166,27 +170,56 @@ bool UffdTracker::small(const Range& r) {
     return std::min(r.window_count, r.pages) <= kSmallWindow;
 }
 
+std::size_t UffdTracker::window_first(const Range& r) {
+    return std::min(r.window_first, r.pages);
+}
+
+std::size_t UffdTracker::window_end(const Range& r) {
+    const std::size_t first = window_first(r);
+    return first + std::min(r.window_count, r.pages - first);
+}
+
+void UffdTracker::arm(Range& r, std::size_t first, std::size_t end) {
+    if (first >= end || (first >= r.armed_first && end <= r.armed_end)) return;
+    first = first / kArmChunk * kArmChunk;
+    end = std::min(r.pages, (end + kArmChunk - 1) / kArmChunk * kArmChunk);
+    if (r.armed_first < r.armed_end) {
+        first = std::min(first, r.armed_first);
+        end = std::max(end, r.armed_end);
+    } else {
+        r.armed_first = r.armed_end = first; // nothing armed yet: all of [first, end) is new
+    }
+    added_.clear();
+    // Protect first, then list: a write in between is still seen (the page is listed anyway).
+    const auto add = [&](std::size_t from, std::size_t to) {
+        if (from >= to) return;
+        protect(r.base + from * kPageSize, (to - from) * kPageSize);
+        for (std::size_t p = from; p < to; ++p) added_.push_back(static_cast<std::uint32_t>(p));
+    };
+    add(first, r.armed_first);
+    add(r.armed_end, end);
+    r.armed_first = first;
+    r.armed_end = end;
+    merged_.clear();
+    append_union(r.pending, added_, merged_);
+    r.pending.swap(merged_);
+}
+
 void UffdTracker::collect(std::size_t range, std::vector<std::uint32_t>& pages) {
     Range& r = ranges_[range];
+    const std::size_t first = window_first(r);
+    const std::size_t end = window_end(r);
+    arm(r, first, end); // pages it adds are pending, reported below
     // The scratch lists are members: a capture allocates nothing here once they have grown.
-    if (small(r) && !r.fresh) {
+    if (small(r)) {
         // Reporting every page of a small window costs a few hashes; a walk costs a system
         // call and a TLB flush, and re-protecting costs a fault at the next write.
-        const std::size_t first = std::min(r.window_first, r.pages);
-        const std::size_t end = std::min(r.pages, first + r.window_count);
         std::vector<std::uint32_t>& window = r.pending.empty() ? pages : scratch_;
         scratch_.clear();
         for (std::size_t p = first; p < end; ++p) window.push_back(static_cast<std::uint32_t>(p));
         // Pages written outside the window (it moved) are reported by the scan of a later,
-        // larger window or stay pending; keep what a walk found earlier.
+        // larger window or stay pending; keep what a walk or arming found earlier.
         if (!r.pending.empty()) append_union(scratch_, r.pending, pages);
-        r.pending.clear();
-        return;
-    }
-    if (r.fresh) {
-        for (std::size_t p = 0; p < r.pages; ++p) pages.push_back(static_cast<std::uint32_t>(p));
-        protect(r.base, r.pages * kPageSize);
-        r.fresh = false;
         r.pending.clear();
         return;
     }
@@ -203,17 +236,17 @@ void UffdTracker::collect(std::size_t range, std::vector<std::uint32_t>& pages) 
 void UffdTracker::end_write(std::size_t range, std::span<const std::uint32_t> pages) {
     Range& r = ranges_[range];
     if (pages.empty()) return;
-    // collect() reports the whole window of a small range anyway: nothing to re-arm.
-    if (small(r) && !r.fresh) return;
+    // collect() reports the whole window of a small range anyway: nothing to re-arm (a listed
+    // page left unprotected is at worst reported once more).
+    if (small(r)) return;
+    // Scans walk armed pages only; the listed pages must be armed to be protected below.
+    arm(r, window_first(r), window_end(r));
+    arm(r, pages.front(), std::size_t{pages.back()} + 1);
     std::vector<std::uint32_t>& unlisted = scratch_; // written, but not in `pages`: stays reported
     unlisted.clear();
     std::size_t runs = 1;
     for (std::size_t i = 1; i < pages.size(); ++i) runs += pages[i] != pages[i - 1] + 1;
-    if (r.fresh) {
-        protect(r.base, r.pages * kPageSize);
-        r.fresh = false;
-        for (std::size_t p = 0; p < r.pages; ++p) unlisted.push_back(static_cast<std::uint32_t>(p));
-    } else if (runs * kPagesPerRunForScan > r.pages) {
+    if (runs * kPagesPerRunForScan > r.pages) {
         scan(r, unlisted);
     } else {
         for (std::size_t i = 0; i < pages.size();) {
