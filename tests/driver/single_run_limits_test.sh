@@ -40,7 +40,7 @@ expect counter-states 3 "limit reached (--max-states 300)" \
 
 expect phase-single 1 "polling with a test that can never succeed" \
     "$run" -np 2 --single-run ./polling-phase-deadlock
-grep -q "polling-phase-deadlock.c:28" out err && pass phase-single-line ||
+grep -q "polling-phase-deadlock.c:32" out err && pass phase-single-line ||
     fail phase-single-line "$(cat err | head -5)"
 for seed in 1 2 3; do
     expect "phase-seed-$seed" 1 "polling with a test that can never succeed" \

@@ -4,7 +4,7 @@
  * tell this from a loop that will stop: the search runs until --max-states, a single run until
  * --time-limit or --max-depth, and each reports the limit (exit status 3), not a deadlock.
  *
- * RANKFOLD-RUN: -np 2 --max-states 60 => limit
+ * RANKFOLD-RUN: -np 2 --max-states 60 => limit states=60 transitions=59 executions=0 revisits=0
  * RANKFOLD-RUN: -np 2 --single-run --time-limit 2 => limit
  * RANKFOLD-RUN: -np 2 --seed 5 --time-limit 2 => limit
  * RANKFOLD-RUN: -np 2 --single-run --max-depth 500 => limit

@@ -6,8 +6,9 @@
  * goes round a cycle of polls for ever; but had rank 1 gone first, rank 0's probe would have
  * found the message: the region of polls has a way out, and the single run must not call it a
  * polling deadlock (it runs until --time-limit). The search goes that way and finds the real
- * bug: once rank 0 has finished, rank 1 polls or sends for ever.
+ * bug: once rank 0 has finished, rank 1 waits in its send for ever.
  *
+ * RANKFOLD-RUN: -np 2 => deadlock states=9 transitions=12 executions=1 revisits=3
  * RANKFOLD-RUN: -np 2 --single-run --time-limit 2 => limit
  */
 #include <mpi.h>
@@ -28,7 +29,7 @@ int main(int argc, char** argv) {
         printf("rank 0: probed and received %d\n", value);
     } else if (rank == 1) {
         for (;;) {
-            MPI_Iprobe(0, 9, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE); /* ERROR */
+            MPI_Iprobe(0, 9, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
             if (flag) break;
             phase = 1 - phase;
             if (phase) MPI_Send(&value, 1, MPI_INT, 0, 7, MPI_COMM_WORLD); /* ERROR */
