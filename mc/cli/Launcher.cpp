@@ -178,7 +178,14 @@ int check_program(const RunOptions& o, const std::string& scratch_folder) {
                 schedule = std::make_unique<RandomSchedule>(*o.seed);
             else
                 schedule = std::make_unique<RoundRobinSchedule>();
-            result = run_schedule(system, *schedule);
+            ScheduledRunOptions so;
+            so.time_limit = o.time_limit;
+            so.max_depth = o.max_depth;
+            so.max_states = o.max_states;
+            so.memory_limit = effective_memory_limit(o);
+            so.page_sharing = o.page_sharing;
+            so.state_equality = o.state_equality;
+            result = run_schedule(system, *schedule, so);
             status = result.exit_status();
         }
         output.finish();

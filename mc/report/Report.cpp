@@ -67,6 +67,8 @@ std::string verdict_text(const RunResult& result) {
         return result.violations.size() == 1
                    ? "violation found"
                    : fmt::format("{} violations found", result.violations.size());
+    if (!result.explored && result.limit)
+        return fmt::format("limit reached ({}): no violation in the part run", *result.limit);
     if (!result.explored) return "no violation found";
     if (result.limit)
         return fmt::format("limit reached ({}): no violation in the part explored", *result.limit);
@@ -86,8 +88,8 @@ void print_report(FILE* out, const RunResult& result, int ranks) {
         fmt::print(out,
                    "rankfold: {} — {} ranks, {} MPI calls, {} matches, {:.3f} s, peak memory {} "
                    "MiB\n",
-                   result.violations.empty() ? "no violation found" : "violation found", ranks,
-                   s.steps, s.matches, s.seconds, s.peak_rss_bytes >> 20);
+                   verdict_text(result), ranks, s.steps, s.matches, s.seconds,
+                   s.peak_rss_bytes >> 20);
         return;
     }
     const std::string verdict = verdict_text(result);

@@ -20,6 +20,11 @@ public:
     OutputRouter(const OutputRouter&) = delete;
     OutputRouter& operator=(const OutputRouter&) = delete;
 
+    // The single run's look-ahead (PollRegionCheck) runs ranks whose output must not reach the
+    // terminal: it captures meanwhile, and restoring its start state drops what it captured.
+    Mode mode() const { return mode_; }
+    void set_mode(Mode mode) { mode_ = mode; }
+
     // Takes what was written since the last call as `rank`'s output. Cheap when nothing was.
     void collect(int rank);
     // Like collect, but also finds bytes written with write(2) behind stdio's back.

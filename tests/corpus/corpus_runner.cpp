@@ -23,6 +23,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <exception>
 #include <iostream>
@@ -145,6 +146,13 @@ std::string judge_replay(const Program& p, const nlohmann::json& found, const Ou
            (first ? ", " + describe_violation(*first) : "") + ": " + join(problems, "; ");
 }
 
+// --single-run and --seed: one execution, which records no counterexample to replay (its
+// violation is judged by kind and line alone).
+bool one_execution(const RunLine& r) {
+    return std::any_of(r.options.begin(), r.options.end(),
+                       [](const std::string& o) { return o == "--single-run" || o == "--seed"; });
+}
+
 // Runs one RUN line and, when it expects a violation, replays the counterexample it printed.
 // Returns "" or why it failed.
 std::string check_run(const Options& opt, const Program& p, const RunLine& r, const fs::path& bin,
@@ -152,14 +160,15 @@ std::string check_run(const Options& opt, const Program& p, const RunLine& r, co
     fs::path json = base + ".json", trace = base + ".trace";
     fs::remove(trace);
     Outcome o = run_rankfold(opt, r, bin, {"--trace-file", trace.string()}, json, base);
-    if (r.expects_violation() && g_dry_run)
+    const bool replays = r.expects_violation() && !one_execution(r);
+    if (replays && g_dry_run)
         run_rankfold(opt, r, bin, {"--replay", trace.string()}, base + ".replay.json",
                      base + ".replay");
     if (g_dry_run) return "";
     nlohmann::json report;
     if (std::string e = load_report(o, json, report); !e.empty()) return e + tail(o);
     if (std::string e = judge(p, r, o, report); !e.empty()) return e + tail(o);
-    if (!r.expects_violation()) return "";
+    if (!replays) return "";
 
     const nlohmann::json& found = *first_violation(report); // judge checked there is one
     if (!found.contains("trace") || !found["trace"].is_string())
@@ -189,7 +198,8 @@ int check(const Options& opt, const std::vector<Program>& programs) {
             const RunLine& r = p.runs[k];
             std::string why = check_run(opt, p, r, bin, bin.string() + "." + std::to_string(k + 1));
             if (why.empty())
-                tally.pass(run_label(p, k) + (r.expects_violation() ? " (replayed)" : ""));
+                tally.pass(run_label(p, k) +
+                           (r.expects_violation() && !one_execution(r) ? " (replayed)" : ""));
             else
                 tally.fail(run_label(p, k), why);
         }

@@ -4,6 +4,8 @@
  *
  * RANKFOLD-RUN: -np 3 => ok states=5 transitions=8 executions=1 revisits=4
  * RANKFOLD-RUN: -np 3 --buffering infinite => ok states=5 transitions=8 executions=1 revisits=4
+ * RANKFOLD-RUN: -np 3 --single-run => ok
+ * RANKFOLD-RUN: -np 3 --seed 2 => ok
  */
 #include <mpi.h>
 #include <stdio.h>

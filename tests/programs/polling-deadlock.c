@@ -5,6 +5,8 @@
  *
  * RANKFOLD-RUN: -np 3 => deadlock states=4 transitions=4 executions=1 revisits=0
  * RANKFOLD-RUN: -np 3 --buffering infinite => deadlock states=4 transitions=4 executions=1 revisits=0
+ * RANKFOLD-RUN: -np 3 --single-run => deadlock
+ * RANKFOLD-RUN: -np 3 --seed 2 => deadlock
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -7,6 +7,8 @@
  * RANKFOLD-RUN: -np 2 --reduction source => ok states=9 transitions=16 executions=1 revisits=8
  * RANKFOLD-RUN: -np 2 --no-reduction => ok states=9 transitions=24 executions=1 revisits=16
  * RANKFOLD-RUN: -np 2 --check-termination => ok states=9 transitions=16 executions=1 revisits=8
+ * RANKFOLD-RUN: -np 2 --single-run => ok
+ * RANKFOLD-RUN: -np 2 --seed 7 => ok
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -7,6 +7,8 @@
  * RANKFOLD-RUN: -np 3 => ok states=14 transitions=26 executions=1 revisits=13
  * RANKFOLD-RUN: -np 3 --reduction source => ok states=14 transitions=26 executions=1 revisits=13
  * RANKFOLD-RUN: -np 3 --check-progress => ok states=14 transitions=26 executions=1 revisits=13
+ * RANKFOLD-RUN: -np 3 --single-run => ok
+ * RANKFOLD-RUN: -np 3 --seed 11 => ok
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -8,6 +8,8 @@
  * RANKFOLD-RUN: -np 3 => deadlock states=7 transitions=12 executions=1 revisits=6
  * RANKFOLD-RUN: -np 3 --reduction source => deadlock states=7 transitions=12 executions=1 revisits=6
  * RANKFOLD-RUN: -np 3 --check-progress => deadlock states=7 transitions=12 executions=1 revisits=6
+ * RANKFOLD-RUN: -np 3 --single-run => deadlock
+ * RANKFOLD-RUN: -np 3 --seed 11 => deadlock
  */
 #include <mpi.h>
 #include <stdio.h>

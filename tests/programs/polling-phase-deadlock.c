@@ -11,6 +11,10 @@
  * RANKFOLD-RUN: -np 2 --reduction source => deadlock states=4 transitions=8 executions=1 revisits=5
  * RANKFOLD-RUN: -np 2 --no-reduction => deadlock states=4 transitions=8 executions=1 revisits=5
  * RANKFOLD-RUN: -np 2 --check-termination => deadlock states=4 transitions=8 executions=1 revisits=5
+ * A single run ends there too, once its polls come back to a state and the states around it
+ * offer nothing but polls:
+ * RANKFOLD-RUN: -np 2 --single-run => deadlock
+ * RANKFOLD-RUN: -np 2 --seed 7 => deadlock
  */
 #include <mpi.h>
 #include <stdio.h>
