@@ -21,6 +21,13 @@ const char* use_text(BufferUse use) {
     return use == BufferUse::Writes ? "writes" : "reads";
 }
 
+// How a report names a rank's own access: the libc routine that made it ("memcpy (writes)"),
+// or a plain load or store of the program.
+std::string access_text(const char* routine, bool write) {
+    if (*routine == '\0') return write ? "store" : "load";
+    return fmt::format("{} ({}s)", routine, write ? "write" : "read");
+}
+
 } // namespace
 
 bool RaceState::equals(const MonitorState& other) const {
@@ -196,9 +203,7 @@ void RaceMonitor::on_memory_access(const MemoryAccessEvent& e) {
     const ByteRange access{e.address, e.address + e.size};
     if (const auto remote =
             state_.remote.record_and_check(e.rank, access, e.write, e.site, e.routine)) {
-        const char* verb = e.write ? "write" : "read";
-        std::string how = *e.routine != '\0' ? fmt::format("{} ({}s)", e.routine, verb)
-                                             : std::string(e.write ? "store" : "load");
+        std::string how = access_text(e.routine, e.write);
         const ByteRange b = remote->bytes;
         RaceAccess second{e.rank, how, locate_ ? locate_(e.site) : std::nullopt, b.low,
                           b.high - b.low};
@@ -216,9 +221,7 @@ void RaceMonitor::on_memory_access(const MemoryAccessEvent& e) {
     for (const PendingBuffer& p : state_.ranks[static_cast<std::size_t>(e.rank)]) {
         const auto shared = access_conflict(p, access, e.write);
         if (!shared) continue;
-        const char* verb = e.write ? "write" : "read";
-        std::string how = *e.routine != '\0' ? fmt::format("{} ({}s)", e.routine, verb)
-                                             : std::string(e.write ? "store" : "load");
+        std::string how = access_text(e.routine, e.write);
         RaceAccess second{e.rank, how, locate_ ? locate_(e.site) : std::nullopt, shared->low,
                           shared->high - shared->low};
         report(
@@ -236,10 +239,8 @@ void RaceMonitor::on_memory_access(const MemoryAccessEvent& e) {
 void RaceMonitor::report_shared_access(int rank, const std::string& how, RaceAccess second,
                                        const RemoteConflict& c) {
     const TargetAccesses& a = *c.earlier;
-    const char* routine = c.earlier_write ? a.write_routine : a.read_routine;
-    const char* verb = c.earlier_write ? "write" : "read";
-    std::string earlier = *routine != '\0' ? fmt::format("{} ({}s)", routine, verb)
-                                           : std::string(c.earlier_write ? "store" : "load");
+    std::string earlier =
+        access_text(c.earlier_write ? a.write_routine : a.read_routine, c.earlier_write);
     const std::uintptr_t site = c.earlier_write ? a.write_site : a.read_site;
     const ByteRange b = c.bytes;
     RaceAccess first{a.rank, earlier, locate_ ? locate_(site) : std::nullopt, b.low,
@@ -279,10 +280,8 @@ void RaceMonitor::report_remote_op(const RemoteOpEvent& e, const RemoteConflict&
         return;
     }
     const TargetAccesses& a = *c.earlier;
-    const char* routine = c.earlier_write ? a.write_routine : a.read_routine;
-    const char* verb = c.earlier_write ? "write" : "read";
-    std::string how = *routine != '\0' ? fmt::format("{} ({}s)", routine, verb)
-                                       : std::string(c.earlier_write ? "store" : "load");
+    std::string how =
+        access_text(c.earlier_write ? a.write_routine : a.read_routine, c.earlier_write);
     const std::uintptr_t site = c.earlier_write ? a.write_site : a.read_site;
     RaceAccess first{a.rank, how, locate_ ? locate_(site) : std::nullopt, b.low, b.high - b.low};
     report(e.origin, std::move(first), second,
