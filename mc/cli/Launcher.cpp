@@ -146,8 +146,9 @@ int check_program(const RunOptions& o, const std::string& scratch_folder) {
         }
         if (o.check_snapshots) {
             system.enable_snapshots(o.page_sharing, o.state_equality);
-            const int status = check_snapshots(system, output, o.ranks, effective_memory_limit(o),
-                                               output.report());
+            const int status =
+                check_snapshots(system, output, o.ranks, {effective_memory_limit(o), o.time_limit},
+                                output.report());
             output.finish();
             return status;
         }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -23,32 +24,55 @@ struct Point {
     int last_rank = -1;
 };
 
+// Thrown by the step hook when a limit ends the first run: the hook runs between two steps,
+// in the checker, so the run stops with nothing half done.
+struct LimitReached final : std::exception {
+    const char* what() const noexcept override { return "limit reached"; }
+};
+
 } // namespace
 
-int check_snapshots(MpiSystem& system, OutputRouter& output, int ranks, std::size_t memory_limit,
-                    FILE* report) {
+int check_snapshots(MpiSystem& system, OutputRouter& output, int ranks,
+                    const SnapshotCheckLimits& limits, FILE* report) {
     std::vector<Point> points;
     double capture_ms = 0, restore_ms = 0;
-    bool over_limit = false;
+    const auto begin = Clock::now();
+    bool over_memory = false;
+    std::uint64_t steps = 0;
     RoundRobinSchedule schedule;
     // A snapshot before every step of the run: inside the closure and at every choice point.
     system.set_step_hook([&] {
-        if (over_limit) return;
         const auto t = Clock::now();
         points.push_back({system.state()->capture(), schedule.last_rank});
         capture_ms += ms_since(t);
-        over_limit = system.state()->memory().store().stats().total_bytes() > memory_limit;
+        over_memory = limits.memory_limit != 0 &&
+                      system.state()->memory().store().stats().total_bytes() > limits.memory_limit;
+        if (over_memory || ((++steps & 255u) == 0 && limits.time_limit > 0 &&
+                            ms_since(begin) > limits.time_limit * 1000))
+            throw LimitReached();
     });
-    system.start();
-    finish_schedule(system, schedule);
+    bool stopped = false;
+    try {
+        system.start();
+        finish_schedule(system, schedule);
+    } catch (const LimitReached&) {
+        stopped = true;
+    }
     system.set_step_hook({});
-    if (over_limit) {
-        fmt::print(report,
-                   "rankfold: memory limit reached: the snapshot store holds {} KiB (limit {} "
-                   "KiB) after {} snapshots, {} MPI calls; stopping (raise it with "
-                   "--memory-limit)\n",
-                   system.state()->memory().store().stats().total_bytes() >> 10, memory_limit >> 10,
-                   points.size(), system.result().stats.steps);
+    if (stopped) {
+        if (over_memory)
+            fmt::print(report,
+                       "rankfold: memory limit reached: the snapshot store holds {} KiB (limit {} "
+                       "KiB) after {} snapshots, {} MPI calls; stopping (raise it with "
+                       "--memory-limit)\n",
+                       system.state()->memory().store().stats().total_bytes() >> 10,
+                       limits.memory_limit >> 10, points.size(), system.result().stats.steps);
+        else
+            fmt::print(report,
+                       "rankfold: time limit reached: the run did not end within --time-limit {} "
+                       "({} snapshots, {} MPI calls); stopping: the self-test needs a run that "
+                       "ends\n",
+                       limits.time_limit, points.size(), system.result().stats.steps);
         return 3;
     }
     const SystemSnapshot end = system.state()->capture();

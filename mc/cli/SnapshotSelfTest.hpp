@@ -11,9 +11,15 @@
 
 namespace rankfold::mc {
 
-// Returns the exit status: 0 when every resumed run matched, 1 otherwise, 3 when the snapshot
-// store outgrew `memory_limit` bytes.
-int check_snapshots(MpiSystem& system, OutputRouter& output, int ranks, std::size_t memory_limit,
-                    FILE* report);
+struct SnapshotCheckLimits {
+    std::size_t memory_limit = 0; // bytes the snapshot store may hold; 0: none
+    double time_limit = 0;        // seconds for the first, uninterrupted run; 0: none
+};
+
+// Returns the exit status: 0 when every resumed run matched, 1 otherwise, 3 when the first run
+// was stopped by a limit (its snapshot store outgrew the memory limit, or it ran past the time
+// limit: a run that never ends, a server loop or ranks polling forever, meets one of them).
+int check_snapshots(MpiSystem& system, OutputRouter& output, int ranks,
+                    const SnapshotCheckLimits& limits, FILE* report);
 
 } // namespace rankfold::mc

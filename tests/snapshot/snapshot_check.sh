@@ -47,6 +47,19 @@ else
   echo "FAIL memory-limit: status $status, $(head -2 "$work/limit.err")"
 fi
 
+# A run that never ends under round robin (the server serves one client forever) stops at
+# --time-limit with exit status 3 instead of capturing until the memory limit.
+bin=$(build_program "$src/tests/programs/token-server-starvation.c")
+timeout 60 "$build/bin/rankfold-run" --check-snapshots --time-limit 1 -np 3 "$bin" >/dev/null \
+  2>"$work/time.err"
+status=$?
+if [ $status -eq 3 ] && grep -q "time limit reached" "$work/time.err"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+  echo "FAIL time-limit: status $status, $(head -2 "$work/time.err")"
+fi
+
 # Every correct corpus program, with the options of its first RUN line.
 for f in "$src"/tests/programs/*.c "$src"/tests/programs/*.cpp; do
   first=$(grep -m1 -o 'RANKFOLD-RUN:.*' "$f")
