@@ -113,7 +113,7 @@ void RaceMonitor::report(int rank, RaceAccess first, RaceAccess second, const st
 
 void RaceMonitor::on_pending_buffers(const PendingBuffersEvent& e) {
     if (e.rank < 0 || e.rank >= static_cast<int>(state_.ranks.size())) return;
-    auto& mine = state_.ranks[static_cast<std::size_t>(e.rank)];
+    auto& mine = changing().ranks[static_cast<std::size_t>(e.rank)];
     // Which listed buffers were pending before: each is matched to one recorded buffer equal to
     // it, as a multiset. Ids need not tell buffers apart (an RMA result buffer's is its window
     // only: PendingBuffers.cpp), so two MPI_Get_accumulate of one call into one result buffer
@@ -156,7 +156,6 @@ void RaceMonitor::on_pending_buffers(const PendingBuffersEvent& e) {
         }
     }
     mine.assign(e.buffers.begin(), e.buffers.end());
-    run_.rank = -1;
     update_hulls();
 }
 
@@ -199,10 +198,9 @@ void RaceMonitor::start_run(const MemoryAccessEvent& e) {
 void RaceMonitor::on_memory_access(const MemoryAccessEvent& e) {
     if (e.rank < 0 || e.rank >= static_cast<int>(state_.ranks.size())) return;
     if (extend_run(e)) return;
-    run_.rank = -1;
     const ByteRange access{e.address, e.address + e.size};
     if (const auto remote =
-            state_.remote.record_and_check(e.rank, access, e.write, e.site, e.routine)) {
+            changing().remote.record_and_check(e.rank, access, e.write, e.site, e.routine)) {
         std::string how = access_text(e.routine, e.write);
         const ByteRange b = remote->bytes;
         RaceAccess second{e.rank, how, locate_ ? locate_(e.site) : std::nullopt, b.low,
@@ -254,14 +252,12 @@ void RaceMonitor::report_shared_access(int rank, const std::string& how, RaceAcc
 }
 
 void RaceMonitor::on_sync(const SyncEvent& e) {
-    run_.rank = -1;
-    state_.remote.sync(e);
+    changing().remote.sync(e);
     update_hulls();
 }
 
 void RaceMonitor::on_remote_op(const RemoteOpEvent& e) {
-    run_.rank = -1;
-    if (const auto c = state_.remote.issue(e)) return report_remote_op(e, *c);
+    if (const auto c = changing().remote.issue(e)) return report_remote_op(e, *c);
     update_hulls();
 }
 
@@ -292,16 +288,14 @@ void RaceMonitor::report_remote_op(const RemoteOpEvent& e, const RemoteConflict&
 }
 
 void RaceMonitor::on_exposed_memory(const ExposedMemoryEvent& e) {
-    run_.rank = -1;
-    state_.remote.expose(e.rank, {e.bytes.begin(), e.bytes.end()},
-                         {e.shared.begin(), e.shared.end()});
+    changing().remote.expose(e.rank, {e.bytes.begin(), e.bytes.end()},
+                             {e.shared.begin(), e.shared.end()});
     update_hulls();
 }
 
 void RaceMonitor::on_remote_completion(const RemoteCompletionEvent& e) {
-    run_.rank = -1;
     if (state_.remote.empty()) return;
-    state_.remote.complete(e);
+    changing().remote.complete(e);
     update_hulls();
 }
 
@@ -325,15 +319,14 @@ std::unique_ptr<MonitorState> RaceMonitor::save() const {
 }
 
 void RaceMonitor::restore(const MonitorState& state) {
-    run_.rank = -1;
-    state_ = dynamic_cast<const RaceState&>(state);
+    changing() = dynamic_cast<const RaceState&>(state);
     update_hulls();
 }
 
 void RaceMonitor::clear() {
-    run_.rank = -1;
-    for (auto& b : state_.ranks) b.clear();
-    state_.remote.clear();
+    RaceState& s = changing();
+    for (auto& b : s.ranks) b.clear();
+    s.remote.clear();
     std::fill(hulls_.begin(), hulls_.end(), ByteRange{});
 }
 

@@ -90,8 +90,8 @@ private:
     // reads and writes its window byte by byte): after an access that only grew the rank's
     // open record, the next of the same kind that starts within that record's last range and
     // stays within `quiet` (RemoteRaces::quiet_around, clear of the rank's pending buffers it
-    // would conflict with) only grows the record, as the full path would. Not state: any other
-    // event may change what it rests on, and forgets it.
+    // would conflict with) only grows the record, as the full path would. Not state: any change
+    // of state_ may change what it rests on, and forgets it (changing()).
     struct AccessRun {
         int rank = -1; // none
         bool write = false;
@@ -100,6 +100,12 @@ private:
     };
     bool extend_run(const MemoryAccessEvent& e);
     void start_run(const MemoryAccessEvent& e);
+    // The state, to change it: the access run rests on the state it began in, so every change
+    // but the run's own growth (extend_run) goes through here and forgets it.
+    RaceState& changing() {
+        run_.rank = -1;
+        return state_;
+    }
 
     RaceState state_;
     AccessRun run_;
