@@ -6,6 +6,7 @@
 #include "mc/report/ProgressLine.hpp"
 #include "mc/report/TraceFile.hpp"
 #include "mc/report/TraceOutput.hpp"
+#include "mc/search/ClosureDeadline.hpp"
 #include "mc/search/Explorer.hpp"
 #include "mc/search/MpiSearchSpace.hpp"
 #include "mc/search/PathShortener.hpp"
@@ -73,6 +74,19 @@ std::vector<Transition> shorter_path(PathShortener& shortener, const std::vector
     return best;
 }
 
+// The closure before the first choice point ran past --time-limit: no state was reached.
+RunResult stopped_before_first_choice(const RunOptions& o, MpiSystem& system,
+                                      std::chrono::steady_clock::time_point begin) {
+    RunResult result;
+    result.explored = true;
+    result.stats.steps = system.result().stats.steps;
+    result.limit = fmt::format("--time-limit {}", o.time_limit);
+    result.stats.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    result.stats.peak_rss_bytes = peak_rss_bytes();
+    return result;
+}
+
 struct Found {
     Violation violation;
     std::vector<Transition> path;
@@ -115,9 +129,17 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
     result.explored = true;
     SystemState& state = system.enable_snapshots(o.page_sharing, o.state_equality);
     warn_exact_equality(state.memory(), output.report());
+    // A parallel search's workers run closures in other processes: only a sequential search
+    // stops inside one.
+    ClosureDeadline deadline(system, workers == nullptr ? o.time_limit : 0, begin);
     std::vector<TraceStep> prologue; // up to the first choice: part of every story
     system.record_steps(&prologue);
-    system.start();
+    try {
+        system.start();
+    } catch (const ClosureTimeLimit&) {
+        system.record_steps(nullptr);
+        return stopped_before_first_choice(o, system, begin);
+    }
     system.record_steps(nullptr);
     const SystemSnapshot initial = state.capture();
 
@@ -160,7 +182,13 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
         for (auto& [violation, path] : replay_found(parallel->found, system, state, initial))
             found.push_back({std::move(violation), std::move(path), std::nullopt});
     }
-    const SearchEnd end = parallel ? parallel->end : explorer.run(on_violation, within_limits);
+    SearchEnd end = SearchEnd::Limit;
+    try {
+        end = parallel ? parallel->end : explorer.run(on_violation, within_limits);
+    } catch (const ClosureTimeLimit&) {
+        result.limit = fmt::format("--time-limit {}", o.time_limit);
+    }
+    deadline.disarm();
     result.stats.explore_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - search_begin).count();
     progress.clear();

@@ -5,6 +5,7 @@
 #include "mc/report/ProgressLine.hpp"
 #include "mc/report/TraceOutput.hpp"
 #include "mc/runtime/ProgramVariables.hpp"
+#include "mc/search/ClosureDeadline.hpp"
 #include "mc/search/MpiSearchSpace.hpp"
 #include "mc/search/ProductSearch.hpp"
 #include "mc/system/PropositionObserver.hpp"
@@ -71,9 +72,18 @@ RunResult explore_liveness(const RunOptions& o, const LivenessProperty& property
     system.set_after_step([&observer] { observer.observe(); });
     SystemState& state = system.enable_snapshots(o.page_sharing, o.state_equality);
     warn_exact_equality(state.memory(), output.report());
+    ClosureDeadline deadline(system, o.time_limit, begin);
     std::vector<TraceStep> prologue;
     system.record_steps(&prologue);
-    system.start();
+    try {
+        system.start();
+    } catch (const ClosureTimeLimit&) {
+        system.set_after_step({});
+        result.limit = fmt::format("--time-limit {}", o.time_limit);
+        result.stats.seconds = since(begin);
+        result.stats.peak_rss_bytes = peak_rss_bytes();
+        return result;
+    }
     system.record_steps(nullptr);
     const PropositionDeclarations& declared = PropositionDeclarations::instance();
     if (!declared.conflicts().empty())
@@ -106,7 +116,13 @@ RunResult explore_liveness(const RunOptions& o, const LivenessProperty& property
         return !result.limit;
     };
     const auto search_begin = Clock::now();
-    const ProductEnd end = search.run(on_violation, within_limits);
+    ProductEnd end = ProductEnd::Limit;
+    try {
+        end = search.run(on_violation, within_limits);
+    } catch (const ClosureTimeLimit&) {
+        result.limit = fmt::format("--time-limit {}", o.time_limit);
+    }
+    deadline.disarm();
     result.stats.explore_seconds = since(search_begin);
     progress.clear();
     system.set_after_step({});

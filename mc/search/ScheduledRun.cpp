@@ -1,5 +1,6 @@
 #include "mc/search/ScheduledRun.hpp"
 
+#include "mc/search/ClosureDeadline.hpp"
 #include "mc/search/PollLoopWatch.hpp"
 #include "mc/search/PollRegionCheck.hpp"
 #include "mc/search/SearchSpace.hpp"
@@ -8,7 +9,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <exception>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,13 +17,6 @@ namespace rankfold::mc {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Thrown by the closure's step hook: a closure can run long without reaching a choice point
-// (a deterministic exchange that never ends), and the time limit must stop it too. The hook
-// runs between two steps of the closure, in the checker, so nothing is left half done.
-struct TimeLimitReached final : std::exception {
-    const char* what() const noexcept override { return "time limit reached"; }
-};
 
 // The search's bounds for one run, named as the search names them in its report.
 class RunBounds {
@@ -192,19 +185,16 @@ RunResult run_schedule(MpiSystem& system, ScheduleStrategy& strategy,
                        const ScheduledRunOptions& options) {
     const auto begin = Clock::now();
     RunBounds bounds(options, begin);
-    std::uint64_t steps = 0;
-    if (options.time_limit > 0)
-        system.set_step_hook([&] {
-            if ((++steps & 255u) == 0 && bounds.out_of_time()) throw TimeLimitReached();
-        });
+    // A closure can run long without reaching a choice point: the time limit stops it too.
+    ClosureDeadline deadline(system, options.time_limit, begin);
     std::optional<std::string> limit;
     try {
         system.start();
         limit = follow_schedule(system, strategy, options, bounds);
-    } catch (const TimeLimitReached&) {
+    } catch (const ClosureTimeLimit&) {
         limit = bounds.time_limit();
     }
-    system.set_step_hook({});
+    deadline.disarm();
     system.runtime().collect_all_output();
     RunResult result = system.result();
     if (result.violations.empty()) result.limit = limit;
