@@ -73,10 +73,11 @@ RunResult explore_liveness(const RunOptions& o, const LivenessProperty& property
     SystemState& state = system.enable_snapshots(o.page_sharing, o.state_equality);
     warn_exact_equality(state.memory(), output.report());
     ClosureDeadline deadline(system, o.time_limit, begin);
-    std::vector<TraceStep> prologue;
-    system.record_steps(&prologue);
+    // The story starts at `origin` (as in explore_program: the closure is run again for it).
+    system.launch();
+    const SystemSnapshot origin = state.capture();
     try {
-        system.start();
+        system.close();
     } catch (const ClosureTimeLimit&) {
         system.set_after_step({});
         result.limit = fmt::format("--time-limit {}", o.time_limit);
@@ -84,7 +85,6 @@ RunResult explore_liveness(const RunOptions& o, const LivenessProperty& property
         result.stats.peak_rss_bytes = peak_rss_bytes();
         return result;
     }
-    system.record_steps(nullptr);
     const PropositionDeclarations& declared = PropositionDeclarations::instance();
     if (!declared.conflicts().empty())
         throw std::runtime_error("rankfold_prop: " + declared.conflicts().front());
@@ -150,9 +150,10 @@ RunResult explore_liveness(const RunOptions& o, const LivenessProperty& property
         const bool lasso = end == ProductEnd::Cycle;
         const Lasso& l = lasso ? *search.lasso() : Lasso{};
         std::vector<Transition> path = lasso ? l.prefix : safety_path;
-        std::vector<TraceStep> story = prologue;
-        state.restore(initial);
+        std::vector<TraceStep> story;
+        state.restore(origin);
         system.record_steps(&story);
+        system.close();
         for (const Transition& t : path) system.take(t);
         std::size_t cycle_story_start = story.size();
         std::string mismatch;

@@ -36,7 +36,7 @@ PathShortener::Replay PathShortener::replay(const std::vector<Transition>& candi
     }
     system_.record_steps(nullptr);
     r.same = system_.violation() && properties::same_finding(*system_.violation(), target);
-    r.steps = prologue_ + story.size();
+    r.steps = story.size();
     return r;
 }
 

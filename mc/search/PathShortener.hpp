@@ -26,14 +26,14 @@ namespace rankfold::mc {
 
 class PathShortener {
 public:
-    // `initial` is the closed state every path starts from; `prologue_steps` the story steps
-    // before it (the same for every path).
-    PathShortener(MpiSystem& system, const SystemSnapshot& initial, std::size_t prologue_steps)
-        : system_(system), initial_(initial), prologue_(prologue_steps) {}
+    // `initial` is the closed state every path starts from (the steps before it are the same
+    // for every path, so lengths are counted from it).
+    PathShortener(MpiSystem& system, const SystemSnapshot& initial)
+        : system_(system), initial_(initial) {}
 
     struct Replay {
         bool same = false;            // it ends in the target violation
-        std::size_t steps = 0;        // story steps, prologue included
+        std::size_t steps = 0;        // story steps from the initial state
         std::vector<Transition> path; // the choices actually taken (completed if needed)
     };
     // Runs `candidate` from the initial state; if it ends with choices open, goes on taking
@@ -52,7 +52,6 @@ public:
 private:
     MpiSystem& system_;
     const SystemSnapshot& initial_;
-    std::size_t prologue_;
     std::size_t replays_ = 0;
 };
 

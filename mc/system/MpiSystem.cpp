@@ -24,12 +24,11 @@ MpiSystem::MpiSystem(SystemOptions options, RankRuntime& runtime, mpi::MpiWorld&
     : runtime_(runtime), world_(world), monitors_(monitors),
       open_(options, runtime.ranks(), world) {}
 
-void MpiSystem::start() {
+void MpiSystem::launch() {
     for (int r = 0; r < runtime_.ranks().size(); ++r) {
         if (violation()) break;
         resume(r);
     }
-    close();
 }
 
 SystemState& MpiSystem::enable_snapshots(bool page_sharing, StateEquality equality) {

@@ -42,7 +42,14 @@ public:
               properties::MonitorSet& monitors);
 
     // Starts every rank (runs each to its first visible call) and closes.
-    void start();
+    void start() {
+        launch();
+        close();
+    }
+    // Runs each rank to its first visible call, which it does not issue yet: a state the
+    // closure can be run from again (the searches capture it to tell a counterexample's story
+    // from the start, instead of recording every step of the closure to the first choice).
+    void launch();
     // Runs the deterministic closure. `at_step` (if set) is called before every step of it
     // (the snapshot self-test captures there).
     void close();
