@@ -51,8 +51,6 @@ void print_rank_output(OutputRouter& output, const std::vector<std::string>& per
 
 namespace {
 
-constexpr std::size_t kStoryLinesShown = 200;
-
 // The path to report: the one found with the choices it does not need dropped, or with
 // --shortest the one with the fewest choices if its story is not longer.
 std::vector<Transition> shorter_path(PathShortener& shortener, const std::vector<Transition>& found,
@@ -247,17 +245,7 @@ RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& 
         }
         FoundViolation fv;
         fv.violation = f.violation;
-        const std::size_t skip =
-            story.size() > kStoryLinesShown ? story.size() - kStoryLinesShown : 0;
-        if (skip > 0)
-            fv.story.push_back(
-                fmt::format("... {} earlier steps (all are in the trace file)", skip));
-        for (std::size_t i = skip; i < story.size(); ++i) {
-            if (f.cycle_start && story[i].cycle_start)
-                fv.story.emplace_back(
-                    "--- the cycle: from here the steps below repeat forever ---");
-            fv.story.push_back(step_line(story[i], image));
-        }
+        fv.story = story_lines(story, image);
         fv.trace_path = trace_path_for(o, n);
         Trace trace = make_trace(o, f.violation, f.path, story, image);
         if (f.cycle_start) {
@@ -378,7 +366,10 @@ int replay_trace(const RunOptions& o, MpiSystem& system, OutputRouter& output,
             for (std::size_t i = cycle_step; i < story.size() && !v.location; ++i)
                 if (story[i].source) v.location = story[i].source;
     }
-    if (!result.violations.empty()) result.violations.front().steps = std::move(story);
+    if (!result.violations.empty()) {
+        result.violations.front().story = story_lines(story, image);
+        result.violations.front().steps = std::move(story);
+    }
     result.stats.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     result.stats.peak_rss_bytes = peak_rss_bytes();

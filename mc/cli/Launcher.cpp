@@ -186,8 +186,17 @@ int check_program(const RunOptions& o, const std::string& scratch_folder) {
             so.memory_limit = effective_memory_limit(o);
             so.page_sharing = o.page_sharing;
             so.state_equality = o.state_equality;
-            result = run_schedule(system, *schedule, so);
+            std::vector<Transition> taken;
+            result = run_schedule(system, *schedule, so, &taken);
             status = result.exit_status();
+            if (!result.violations.empty()) {
+                // The trace holds the choices; its story is told by --replay, which runs them
+                // again (recording every step here would slow every run down).
+                FoundViolation& fv = result.violations.front();
+                fv.trace_path = trace_path_for(o, 0);
+                std::vector<TraceStep> story;
+                attach_trace(fv, make_trace(o, fv.violation, taken, story, image), o, output);
+            }
         }
         output.finish();
         print_report(output.report(), result, o.ranks);

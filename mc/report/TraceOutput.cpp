@@ -39,6 +39,20 @@ std::string step_line(TraceStep& step, const ProgramImage& image) {
     return text;
 }
 
+std::vector<std::string> story_lines(std::vector<TraceStep>& story, const ProgramImage& image,
+                                     std::size_t shown) {
+    std::vector<std::string> lines;
+    const std::size_t skip = story.size() > shown ? story.size() - shown : 0;
+    if (skip > 0)
+        lines.push_back(fmt::format("... {} earlier steps (all are in the trace file)", skip));
+    for (std::size_t i = skip; i < story.size(); ++i) {
+        if (story[i].cycle_start)
+            lines.emplace_back("--- the cycle: from here the steps below repeat forever ---");
+        lines.push_back(step_line(story[i], image));
+    }
+    return lines;
+}
+
 Trace make_trace(const RunOptions& o, const Violation& v, const std::vector<Transition>& path,
                  std::vector<TraceStep>& story, const ProgramImage& image) {
     Trace t;

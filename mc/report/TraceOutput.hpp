@@ -17,6 +17,10 @@ namespace rankfold::mc {
 void locate(TraceStep& step, const ProgramImage& image);
 // "rank 1: MPI_Recv from rank 0, tag 0  (ring.c:12)"; locates the step first.
 std::string step_line(TraceStep& step, const ProgramImage& image);
+// The story as the report prints it: its last `shown` steps (a line says how many earlier ones
+// are left out), a marker before a lasso's cycle; locates every step printed.
+std::vector<std::string> story_lines(std::vector<TraceStep>& story, const ProgramImage& image,
+                                     std::size_t shown = 200);
 // The trace for `path` (with its story) as replay reads it.
 Trace make_trace(const RunOptions& options, const Violation& violation,
                  const std::vector<Transition>& path, std::vector<TraceStep>& story,

@@ -138,7 +138,8 @@ PollRegionVerdict judge_region(MpiSystem& system, SystemState& state, RunBounds&
 
 // The run from the current state on; the limit that stopped it, if one did.
 std::optional<std::string> follow_schedule(MpiSystem& system, ScheduleStrategy& strategy,
-                                           const ScheduledRunOptions& options, RunBounds& bounds) {
+                                           const ScheduledRunOptions& options, RunBounds& bounds,
+                                           std::vector<Transition>* taken) {
     std::vector<Transition> open;
     PollLoopWatch watch;
     std::uint64_t depth = 0, states = 0;
@@ -161,7 +162,9 @@ std::optional<std::string> follow_schedule(MpiSystem& system, ScheduleStrategy& 
                 if (limit) return limit;
             }
         }
-        system.take(open[strategy.pick(open)]);
+        const Transition& chosen = open[strategy.pick(open)];
+        if (taken != nullptr) taken->push_back(chosen);
+        system.take(chosen);
         ++depth;
     }
     system.end_state();
@@ -182,7 +185,7 @@ void finish_schedule(MpiSystem& system, ScheduleStrategy& strategy) {
 }
 
 RunResult run_schedule(MpiSystem& system, ScheduleStrategy& strategy,
-                       const ScheduledRunOptions& options) {
+                       const ScheduledRunOptions& options, std::vector<Transition>* taken) {
     const auto begin = Clock::now();
     RunBounds bounds(options, begin);
     // A closure can run long without reaching a choice point: the time limit stops it too.
@@ -190,7 +193,7 @@ RunResult run_schedule(MpiSystem& system, ScheduleStrategy& strategy,
     std::optional<std::string> limit;
     try {
         system.start();
-        limit = follow_schedule(system, strategy, options, bounds);
+        limit = follow_schedule(system, strategy, options, bounds, taken);
     } catch (const ClosureTimeLimit&) {
         limit = bounds.time_limit();
     }

@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace rankfold::mc {
 
@@ -29,8 +30,11 @@ struct ScheduledRunOptions {
     StateEquality state_equality = StateEquality::Semantic;
 };
 
+// `taken` (if given) receives the choices the run took, in order: the path a trace file needs
+// to replay a violation (one transition per choice point; the closure's steps are not kept).
 RunResult run_schedule(MpiSystem& system, ScheduleStrategy& strategy,
-                       const ScheduledRunOptions& options = {});
+                       const ScheduledRunOptions& options = {},
+                       std::vector<Transition>* taken = nullptr);
 
 // From the current (closed) state to the end of the path, without bounds or polling checks
 // (the snapshot self-test, unit tests).

@@ -146,13 +146,6 @@ std::string judge_replay(const Program& p, const nlohmann::json& found, const Ou
            (first ? ", " + describe_violation(*first) : "") + ": " + join(problems, "; ");
 }
 
-// --single-run and --seed: one execution, which records no counterexample to replay (its
-// violation is judged by kind and line alone).
-bool one_execution(const RunLine& r) {
-    return std::any_of(r.options.begin(), r.options.end(),
-                       [](const std::string& o) { return o == "--single-run" || o == "--seed"; });
-}
-
 // Runs one RUN line and, when it expects a violation, replays the counterexample it printed.
 // Returns "" or why it failed.
 std::string check_run(const Options& opt, const Program& p, const RunLine& r, const fs::path& bin,
@@ -160,7 +153,7 @@ std::string check_run(const Options& opt, const Program& p, const RunLine& r, co
     fs::path json = base + ".json", trace = base + ".trace";
     fs::remove(trace);
     Outcome o = run_rankfold(opt, r, bin, {"--trace-file", trace.string()}, json, base);
-    const bool replays = r.expects_violation() && !one_execution(r);
+    const bool replays = r.expects_violation();
     if (replays && g_dry_run)
         run_rankfold(opt, r, bin, {"--replay", trace.string()}, base + ".replay.json",
                      base + ".replay");
@@ -198,8 +191,7 @@ int check(const Options& opt, const std::vector<Program>& programs) {
             const RunLine& r = p.runs[k];
             std::string why = check_run(opt, p, r, bin, bin.string() + "." + std::to_string(k + 1));
             if (why.empty())
-                tally.pass(run_label(p, k) +
-                           (r.expects_violation() && !one_execution(r) ? " (replayed)" : ""));
+                tally.pass(run_label(p, k) + (r.expects_violation() ? " (replayed)" : ""));
             else
                 tally.fail(run_label(p, k), why);
         }

@@ -3,7 +3,8 @@
 # within a few seconds (exit status 3, the limit in the report and in the JSON, also when a
 # closure never reaches a choice), at --max-depth and --max-states, and end a polling deadlock
 # (a cycle of polls nobody can answer) with the deadlock and each rank's pending call, but not
-# a loop whose polls another order of the ranks answers, nor the fixed twins.
+# a loop whose polls another order of the ranks answers, nor the fixed twins. A violation
+# writes a trace that --replay tells step by step.
 # Usage: single_run_limits_test.sh BUILD_DIR SOURCE_DIR
 source "$(dirname "$0")/driver_lib.sh" "$@"
 for p in polling-counter-no-sender endless-exchange polling-phase-deadlock \
@@ -46,6 +47,12 @@ for seed in 1 2 3; do
     expect "phase-seed-$seed" 1 "polling with a test that can never succeed" \
         "$run" -np 2 --seed $seed --time-limit 20 ./polling-phase-deadlock
 done
+# A violation of one execution writes the trace of its choices; --replay tells every step.
+expect phase-seed-trace 1 "replay it with:" \
+    "$run" -np 2 --seed 2 --trace-file phase.trace ./polling-phase-deadlock
+expect phase-seed-replay 1 "counterexample (" "$run" -np 2 --replay phase.trace ./polling-phase-deadlock
+grep -q "rank 0 is blocked in MPI_Test" out err && pass phase-seed-replay-verdict ||
+    fail phase-seed-replay-verdict "$(head -5 err)"
 expect phase-fixed-single 0 "no violation found" "$run" -np 2 --single-run ./polling-phase-deadlock-fixed
 expect phase-fixed-seed 0 "no violation found" "$run" -np 2 --seed 4 ./polling-phase-deadlock-fixed
 
