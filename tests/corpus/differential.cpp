@@ -123,6 +123,8 @@ Strings rankfold_command(const Options& opt, const RunLine& r, const fs::path& b
     if (std::find(r.options.begin(), r.options.end(), "--single-run") == r.options.end())
         cmd.push_back("--single-run");
     cmd.insert(cmd.end(), r.options.begin(), r.options.end());
+    // A violation writes its trace: beside the binary, not in the current folder.
+    cmd.insert(cmd.end(), {"--trace-file", bin.string() + ".single.trace"});
     cmd.push_back(bin.string());
     cmd.insert(cmd.end(), r.args.begin(), r.args.end());
     return cmd;
