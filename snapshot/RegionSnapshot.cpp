@@ -380,7 +380,10 @@ void RegionSet::write_back(const Region& r, const RegionSnapshot::Image& t,
             const std::size_t offset = r.growth == Growth::Up ? 0 : kPageSize - partial;
             std::memcpy(dst + offset, src + offset, partial);
         } else {
-            PageStore::copy_page(dst, src);
+            // Plain stores, not PageStore::copy_page's streaming ones: the program runs on
+            // these pages right after (a replay, the next transition), and streamed pages would
+            // leave the cache only to be read back from memory (fan-in: 30% of the search).
+            std::memcpy(dst, src, kPageSize);
         }
     }
     counters_.pages_restored += pages.size();
