@@ -14,8 +14,7 @@
 //            that came into use and the one or two partial pages at the free end;
 //   restore  copies back only the pages written since plus the pages whose stored content
 //            differs between the two page lists (compared by reference, chunk by chunk), and
-//            leaves them tracked as unwritten. A page written since that both lists hold
-//            alike is compared with its copy first and left alone when equal (most are).
+//            leaves them tracked as unwritten.
 // With the Compare method (no tracking), written pages are found by memcmp with the last copy.
 // With sharing off in the store, capture stores every page again: a full copy per snapshot.
 //
@@ -96,10 +95,9 @@ private:
 class RegionSet {
 public:
     struct Counters {
-        std::uint64_t pages_stored = 0;    // pages hashed and looked up by capture
-        std::uint64_t pages_compared = 0;  // memcmp against the last copy (Compare method)
-        std::uint64_t pages_restored = 0;  // pages written back by restore
-        std::uint64_t pages_unchanged = 0; // listed for restore, found equal, not written
+        std::uint64_t pages_stored = 0;   // pages hashed and looked up by capture
+        std::uint64_t pages_compared = 0; // memcmp against the last copy (Compare method)
+        std::uint64_t pages_restored = 0; // pages written back by restore
     };
 
     RegionSet(PageStore& store, std::unique_ptr<DirtyTracker> tracker);
@@ -171,10 +169,8 @@ private:
     void capture_region(std::size_t index);
     void capture_page(std::size_t index, std::size_t i);
     void restore_region(std::size_t index, const RegionSnapshot::Image* target);
-    // Copies the target's `pages` (memory page numbers) into memory; with `compare`, skips
-    // those that memory already holds alike.
     void write_back(const Region& r, const RegionSnapshot::Image& t,
-                    const std::vector<std::uint32_t>& pages, bool compare);
+                    const std::vector<std::uint32_t>& pages);
     Fingerprint term(std::size_t region, std::size_t i, PageRef ref) const;
     Fingerprint finish_hash() const;
     Fingerprint length_term(std::size_t region) const;

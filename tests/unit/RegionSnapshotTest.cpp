@@ -284,43 +284,6 @@ TEST_CASE("RegionSet capture reads only the pages written since", "[snapshot][re
     }
 }
 
-// A page written with the bytes it held (a frame rewritten alike, a flag set and cleared) is
-// reported written, but restore only compares it; a page that did change is still copied.
-TEST_CASE("RegionSet restore leaves written pages that hold the target's bytes",
-          "[snapshot][region]") {
-    for (TrackingMethod method : available_methods()) {
-        if (method == TrackingMethod::Compare) continue;
-        for (bool alias : {false, true}) {
-            DYNAMIC_SECTION(method_name(method) << (alias ? " with writer alias" : "")) {
-                PageStore store;
-                Mapping heap(64, alias);
-                RegionSet set(store, make_tracker(method));
-                const std::size_t r =
-                    set.add_region(heap.base, heap.bytes, Growth::Up, heap.writer);
-                set.set_used(r, heap.bytes - 100); // a partial page at the end too
-                heap.base[3 * kPageSize + 8] = std::byte{4};
-                const RegionSnapshot first = set.capture();
-                heap.base[3 * kPageSize + 8] = std::byte{9};
-                heap.base[3 * kPageSize + 8] = std::byte{4};
-                heap.base[63 * kPageSize + 1] = std::byte{6};
-                heap.base[63 * kPageSize + 1] = std::byte{0};
-                heap.base[5 * kPageSize + 1] = std::byte{7};
-                set.restore(first);
-                CHECK(set.counters().pages_restored == 1);
-                CHECK(set.counters().pages_unchanged == 2);
-                CHECK(heap.base[5 * kPageSize + 1] == std::byte{0});
-                CHECK(heap.base[3 * kPageSize + 8] == std::byte{4});
-                // The partial page's used bytes are compared, and copied when they differ.
-                heap.base[63 * kPageSize + 2] = std::byte{1};
-                set.restore(first);
-                CHECK(set.counters().pages_restored == 2);
-                CHECK(heap.base[63 * kPageSize + 2] == std::byte{0});
-                CHECK(set.capture().hash() == first.hash());
-            }
-        }
-    }
-}
-
 TEST_CASE("RegionSet regions grow and shrink", "[snapshot][region]") {
     for (TrackingMethod method : available_methods()) {
         SECTION(method_name(method)) {
