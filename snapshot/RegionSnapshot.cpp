@@ -313,6 +313,12 @@ void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* t
     const bool aliased = r.writer != r.base;
     todo_.clear();
     dirty_.clear();
+    if (precise && aliased && target != nullptr && r.synced == t.used &&
+        r.pages.same_chunks(t.pages)) {
+        restore_written(r, t);
+        r.used = t.used;
+        return;
+    }
     if (precise && aliased) {
         // Writes through the alias are invisible to the tracker: ask first, then write.
         set_window(r, std::max(n_t, n_cur));
@@ -366,6 +372,22 @@ void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* t
     else if (!r.pages.same_chunks(t.pages))
         r.pages = t.pages;
     r.used = r.synced = t.used;
+}
+
+// Memory holds the target's page list as of the last sync, used part included, so only the
+// pages written since differ, and the tracker lists them in the order write_back wants (by
+// memory page). The most common region of a restore (every rank's stack, heap and globals
+// that kept their length): this path skips the general one's lists, sort and comparisons.
+// The partial page at the free end is written only if it was written: its used bytes are the
+// target's otherwise, and the bytes past them are never written back anyway.
+void RegionSet::restore_written(const Region& r, const RegionSnapshot::Image& t) {
+    const std::size_t n_t = t.pages.size();
+    set_window(r, n_t);
+    tracker_->collect(r.range, dirty_);
+    write_.clear();
+    for (std::uint32_t page : dirty_)
+        if (r.index_of(page) < n_t) write_.push_back(page);
+    write_back(r, t, write_);
 }
 
 void RegionSet::write_back(const Region& r, const RegionSnapshot::Image& t,

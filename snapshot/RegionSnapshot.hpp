@@ -169,6 +169,8 @@ private:
     void capture_region(std::size_t index);
     void capture_page(std::size_t index, std::size_t i);
     void restore_region(std::size_t index, const RegionSnapshot::Image* target);
+    // restore_region when memory holds `t`'s page list and used length, bar what was written.
+    void restore_written(const Region& r, const RegionSnapshot::Image& t);
     void write_back(const Region& r, const RegionSnapshot::Image& t,
                     const std::vector<std::uint32_t>& pages);
     Fingerprint term(std::size_t region, std::size_t i, PageRef ref) const;
