@@ -1,5 +1,7 @@
 #include "snapshot/RegionSnapshot.hpp"
 
+#include "snapshot/RegionHashing.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <iterator>
@@ -7,31 +9,9 @@
 
 namespace rankfold::snapshot {
 
+using namespace region_hashing;
+
 namespace {
-
-constexpr std::uint64_t kPageSeed = 0x52616e6b666f6c64; // "Rankfold"
-constexpr std::uint64_t kLengthSeed = 0x6c656e6774687321;
-constexpr std::uint64_t kWindowSeed = 0x77696e646f777321;
-constexpr std::uint64_t kMaskedSeed = 0x6d61736b65642121;
-
-std::size_t page_count(std::size_t bytes) {
-    return (bytes + kPageSize - 1) / kPageSize;
-}
-
-// Bytes of the partial page at the free end of a used part of `used` bytes (0: none).
-std::size_t partial_bytes(std::size_t used) {
-    return used % kPageSize;
-}
-
-// The fingerprint sum's group: each 64-bit half adds (and subtracts) modulo 2^64 on its own.
-void add(Fingerprint& sum, const Fingerprint& term) {
-    sum.low += term.low;
-    sum.high += term.high;
-}
-void subtract(Fingerprint& sum, const Fingerprint& term) {
-    sum.low -= term.low;
-    sum.high -= term.high;
-}
 
 void sort_unique(std::vector<std::uint32_t>& v) {
     std::sort(v.begin(), v.end());
@@ -103,6 +83,7 @@ RegionSet::RegionSet(PageStore& store, std::unique_ptr<DirtyTracker> tracker)
 
 // Regions (and their page references) go before the tracker, which un-protects the memory.
 RegionSet::~RegionSet() {
+    release_edges();
     regions_.clear();
 }
 
@@ -113,51 +94,8 @@ std::size_t RegionSet::add_region(std::byte* base, std::size_t capacity, Growth 
     const std::size_t range = tracker_->add_range(base, capacity);
     regions_.push_back(Region{base, writer != nullptr ? writer : base, capacity / kPageSize, growth,
                               range, 0, 0, PageVector(store_), kWhole, Fingerprint{}});
+    edges_.emplace_back();
     return regions_.size() - 1;
-}
-
-void RegionSet::set_hashed(std::size_t region, std::size_t bytes, const Fingerprint& salt) {
-    regions_[region].hashed = bytes;
-    regions_[region].salt = salt;
-}
-
-void RegionSet::ignore(std::size_t region, std::size_t offset, std::size_t size) {
-    if (regions_.at(region).growth != Growth::Up)
-        throw std::invalid_argument("only regions that grow up can ignore bytes");
-    if (size == 0) return;
-    for (const Ignored& i : ignored_)
-        if (i.region == region && i.offset == offset && i.size == size) return;
-    ignored_.push_back({region, offset, size});
-    std::stable_sort(ignored_.begin(), ignored_.end(),
-                     [](const Ignored& a, const Ignored& b) { return a.region < b.region; });
-}
-
-// Each page with ignored bytes in the used part counts as its masked copy instead.
-void RegionSet::apply_ignored(std::size_t index, const RegionSnapshot::Image& image,
-                              Fingerprint& hash) {
-    std::vector<std::size_t> pages;
-    for (const Ignored& i : ignored_) {
-        if (i.region != index) continue;
-        for (std::size_t p = i.offset / kPageSize;
-             p <= (i.offset + i.size - 1) / kPageSize && p < image.pages.size(); ++p)
-            pages.push_back(p);
-    }
-    std::sort(pages.begin(), pages.end());
-    pages.erase(std::unique(pages.begin(), pages.end()), pages.end());
-    for (const std::size_t p : pages) {
-        subtract(hash, term(index, p, image.pages[p]));
-        std::memcpy(masked_.data(), store_.data(image.pages[p]), kPageSize);
-        const std::size_t page_begin = p * kPageSize;
-        for (const Ignored& i : ignored_) {
-            if (i.region != index) continue;
-            const std::size_t from = std::max(i.offset, page_begin);
-            const std::size_t to = std::min(i.offset + i.size, page_begin + kPageSize);
-            if (from < to) std::memset(masked_.data() + (from - page_begin), 0, to - from);
-        }
-        const Fingerprint digest = fingerprint_of(masked_.data(), kPageSize, kMaskedSeed);
-        const std::uint64_t key[3] = {digest.low, digest.high, (std::uint64_t{index} << 40) ^ p};
-        add(hash, fingerprint_of(key, sizeof key, kPageSeed));
-    }
 }
 
 void RegionSet::set_used(std::size_t region, std::size_t bytes) {
@@ -187,26 +125,6 @@ Fingerprint RegionSet::finish_hash() const {
     Fingerprint h = page_sum_;
     for (std::size_t r = 0; r < regions_.size(); ++r) add(h, length_term(r));
     return h;
-}
-
-// The window's length and salt replace the used length; the pages beyond the window leave
-// the sum, and the edge page counts with its bytes outside the window as zero.
-void RegionSet::apply_window(std::size_t index, const RegionSnapshot::Image& image,
-                             Fingerprint& hash) {
-    subtract(hash, length_term(index));
-    const std::uint64_t key[4] = {index, image.hashed, image.salt.low, image.salt.high};
-    add(hash, fingerprint_of(key, sizeof key, kWindowSeed));
-    const std::size_t full = image.hashed / kPageSize;
-    for (std::size_t i = full; i < image.pages.size(); ++i)
-        subtract(hash, term(index, i, image.pages[i]));
-    const std::size_t partial = partial_bytes(image.hashed);
-    if (partial == 0) return;
-    const std::size_t offset = image.growth_down ? kPageSize - partial : 0;
-    std::memset(masked_.data(), 0, kPageSize);
-    std::memcpy(masked_.data() + offset, store_.data(image.pages[full]) + offset, partial);
-    const Fingerprint digest = fingerprint_of(masked_.data(), kPageSize, kMaskedSeed);
-    const std::uint64_t edge[3] = {digest.low, digest.high, (std::uint64_t{index} << 40) ^ full};
-    add(hash, fingerprint_of(edge, sizeof edge, kPageSeed));
 }
 
 RegionSnapshot RegionSet::capture() {
@@ -313,6 +231,12 @@ void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* t
     const bool aliased = r.writer != r.base;
     todo_.clear();
     dirty_.clear();
+    if (precise && aliased && target != nullptr && r.synced == t.used &&
+        r.pages.same_chunks(t.pages)) {
+        restore_written(r, t);
+        r.used = t.used;
+        return;
+    }
     if (precise && aliased) {
         // Writes through the alias are invisible to the tracker: ask first, then write.
         set_window(r, std::max(n_t, n_cur));
@@ -368,6 +292,22 @@ void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* t
     r.used = r.synced = t.used;
 }
 
+// Memory holds the target's page list as of the last sync, used part included, so only the
+// pages written since differ, and the tracker lists them in the order write_back wants (by
+// memory page). The most common region of a restore (every rank's stack, heap and globals
+// that kept their length): this path skips the general one's lists, sort and comparisons.
+// The partial page at the free end is written only if it was written: its used bytes are the
+// target's otherwise, and the bytes past them are never written back anyway.
+void RegionSet::restore_written(const Region& r, const RegionSnapshot::Image& t) {
+    const std::size_t n_t = t.pages.size();
+    set_window(r, n_t);
+    tracker_->collect(r.range, dirty_);
+    write_.clear();
+    for (std::uint32_t page : dirty_)
+        if (r.index_of(page) < n_t) write_.push_back(page);
+    write_back(r, t, write_);
+}
+
 void RegionSet::write_back(const Region& r, const RegionSnapshot::Image& t,
                            const std::vector<std::uint32_t>& pages) {
     const std::size_t n_t = t.pages.size();
@@ -380,7 +320,10 @@ void RegionSet::write_back(const Region& r, const RegionSnapshot::Image& t,
             const std::size_t offset = r.growth == Growth::Up ? 0 : kPageSize - partial;
             std::memcpy(dst + offset, src + offset, partial);
         } else {
-            PageStore::copy_page(dst, src);
+            // Plain stores, not PageStore::copy_page's streaming ones: the program runs on
+            // these pages right after (a replay, the next transition), and streamed pages would
+            // leave the cache only to be read back from memory (fan-in: 30% of the search).
+            std::memcpy(dst, src, kPageSize);
         }
     }
     counters_.pages_restored += pages.size();

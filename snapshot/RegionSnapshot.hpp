@@ -169,6 +169,8 @@ private:
     void capture_region(std::size_t index);
     void capture_page(std::size_t index, std::size_t i);
     void restore_region(std::size_t index, const RegionSnapshot::Image* target);
+    // restore_region when memory holds `t`'s page list and used length, bar what was written.
+    void restore_written(const Region& r, const RegionSnapshot::Image& t);
     void write_back(const Region& r, const RegionSnapshot::Image& t,
                     const std::vector<std::uint32_t>& pages);
     Fingerprint term(std::size_t region, std::size_t i, PageRef ref) const;
@@ -176,6 +178,15 @@ private:
     Fingerprint length_term(std::size_t region) const;
     // Takes out of `hash` what lies outside region `index`'s window in `image`.
     void apply_window(std::size_t index, const RegionSnapshot::Image& image, Fingerprint& hash);
+    // The masked digest of `bytes` bytes at `offset` of `page`, zeros elsewhere (cached).
+    Fingerprint edge_digest(std::size_t index, PageRef page, std::size_t offset, std::size_t bytes);
+    void release_edges();
+    struct Edge {               // the last edge page digested per region (edge_digest)
+        PageRef page = kNoPage; // a reference this set holds
+        std::size_t offset = 0, bytes = 0;
+        Fingerprint digest;
+    };
+    std::vector<Edge> edges_;
     // Takes the ignored bytes of region `index` out of `hash`.
     void apply_ignored(std::size_t index, const RegionSnapshot::Image& image, Fingerprint& hash);
     struct Ignored {

@@ -107,3 +107,44 @@ TEST_CASE("A window larger than the used part covers the used part", "[snapshot]
     stack.top()[-300] = std::byte{5};
     CHECK(set.capture().hash() != a.hash());
 }
+
+// The edge page's masked digest is kept from one capture to the next (RegionSet::edge_digest):
+// whatever was kept, a capture must hash as a fresh set's first capture of the same memory.
+TEST_CASE("The kept digest of a window's edge page follows the window and the page",
+          "[snapshot][window]") {
+    PageStore store;
+    Stack stack(8);
+    RegionSet set(store, make_tracker(TrackingMethod::Compare));
+    const std::size_t r = set.add_region(stack.base, stack.bytes, Growth::Down);
+    std::byte* top = stack.top();
+    const std::size_t used = 3 * kPageSize;
+    for (std::size_t i = 1; i <= used; ++i) top[-static_cast<long>(i)] = std::byte(i % 251 + 1);
+    const auto fresh = [&](std::size_t window) {
+        RegionSet other(store, make_tracker(TrackingMethod::Compare));
+        const std::size_t o = other.add_region(stack.base, stack.bytes, Growth::Down);
+        other.set_used(o, used);
+        other.set_hashed(o, window, kSalt);
+        return other.capture().hash();
+    };
+    const auto kept = [&](std::size_t window) {
+        set.set_used(r, used);
+        set.set_hashed(r, window, kSalt);
+        return set.capture().hash();
+    };
+    const Fingerprint first = kept(5000);
+    CHECK(first == fresh(5000));
+    CHECK(kept(5000) == first);       // the same edge page and window: the kept digest
+    CHECK(kept(5008) == fresh(5008)); // the same page, 8 more bytes of it in the window
+    CHECK(kept(5008) != first);
+    CHECK(kept(5000) == first);
+    // A byte of the edge page inside the window changes: a new page, a new digest.
+    top[-4990] = std::byte{0};
+    CHECK(kept(5000) == fresh(5000));
+    CHECK(kept(5000) != first);
+    top[-4990] = std::byte(4990 % 251 + 1);
+    CHECK(kept(5000) == first);
+    // A byte of the edge page outside the window changes: the same fingerprint.
+    top[-5001] = std::byte{0};
+    CHECK(kept(5000) == first);
+    CHECK(fresh(5000) == first);
+}
