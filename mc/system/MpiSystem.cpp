@@ -143,6 +143,9 @@ void MpiSystem::complete(int rank) {
 void MpiSystem::publish_buffers(int rank, bool issued) {
     if (races_ == nullptr) return;
     const mpi::RankCall& call = runtime_.ranks().call(rank);
+    // Nothing pending before (the monitor's list is empty) nor now: the event below would be
+    // skipped anyway, so the listing, which builds names and byte ranges, is not made.
+    if (races_->pending(rank).empty() && nothing_pending(world_, rank, call)) return;
     pending_buffers(world_, rank, call, buffers_);
     // Nonblocking collectives: their buffers come from the call that started them, kept by the
     // race monitor since. A nonblocking collective issued without failure has written its
