@@ -119,10 +119,9 @@ void pending_buffers(const mpi::MpiWorld& world, int rank, const mpi::RankCall& 
 }
 
 bool nothing_pending(const mpi::MpiWorld& world, int rank, const mpi::RankCall& call) {
-    const mpi::RequestTable& table = world.requests();
-    for (int slot = 0;; ++slot) {
-        const mpi::Request* r = table.slot(rank, slot);
-        if (r == nullptr) break;
+    const std::span<const mpi::Request> slots = world.requests().of(rank);
+    for (int slot = 0; slot < static_cast<int>(slots.size()); ++slot) {
+        const mpi::Request* r = &slots[static_cast<std::size_t>(slot)];
         // A collective request may hold buffers (MpiSystem::publish_buffers); a send or receive
         // is listed by pending_buffers unless the call made it for itself.
         if (r->is_free() || !r->active || r->seen_complete) continue;
