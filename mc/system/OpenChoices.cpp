@@ -47,6 +47,7 @@ bool OpenChoices::outcome_open(int rank) {
 }
 
 bool OpenChoices::landing_blocks(int rank) const {
+    if (!world_.landings_possible()) return false;
     const RankStatus status = ranks_.status(rank);
     if (status != RankStatus::AtCall && status != RankStatus::Blocked) return false;
     // Issuing a lock request only queues it: the rank runs no code before the grant, itself a

@@ -114,6 +114,10 @@ public:
     // that `call` does not complete.
     // `entered`: the rank waits inside `call` (issued, blocked); else it is about to issue it.
     bool observes_open_landing(int rank, const RankCall& call, bool entered = false) const;
+    // Whether any landing can be open: a window exists or OpenSHMEM is in use. Without either
+    // (every MPI program without one-sided communication) observes_open_landing is false and
+    // the closure's per-rank tests stop here.
+    bool landings_possible() const { return core_.windows.size() != 0 || shmem_.used(); }
     // Whether `rank`, about to issue `call` (an OpenSHMEM get or fetching atomic:
     // ShmemOp::Fetch), reads bytes that `landing` or a put behind it writes.
     bool fetch_sees_landing(int rank, const RankCall& call, const OpenLanding& landing) const;
