@@ -302,9 +302,8 @@ void MpiSystem::note_request_free(int rank, const mpi::RankCall& call) {
          runtime_.image().locate_call(call.site)});
 }
 
-bool MpiSystem::check_shmem_finalize(int rank) {
+bool MpiSystem::check_shmem_finalize_leaks(int rank) {
     const mpi::RankCall& call = runtime_.ranks().call(rank);
-    if (call.kind != CallKind::Shmem || call.shmem.op != shmem::ShmemOp::Finalize) return true;
     return check_finalize(shmem_finalize_leaks(world_, rank, call.site), rank);
 }
 

@@ -8,16 +8,6 @@ namespace rankfold::mc {
 
 using mpi::CallKind;
 
-bool completion_with_outcome(const mpi::RankCall& call) {
-    return call.kind == CallKind::Waitany || call.kind == CallKind::Waitsome ||
-           call.kind == CallKind::Probe;
-}
-
-bool polls(const mpi::RankCall& call) {
-    return mpi::tests(call.kind) ||
-           (call.kind == CallKind::Rma && call.rma.kind == mpi::RmaKind::Test);
-}
-
 bool OpenChoices::buffering_open(int rank) const {
     if (!options_.both_buffering || ranks_.status(rank) != RankStatus::AtCall) return false;
     const mpi::RankCall& call = ranks_.call(rank);
@@ -57,11 +47,7 @@ bool OpenChoices::landing_blocks(int rank) const {
     return world_.observes_open_landing(rank, ranks_.call(rank), status == RankStatus::Blocked);
 }
 
-bool OpenChoices::completion_held(int rank) {
-    if (ranks_.status(rank) != RankStatus::AtCall) return false;
-    // Only RMA and SHMEM calls complete landings (MpiWorld::landings_completed_by).
-    const CallKind kind = ranks_.call(rank).kind;
-    if (kind != CallKind::Rma && kind != CallKind::Shmem) return false;
+bool OpenChoices::completion_held_by_landings(int rank) {
     world_.landings_completed_by(rank, ranks_.call(rank), completed_targets_);
     // Most steps complete no landing (every step of a program without RMA or SHMEM): nothing
     // below can hold them.

@@ -58,6 +58,10 @@ public:
     // ---- visible calls -------------------------------------------------------------------
     Progress issue(int rank, RankCall& call);
     bool ready(int rank, const RankCall& call) const {
+        // Blocking sends and receives, most calls of all: their request says (as in
+        // CompletionQuery::ready), without a call.
+        if (call.kind == CallKind::Send || call.kind == CallKind::Recv)
+            return core_.requests.at(rank, call.internal[0]).complete;
         if (call.kind == CallKind::Rma) return OneSided::ready(core_, rank, call);
         if (call.kind == CallKind::Shmem) return shmem_.ready(rank, call.shmem);
         return CompletionQuery(core_, p2p_).ready(rank, call);
