@@ -8,6 +8,7 @@ template <class Event>
 void MonitorSet::dispatch(void (EventSink::*handler)(const Event&), const Event& e) {
     // After the path's violation nothing more is judged: the path ends there.
     if (violation_) return;
+    ++generation_;
     for (const auto& m : monitors_) (m.get()->*handler)(e);
 }
 
@@ -48,6 +49,7 @@ void MonitorSet::on_memory_access(const MemoryAccessEvent& e) {
     // others ignore it (the race monitor's pending buffers of an RMA window make a test that
     // walks the window element by element pay every monitor's call for each access).
     if (violation_) return;
+    ++generation_;
     const std::uint64_t mask = e.rank >= 0 && static_cast<std::size_t>(e.rank) < watching_.size()
                                    ? watching_[static_cast<std::size_t>(e.rank)]
                                    : ~std::uint64_t{0};
@@ -68,6 +70,9 @@ void MonitorSet::on_exposed_memory(const ExposedMemoryEvent& e) {
 }
 
 ByteRange MonitorSet::watched_bytes(int rank) const {
+    const bool cached = rank >= 0 && static_cast<std::size_t>(rank) < hulls_.size();
+    if (cached && hulls_[static_cast<std::size_t>(rank)].first == generation_)
+        return hulls_[static_cast<std::size_t>(rank)].second; // watching_[rank] is as it was
     ByteRange hull;
     std::uint64_t mask = 0;
     for (std::size_t i = 0; i < monitors_.size(); ++i) {
@@ -79,6 +84,9 @@ ByteRange MonitorSet::watched_bytes(int rank) const {
         if (static_cast<std::size_t>(rank) >= watching_.size())
             watching_.resize(static_cast<std::size_t>(rank) + 1, ~std::uint64_t{0});
         watching_[static_cast<std::size_t>(rank)] = mask;
+        if (static_cast<std::size_t>(rank) >= hulls_.size())
+            hulls_.resize(static_cast<std::size_t>(rank) + 1, {0, ByteRange{}});
+        hulls_[static_cast<std::size_t>(rank)] = {generation_, hull};
     }
     return hull;
 }
@@ -107,6 +115,7 @@ MonitorSet::State MonitorSet::save() const {
 }
 
 void MonitorSet::restore(const State& s) {
+    ++generation_;
     violation_ = s.violation;
     for (std::size_t i = 0; i < monitors_.size(); ++i) {
         if (i < s.monitors.size() && s.monitors[i])

@@ -21,6 +21,7 @@ public:
     MonitorSet& operator=(const MonitorSet&) = delete;
 
     template <class M, class... Args> M& add(Args&&... args) {
+        ++generation_;
         auto monitor =
             std::make_unique<M>(static_cast<Verdicts&>(*this), std::forward<Args>(args)...);
         M& added = *monitor;
@@ -83,6 +84,13 @@ private:
     // watched_bytes last computed its hull; the others get none of its memory accesses. Not
     // part of the state: the hull is computed again when a rank runs (AccessChecker::enter).
     mutable std::vector<std::uint64_t> watching_;
+    // A monitor's state, and so the bytes it watches, changes only through the events and
+    // restores that pass through here; each bumps `generation_`. watched_bytes, asked each time a
+    // rank runs, answers from `hulls_` (per rank: the hull and the generation it was computed
+    // at) while nothing passed since: a run of point-to-point calls with nothing pending asks
+    // every monitor once, not at each call.
+    std::uint64_t generation_ = 1;
+    mutable std::vector<std::pair<std::uint64_t, ByteRange>> hulls_;
 };
 
 } // namespace rankfold::properties

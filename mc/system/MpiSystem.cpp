@@ -142,6 +142,9 @@ void MpiSystem::complete(int rank) {
 void MpiSystem::publish_buffers(int rank, bool issued) {
     if (races_ == nullptr) return;
     const mpi::RankCall& call = runtime_.ranks().call(rank);
+    // Nothing pending before (the monitor's list is empty) nor now: the event below would be
+    // skipped anyway, so the listing, which builds names and byte ranges, is not made.
+    if (races_->pending(rank).empty() && nothing_pending(world_, rank, call)) return;
     pending_buffers(world_, rank, call, buffers_);
     // Nonblocking collectives: their buffers come from the call that started them, kept by the
     // race monitor since. A nonblocking collective issued without failure has written its
@@ -298,9 +301,8 @@ void MpiSystem::note_request_free(int rank, const mpi::RankCall& call) {
          runtime_.image().locate_call(call.site)});
 }
 
-bool MpiSystem::check_shmem_finalize(int rank) {
+bool MpiSystem::check_shmem_finalize_leaks(int rank) {
     const mpi::RankCall& call = runtime_.ranks().call(rank);
-    if (call.kind != CallKind::Shmem || call.shmem.op != shmem::ShmemOp::Finalize) return true;
     return check_finalize(shmem_finalize_leaks(world_, rank, call.site), rank);
 }
 

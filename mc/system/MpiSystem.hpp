@@ -112,7 +112,13 @@ private:
     bool check_finalize(const std::vector<Leak>& leaks, int rank);
     // Once shmem_finalize returns (every PE entered it: a PE stuck before it is a deadlock,
     // reported as such rather than as its leaks): the teams the PE never destroyed.
-    bool check_shmem_finalize(int rank);
+    bool check_shmem_finalize(int rank) {
+        const mpi::RankCall& call = runtime_.ranks().call(rank);
+        if (call.kind != mpi::CallKind::Shmem || call.shmem.op != shmem::ShmemOp::Finalize)
+            return true;
+        return check_shmem_finalize_leaks(rank);
+    }
+    bool check_shmem_finalize_leaks(int rank);
     // MPI_Request_free of an active request: a hazard (warning, or violation under --strict).
     void note_request_free(int rank, const mpi::RankCall& call);
     // monitors_.watches_call(name), remembered per name. A call's name is a string literal of

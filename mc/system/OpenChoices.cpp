@@ -8,16 +8,6 @@ namespace rankfold::mc {
 
 using mpi::CallKind;
 
-bool completion_with_outcome(const mpi::RankCall& call) {
-    return call.kind == CallKind::Waitany || call.kind == CallKind::Waitsome ||
-           call.kind == CallKind::Probe;
-}
-
-bool polls(const mpi::RankCall& call) {
-    return mpi::tests(call.kind) ||
-           (call.kind == CallKind::Rma && call.rma.kind == mpi::RmaKind::Test);
-}
-
 bool OpenChoices::buffering_open(int rank) const {
     if (!options_.both_buffering || ranks_.status(rank) != RankStatus::AtCall) return false;
     const mpi::RankCall& call = ranks_.call(rank);
@@ -47,6 +37,7 @@ bool OpenChoices::outcome_open(int rank) {
 }
 
 bool OpenChoices::landing_blocks(int rank) const {
+    if (!world_.landings_possible()) return false;
     const RankStatus status = ranks_.status(rank);
     if (status != RankStatus::AtCall && status != RankStatus::Blocked) return false;
     // Issuing a lock request only queues it: the rank runs no code before the grant, itself a
@@ -56,11 +47,7 @@ bool OpenChoices::landing_blocks(int rank) const {
     return world_.observes_open_landing(rank, ranks_.call(rank), status == RankStatus::Blocked);
 }
 
-bool OpenChoices::completion_held(int rank) {
-    if (ranks_.status(rank) != RankStatus::AtCall) return false;
-    // Only RMA and SHMEM calls complete landings (MpiWorld::landings_completed_by).
-    const CallKind kind = ranks_.call(rank).kind;
-    if (kind != CallKind::Rma && kind != CallKind::Shmem) return false;
+bool OpenChoices::completion_held_by_landings(int rank) {
     world_.landings_completed_by(rank, ranks_.call(rank), completed_targets_);
     // Most steps complete no landing (every step of a program without RMA or SHMEM): nothing
     // below can hold them.

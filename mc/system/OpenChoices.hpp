@@ -39,12 +39,21 @@ public:
     // Whether `rank` waits at an unlock or flush that would land operations some held-back
     // rank (landing_blocks) could see: issuing it would take the "landed" side of that choice,
     // so it waits for the explorer too (which lands them, or lets that rank go first).
-    bool completion_held(int rank);
+    bool completion_held(int rank) {
+        if (ranks_.status(rank) != RankStatus::AtCall) return false;
+        // Only RMA and SHMEM calls complete landings (MpiWorld::landings_completed_by).
+        const mpi::CallKind kind = ranks_.call(rank).kind;
+        if (kind != mpi::CallKind::Rma && kind != mpi::CallKind::Shmem) return false;
+        return completion_held_by_landings(rank);
+    }
     // Every choice of the current closed state, in the order to try them: per rank, wildcard
     // matches by receive and sender, "not yet" after the ways a test can succeed.
     void list(std::vector<Transition>& out);
 
 private:
+    // completion_held for an RMA or SHMEM call at its rank's AtCall.
+    bool completion_held_by_landings(int rank);
+
     SystemOptions options_;
     RankTable& ranks_;
     const mpi::MpiWorld& world_;
@@ -57,10 +66,17 @@ private:
 };
 
 // Calls that return at once with "not yet" or "done" (MPI_Test and friends, MPI_Iprobe,
-// MPI_Win_test): the answer is the explorer's choice.
-bool polls(const mpi::RankCall& call);
+// MPI_Win_test): the answer is the explorer's choice. (Inline, as the next one: the closure
+// asks both for each rank in each sweep.)
+inline bool polls(const mpi::RankCall& call) {
+    return mpi::tests(call.kind) ||
+           (call.kind == mpi::CallKind::Rma && call.rma.kind == mpi::RmaKind::Test);
+}
 
 // Calls whose completion has several ways to go once they are ready.
-bool completion_with_outcome(const mpi::RankCall& call);
+inline bool completion_with_outcome(const mpi::RankCall& call) {
+    return call.kind == mpi::CallKind::Waitany || call.kind == mpi::CallKind::Waitsome ||
+           call.kind == mpi::CallKind::Probe;
+}
 
 } // namespace rankfold::mc

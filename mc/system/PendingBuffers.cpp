@@ -118,6 +118,25 @@ void pending_buffers(const mpi::MpiWorld& world, int rank, const mpi::RankCall& 
     shmem_fetch_buffers(world, rank, out);
 }
 
+bool nothing_pending(const mpi::MpiWorld& world, int rank, const mpi::RankCall& call) {
+    const std::span<const mpi::Request> slots = world.requests().of(rank);
+    for (int slot = 0; slot < static_cast<int>(slots.size()); ++slot) {
+        const mpi::Request* r = &slots[static_cast<std::size_t>(slot)];
+        // A collective request may hold buffers (MpiSystem::publish_buffers); a send or receive
+        // is listed by pending_buffers unless the call made it for itself.
+        if (r->is_free() || !r->active || r->seen_complete) continue;
+        if (r->kind == mpi::Request::Kind::Collective) return false;
+        const bool p2p =
+            r->kind == mpi::Request::Kind::Send || r->kind == mpi::Request::Kind::Receive;
+        if (p2p && r->layout && slot != call.internal[0] && slot != call.internal[1]) return false;
+    }
+    // rma_result_buffers reads the windows' pending operations, shmem_fetch_buffers the PE's
+    // fetches: with no window and no fetch both add nothing.
+    if (world.windows().size() != 0) return false;
+    const shmem::ShmemWorld& shmem = world.shmem();
+    return rank < 0 || rank >= shmem.size() || shmem.pe(rank).fetches.empty();
+}
+
 void shmem_fetch_buffers(const mpi::MpiWorld& world, int rank, std::vector<PendingBuffer>& out) {
     const shmem::ShmemWorld& shmem = world.shmem();
     if (rank < 0 || rank >= shmem.size()) return;

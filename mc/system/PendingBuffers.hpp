@@ -17,6 +17,12 @@ namespace rankfold::mc {
 void pending_buffers(const mpi::MpiWorld& world, int rank, const mpi::RankCall& call,
                      std::vector<properties::PendingBuffer>& out);
 
+// Whether `rank` has no buffer pending_buffers would list, no active nonblocking collective
+// (whose buffers the race monitor keeps), no fetching one-sided operation and no pending
+// OpenSHMEM fetch: what a blocking call of a program without nonblocking operations always has.
+// Reads only flags (no names, no typemaps): the per-call test before the full listing.
+bool nothing_pending(const mpi::MpiWorld& world, int rank, const mpi::RankCall& call);
+
 // Appends the result buffers of `rank`'s one-sided operations that fetch (MPI_Get, ...) and have
 // not landed yet: the operation writes them until its local completion (flush, unlock, fence).
 void rma_result_buffers(const mpi::MpiWorld& world, int rank,

@@ -164,6 +164,10 @@ void RemoteOrder::completions(int rank, const mpi::RankCall& call) {
 
 void RemoteOrder::issued(const properties::races::RaceMonitor& races, int rank,
                          const mpi::RankCall& call, bool done) {
+    // Point-to-point and the other plain MPI calls, while no one-sided operation is live: no
+    // message carries anything to follow (the release below), no join (join_token is 0 for
+    // them) and nothing finished() would tell.
+    if (plain(call) && races.remote_empty() && quiet_finish(call)) return;
     if (call.kind == CallKind::Rma && mpi::communicates(call.rma.kind)) {
         remote_operation(rank, call);
         return;
@@ -237,6 +241,7 @@ bool RemoteOrder::attaches(int rank) const {
 
 void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank,
                            const mpi::RankCall& call) {
+    if (quiet_finish(call)) return;
     // What a rank exposes changes when a window is made or freed, and, through a dynamic
     // window, at MPI_Win_attach and MPI_Win_detach: local calls the explorer does not see, so
     // it is taken again at each of the rank's calls.

@@ -32,6 +32,17 @@ private:
     // The operations the call completes (unlock, flush, fence, MPI_Win_complete).
     void completions(int rank, const mpi::RankCall& call);
     int world_target(int rank, MPI_Win win, int target) const;
+    // Neither a collective, a one-sided nor an OpenSHMEM call: joins nothing (join_token),
+    // completes no operation, synchronises no window.
+    static bool plain(const mpi::RankCall& call) {
+        return call.kind != mpi::CallKind::Collective && call.kind != mpi::CallKind::Rma &&
+               call.kind != mpi::CallKind::Shmem;
+    }
+    // A plain call while no window exists: finished() has nothing to tell (no dynamic window
+    // to expose again; every branch after that one is for a join or an RMA or SHMEM call).
+    bool quiet_finish(const mpi::RankCall& call) const {
+        return plain(call) && world_.windows().size() == 0;
+    }
     // Whether joins are followed now: while windows exist or operations are live, and in every
     // OpenSHMEM program (its puts go live between any two barriers: a join some PE saw before
     // its first put and another after would be counted apart).

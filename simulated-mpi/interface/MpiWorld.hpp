@@ -58,6 +58,10 @@ public:
     // ---- visible calls -------------------------------------------------------------------
     Progress issue(int rank, RankCall& call);
     bool ready(int rank, const RankCall& call) const {
+        // Blocking sends and receives, most calls of all: their request says (as in
+        // CompletionQuery::ready), without a call.
+        if (call.kind == CallKind::Send || call.kind == CallKind::Recv)
+            return core_.requests.at(rank, call.internal[0]).complete;
         if (call.kind == CallKind::Rma) return OneSided::ready(core_, rank, call);
         if (call.kind == CallKind::Shmem) return shmem_.ready(rank, call.shmem);
         return CompletionQuery(core_, p2p_).ready(rank, call);
@@ -114,6 +118,10 @@ public:
     // that `call` does not complete.
     // `entered`: the rank waits inside `call` (issued, blocked); else it is about to issue it.
     bool observes_open_landing(int rank, const RankCall& call, bool entered = false) const;
+    // Whether any landing can be open: a window exists or OpenSHMEM is in use. Without either
+    // (every MPI program without one-sided communication) observes_open_landing is false and
+    // the closure's per-rank tests stop here.
+    bool landings_possible() const { return core_.windows.size() != 0 || shmem_.used(); }
     // Whether `rank`, about to issue `call` (an OpenSHMEM get or fetching atomic:
     // ShmemOp::Fetch), reads bytes that `landing` or a put behind it writes.
     bool fetch_sees_landing(int rank, const RankCall& call, const OpenLanding& landing) const;

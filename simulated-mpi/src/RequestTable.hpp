@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <vector>
 
 namespace rankfold::mpi {
@@ -29,6 +30,8 @@ public:
     Request* find(int rank, MPI_Request handle);
     // Slot `slot` (free or not), nullptr past the end of the table.
     const Request* slot(int rank, int slot) const;
+    // Every slot of `rank` (free or not), for loops run at each call.
+    std::span<const Request> of(int rank) const { return slots_[rank]; }
     void release(int rank, int slot);
     // The operation finished: a wait or test may return it now; a request the program freed
     // while it was active goes away.

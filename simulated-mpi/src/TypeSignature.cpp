@@ -209,7 +209,12 @@ SignatureComparison compare_signatures(const TypeSignature& a, const TypeSignatu
 }
 
 bool signatures_agree(const TypeSignature& a, const TypeSignature& b) {
-    const BasicIndex packed = *predefined_index(MPI_PACKED);
+    static const BasicIndex packed = *predefined_index(MPI_PACKED);
+    // One basic type each (every message of predefined types): one is a prefix of the other
+    // exactly when the types are the same, and MPI_PACKED matches anything.
+    const std::optional<SignatureRun> ua = a.uniform();
+    const std::optional<SignatureRun> ub = b.uniform();
+    if (ua && ub) return ua->basic == ub->basic || ua->basic == packed || ub->basic == packed;
     if (a.contains(packed) || b.contains(packed)) return true;
     return compare_signatures(a, b).order != SignatureOrder::Differ;
 }

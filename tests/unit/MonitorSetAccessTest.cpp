@@ -50,3 +50,25 @@ TEST_CASE("memory accesses go to the monitors that watch the rank's bytes", "[mo
     CHECK(idle.accesses == 3);
     CHECK(watching.accesses == 4);
 }
+
+TEST_CASE("the watched hull is computed again only after an event or a restore", "[monitors]") {
+    MonitorSet set;
+    auto& m = set.add<CountingMonitor>(ByteRange{100, 200});
+    CHECK(set.watched_bytes(0) == ByteRange{100, 200});
+    // A monitor's state changes through events only: a change behind the set's back is not
+    // seen (the cache answers), the next event makes the set ask again.
+    m.watch({100, 300});
+    CHECK(set.watched_bytes(0) == ByteRange{100, 200});
+    set.on_sync({0, SyncStep::Release, 1, 0});
+    CHECK(set.watched_bytes(0) == ByteRange{100, 300});
+    // Each rank has its own entry.
+    m.watch({0, 8});
+    set.on_sync({0, SyncStep::Release, 1, 0});
+    CHECK(set.watched_bytes(1) == ByteRange{0, 8});
+    m.watch({8, 16});
+    CHECK(set.watched_bytes(1) == ByteRange{0, 8});
+    // A restore changes monitor states too.
+    set.restore(set.save());
+    CHECK(set.watched_bytes(1) == ByteRange{8, 16});
+    CHECK(set.watched_bytes(0) == ByteRange{8, 16});
+}
