@@ -29,9 +29,15 @@ Backtracking::Backtracking(Backtrack mode, MpiSystem& system, FILE* report)
 }
 
 void Backtracking::take(const Transition& t) {
-    const std::uint64_t begin = now_ns();
-    system_.take(t);
-    cost_.replayed(1, now_ns() - begin);
+    // One transition in 8 is timed: the clock reads were 1.4% of the fan-in's search (perf),
+    // and the moving average needs samples, not every step.
+    if ((takes_++ & 7u) != 0) {
+        system_.take(t);
+    } else {
+        const std::uint64_t begin = now_ns();
+        system_.take(t);
+        cost_.replayed(1, now_ns() - begin);
+    }
     path_.push_back(t);
 }
 

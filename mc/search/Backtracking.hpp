@@ -60,7 +60,8 @@ private:
     Backtrack mode_;
     MpiSystem& system_;
     BacktrackCost cost_;
-    Base base_; // the current state is base_ and then path_
+    std::uint64_t takes_ = 0; // transitions taken forward: take() times one in 8
+    Base base_;               // the current state is base_ and then path_
     std::vector<Transition> path_;
     std::vector<Entry> entries_; // by slot
     std::vector<Saved> free_slots_;
