@@ -119,6 +119,11 @@ public:
     };
     // Every pending cancel, by queue (receivers in rank order), messages before receives.
     void pending_cancels(std::vector<PendingCancel>& out) const;
+    // A probe reported message `id` at `receiver` while its sender's cancel was pending: the
+    // cancel fails (a receive after a probe gets the message it reported, MPI 4.0 §3.8.1).
+    // Returns the request a buffered send's cancel had made wait again ({} if none): it is
+    // complete again, as it was at its call, and the message no longer names it.
+    RequestRef cancel_fails(int receiver, std::uint64_t id);
     // A matched probe (MPI_Mprobe) took message `id` at `receiver`: removed and returned.
     Message take_message(int receiver, std::uint64_t id);
 

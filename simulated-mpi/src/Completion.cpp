@@ -310,6 +310,8 @@ Progress Completion::complete_probe(int rank, RankCall& call, int choice) {
     }
     const std::vector<const Message*> candidates = query_.probe_candidates(rank, call);
     const Message& m = *candidates.at(static_cast<std::size_t>(choice));
+    // Seen by a probe, a message is no longer one its sender's pending cancel may take back.
+    if (m.cancel_pending) p2p_.probe_decides_cancel(core_, rank, m);
     if (!write_status(call.statuses, m.source, m.tag, kKeepError, m.payload.size()))
         return core_.fail(rank, call, MPI_ERR_ARG, "status is not writable");
     // MPI_Mprobe/MPI_Improbe: the message leaves the queue, for MPI_Mrecv alone.

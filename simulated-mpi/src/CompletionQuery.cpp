@@ -189,8 +189,14 @@ void CompletionQuery::open_outcomes(int rank, const RankCall& call, OpenOutcomes
     case CallKind::Probe: {
         if (call.source == MPI_PROC_NULL || !core_.view(rank, call.comm)) return;
         const int shift = call.kind == CallKind::Iprobe ? 1 : 0;
-        for (const Message* m : probe_candidates(rank, call)) out.done.push_back(shift + m->origin);
-        out.open = call.kind == CallKind::Iprobe || call.source == MPI_ANY_SOURCE;
+        bool cancel_pending = false;
+        for (const Message* m : probe_candidates(rank, call)) {
+            out.done.push_back(shift + m->origin);
+            cancel_pending = cancel_pending || m->cancel_pending;
+        }
+        // Reporting a message whose cancel is pending decides that cancel (it fails): the
+        // probe is a choice then, ordered with the cancel's outcome, as a held match is.
+        out.open = call.kind == CallKind::Iprobe || call.source == MPI_ANY_SOURCE || cancel_pending;
         return;
     }
     default:

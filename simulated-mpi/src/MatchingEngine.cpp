@@ -33,6 +33,18 @@ std::optional<Message> MatchingEngine::withdraw_message(RequestRef sender) {
     return std::nullopt;
 }
 
+RequestRef MatchingEngine::cancel_fails(int receiver, std::uint64_t id) {
+    for (Message& m : queues_.at(receiver).messages) {
+        if (m.id != id) continue;
+        m.cancel_pending = false;
+        if (!m.buffered_by.valid() || m.sender != m.buffered_by) return {};
+        const RequestRef reopened = m.sender;
+        m.sender = RequestRef{};
+        return reopened;
+    }
+    return {};
+}
+
 Message MatchingEngine::take_message(int receiver, std::uint64_t id) {
     auto& messages = queues_.at(receiver).messages;
     auto it = std::find_if(messages.begin(), messages.end(),

@@ -48,6 +48,9 @@ public:
     // Messages a probe of `call` (on a valid communicator) could report, in matching order.
     void probe_candidates(const WorldCore& core, int rank, const RankCall& call,
                           std::vector<const Message*>& out) const;
+    // A probe of `rank` reports `message`, whose sender's cancel is pending: the cancel fails
+    // (MatchingEngine::cancel_fails); a buffered send's request is complete again.
+    void probe_decides_cancel(WorldCore& core, int rank, const Message& message);
     // MPI_Mprobe/MPI_Improbe matched `message` (a probe candidate of `call` at `rank`): takes
     // it out of the queue, so that no receive can match it, and returns its MPI_Message.
     MPI_Message take_matched(int rank, const RankCall& call, const Message& message);

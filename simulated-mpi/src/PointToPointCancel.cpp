@@ -51,4 +51,9 @@ bool PointToPoint::cancel(WorldCore& core, int rank, int slot) {
     return true;
 }
 
+void PointToPoint::probe_decides_cancel(WorldCore& core, int rank, const Message& message) {
+    const RequestRef reopened = matching_.cancel_fails(rank, message.id);
+    if (reopened.valid()) core.requests.finish(reopened.rank, reopened.slot);
+}
+
 } // namespace rankfold::mpi

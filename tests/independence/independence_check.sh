@@ -89,6 +89,8 @@ check rma-accumulate-two-origins.c -np 3 --no-races
 check cancel-send-assumed-fixed.c -np 4
 check cancel-outcomes.c -np 4
 check cancel-wildcard-fixed.c -np 3 --buffering both
+# A probe that reports a message whose cancel is pending decides it: ordered with the cancel.
+check cancel-probe-commits-fixed.c -np 2 --buffering both
 
 # Usage errors: exit status 2.
 bin=$(build_program "$src/tests/programs/anysource-three-senders.c")

@@ -128,3 +128,31 @@ TEST_CASE("a receive's pending cancel holds its match; a matched one cannot be m
     CHECK_FALSE(e.mark_cancel(RequestRef{0, 8}, false)); // matched: nothing to cancel
     CHECK(e.find_receive(0, 8) == nullptr);
 }
+
+TEST_CASE("a probe's report makes a pending cancel fail", "[matching][cancel]") {
+    MatchingEngine e(2);
+    Message waiting = msg(1, 1, 5); // a standard send's message: its request waits for it
+    waiting.sender = RequestRef{1, 3};
+    e.post_message(0, waiting);
+    const RequestRef by{1, 4};
+    Message buffered = msg(2, 1, 6); // a buffered send's: its request completed at its call
+    buffered.buffered_by = by;
+    buffered.buffered = 40;
+    e.post_message(0, buffered);
+    REQUIRE(e.mark_cancel(RequestRef{1, 3}, true));
+    REQUIRE(e.mark_buffered_cancel(by, 0, 6, 0));
+    REQUIRE(e.find_message(0, 2)->sender == by);
+
+    // The standard send's request still waits for a receive; the buffered one is complete
+    // again (returned, for its owner to finish) and no longer named by its message.
+    CHECK_FALSE(e.cancel_fails(0, 1).valid());
+    CHECK_FALSE(e.find_message(0, 1)->cancel_pending);
+    CHECK(e.find_message(0, 1)->sender == RequestRef{1, 3});
+    CHECK(e.cancel_fails(0, 2) == by);
+    CHECK_FALSE(e.find_message(0, 2)->cancel_pending);
+    CHECK_FALSE(e.find_message(0, 2)->sender.valid());
+    // Nothing is pending to cancel any more.
+    std::vector<MatchingEngine::PendingCancel> pending;
+    e.pending_cancels(pending);
+    CHECK(pending.empty());
+}
