@@ -184,21 +184,17 @@ RunResult explore_liveness(const RunOptions& o, const LivenessProperty& property
             fv.prefix_length = l.prefix.size();
             fv.cycle_length = l.cycle.size();
         }
-        for (std::size_t i = 0; i < story.size(); ++i) {
-            if (lasso && i == cycle_story_start)
-                fv.story.emplace_back(l.cycle.empty()
-                                          ? "--- the final state repeats forever ---"
-                                          : "--- the cycle: from here the steps below repeat "
-                                            "forever ---");
-            fv.story.push_back(step_line(story[i], image));
-        }
-        if (lasso && cycle_story_start == story.size())
-            fv.story.emplace_back("--- the final state repeats forever ---");
-        if (lasso && cycle_story_start < story.size()) {
+        // A lasso's cycle is marked at its first step; one without steps (the final state
+        // repeats) after the last. The last 200 steps are printed, as for safety.
+        const bool cycle_steps = lasso && !l.cycle.empty() && cycle_story_start < story.size();
+        if (cycle_steps) {
             for (std::size_t i = cycle_story_start; i < story.size() && !fv.violation.location; ++i)
-                if (story[i].source) fv.violation.location = story[i].source;
+                if (locate(story[i], image); story[i].source)
+                    fv.violation.location = story[i].source;
             story[cycle_story_start].cycle_start = true;
         }
+        fv.story = story_lines(story, image);
+        if (lasso && !cycle_steps) fv.story.emplace_back("--- the final state repeats forever ---");
         fv.trace_path = trace_path_for(o, 0);
         Trace trace = make_trace(o, fv.violation, path, story, image);
         if (lasso) {
