@@ -72,19 +72,6 @@ std::vector<Transition> shorter_path(PathShortener& shortener, const std::vector
     return best;
 }
 
-// The closure before the first choice point ran past --time-limit: no state was reached.
-RunResult stopped_before_first_choice(const RunOptions& o, MpiSystem& system,
-                                      std::chrono::steady_clock::time_point begin) {
-    RunResult result;
-    result.explored = true;
-    result.stats.steps = system.result().stats.steps;
-    result.limit = fmt::format("--time-limit {}", o.time_limit);
-    result.stats.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    result.stats.peak_rss_bytes = peak_rss_bytes();
-    return result;
-}
-
 struct Found {
     Violation violation;
     std::vector<Transition> path;
@@ -117,6 +104,18 @@ std::optional<Violation> cycle_violation(const RunOptions& o, const std::vector<
                             start, start == 1 ? "" : "s", cycle, cycle == 1 ? "" : "s", start + 1,
                             o.check_termination ? "" : " without passing rankfold_progress()");
     return v;
+}
+
+RunResult stopped_before_first_choice(const RunOptions& o, MpiSystem& system,
+                                      std::chrono::steady_clock::time_point begin) {
+    RunResult result;
+    result.explored = true;
+    result.stats.steps = system.result().stats.steps;
+    result.limit = fmt::format("--time-limit {}", o.time_limit);
+    result.stats.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    result.stats.peak_rss_bytes = peak_rss_bytes();
+    return result;
 }
 
 RunResult explore_program(const RunOptions& o, MpiSystem& system, OutputRouter& output,

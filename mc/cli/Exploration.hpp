@@ -9,6 +9,7 @@
 #include "mc/runtime/ProgramImage.hpp"
 #include "mc/system/MpiSystem.hpp"
 
+#include <chrono>
 #include <optional>
 #include <vector>
 
@@ -33,6 +34,10 @@ void attach_trace(FoundViolation& fv, const Trace& trace, const RunOptions& opti
                   OutputRouter& output);
 
 // Prints what each rank printed (with --label, each line prefixed by its rank).
+// The result of a search whose closure before the first choice point ran past --time-limit
+// (ClosureDeadline): no state was reached; the MPI calls made are counted.
+RunResult stopped_before_first_choice(const RunOptions& options, MpiSystem& system,
+                                      std::chrono::steady_clock::time_point begin);
 void print_rank_output(OutputRouter& output, const std::vector<std::string>& per_rank, bool label);
 
 // Returns the exit status; prints errors about the trace itself (exit status 2).

@@ -80,10 +80,7 @@ RunResult explore_liveness(const RunOptions& o, const LivenessProperty& property
         system.close();
     } catch (const ClosureTimeLimit&) {
         system.set_after_step({});
-        result.limit = fmt::format("--time-limit {}", o.time_limit);
-        result.stats.seconds = since(begin);
-        result.stats.peak_rss_bytes = peak_rss_bytes();
-        return result;
+        return stopped_before_first_choice(o, system, begin);
     }
     const PropositionDeclarations& declared = PropositionDeclarations::instance();
     if (!declared.conflicts().empty())
