@@ -144,6 +144,7 @@ void MpiSystem::publish_buffers(int rank, bool issued) {
     const mpi::RankCall& call = runtime_.ranks().call(rank);
     // Nothing pending before (the monitor's list is empty) nor now: the event below would be
     // skipped anyway, so the listing, which builds names and byte ranges, is not made.
+    if (races_->pending(rank).empty() && adds_no_pending_buffer(call.kind)) return;
     if (races_->pending(rank).empty() && nothing_pending(world_, rank, call)) return;
     pending_buffers(world_, rank, call, buffers_);
     // Nonblocking collectives: their buffers come from the call that started them, kept by the
@@ -193,13 +194,8 @@ void MpiSystem::match_deterministic() {
     const mpi::MatchingEngine& engine = world_.matching();
     for (int r = 0; r < world_.size(); ++r) {
         if (engine.pending_receives(r) == 0 || engine.pending_messages(r) == 0) continue;
-        for (;;) {
-            match_buffer_.clear();
-            engine.allowed_matches_for(r, match_buffer_);
-            auto m = std::find_if(match_buffer_.begin(), match_buffer_.end(),
-                                  [](const mpi::Match& x) { return !x.wildcard && !x.held; });
-            // (A held match, of an operation whose cancel is pending, is a choice: OpenChoices.)
-            if (m == match_buffer_.end()) break;
+        // (A held match, of an operation whose cancel is pending, is a choice: OpenChoices.)
+        while (const std::optional<mpi::Match> m = engine.first_deterministic_match(r)) {
             if (log_.on()) {
                 log_.note(r, "", 0, fmt::format("receives the message of rank {}", m->origin));
                 log_.last()->message = m->message_id;

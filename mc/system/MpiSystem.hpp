@@ -141,7 +141,6 @@ private:
     PathLog log_;
     std::function<void()> at_step_;
     std::function<void()> after_step_;
-    std::vector<mpi::Match> match_buffer_;
     std::unordered_map<const char*, bool> watched_;
     // The names asked last, each in a slot chosen by its address (names are string literals):
     // the calls of a loop are answered without hashing.

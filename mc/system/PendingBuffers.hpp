@@ -23,6 +23,14 @@ void pending_buffers(const mpi::MpiWorld& world, int rank, const mpi::RankCall& 
 // Reads only flags (no names, no typemaps): the per-call test before the full listing.
 bool nothing_pending(const mpi::MpiWorld& world, int rank, const mpi::RankCall& call);
 
+// Whether a call of `kind`, issued or completed, leaves its rank no buffer pending that it did
+// not have before: a blocking send or receive, whose own request pending_buffers leaves out.
+// Only a rank's own calls start operations, so with nothing listed for the rank before such a
+// call there is nothing after it, and the flag scan of nothing_pending is not needed.
+constexpr bool adds_no_pending_buffer(mpi::CallKind kind) {
+    return kind == mpi::CallKind::Send || kind == mpi::CallKind::Recv;
+}
+
 // Appends the result buffers of `rank`'s one-sided operations that fetch (MPI_Get, ...) and have
 // not landed yet: the operation writes them until its local completion (flush, unlock, fence).
 void rma_result_buffers(const mpi::MpiWorld& world, int rank,

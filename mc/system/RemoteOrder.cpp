@@ -162,12 +162,11 @@ void RemoteOrder::completions(int rank, const mpi::RankCall& call) {
     events_.on_remote_completion(e);
 }
 
-void RemoteOrder::issued(const properties::races::RaceMonitor& races, int rank,
-                         const mpi::RankCall& call, bool done) {
-    // Point-to-point and the other plain MPI calls, while no one-sided operation is live: no
-    // message carries anything to follow (the release below), no join (join_token is 0 for
-    // them) and nothing finished() would tell.
-    if (plain(call) && races.remote_empty() && quiet_finish(call)) return;
+void RemoteOrder::issued_followed(const properties::races::RaceMonitor& races, int rank,
+                                  const mpi::RankCall& call, bool done) {
+    // (issued() returned already for a plain call while no one-sided operation is live and no
+    // window exists: no message carries anything to follow (the release below), no join
+    // (join_token is 0 for them) and nothing finished() would tell.)
     if (call.kind == CallKind::Rma && mpi::communicates(call.rma.kind)) {
         remote_operation(rank, call);
         return;
@@ -239,9 +238,8 @@ bool RemoteOrder::attaches(int rank) const {
     return false;
 }
 
-void RemoteOrder::finished(const properties::races::RaceMonitor& races, int rank,
-                           const mpi::RankCall& call) {
-    if (quiet_finish(call)) return;
+void RemoteOrder::finished_followed(const properties::races::RaceMonitor& races, int rank,
+                                    const mpi::RankCall& call) {
     // What a rank exposes changes when a window is made or freed, and, through a dynamic
     // window, at MPI_Win_attach and MPI_Win_detach: local calls the explorer does not see, so
     // it is taken again at each of the rank's calls.

@@ -18,13 +18,26 @@ public:
     // Before the runtime issues `call` of `rank`: how many posts the rank had.
     void before_issue(int rank) { posted_before_ = world_.posts(rank); }
     // After the runtime issued it (`done`: the call returned at once).
+    // Point-to-point and the other plain MPI calls, while no one-sided operation is live and no
+    // window exists, have nothing to tell (the first test of both, inline: every call asks).
     void issued(const properties::races::RaceMonitor& races, int rank, const mpi::RankCall& call,
-                bool done);
+                bool done) {
+        if (plain(call) && races.remote_empty() && quiet_finish(call)) return;
+        issued_followed(races, rank, call, done);
+    }
     // A blocked call returned.
-    void finished(const properties::races::RaceMonitor& races, int rank, const mpi::RankCall& call);
+    void finished(const properties::races::RaceMonitor& races, int rank,
+                  const mpi::RankCall& call) {
+        if (quiet_finish(call)) return;
+        finished_followed(races, rank, call);
+    }
     void matched(const properties::races::RaceMonitor& races, const mpi::Match& match);
 
 private:
+    void issued_followed(const properties::races::RaceMonitor& races, int rank,
+                         const mpi::RankCall& call, bool done);
+    void finished_followed(const properties::races::RaceMonitor& races, int rank,
+                           const mpi::RankCall& call);
     void sync(int rank, properties::SyncStep step, std::uint64_t token) {
         events_.on_sync({rank, step, token});
     }

@@ -84,10 +84,6 @@ void RaceMonitor::heap_roots(int rank, std::vector<std::uintptr_t>& out) const {
     future_roots(state_.remote, rank, out);
 }
 
-const std::vector<PendingBuffer>& RaceMonitor::pending(int rank) const {
-    return state_.ranks.at(static_cast<std::size_t>(rank));
-}
-
 ByteRange RaceMonitor::hull(int rank) const {
     return rank >= 0 && rank < static_cast<int>(hulls_.size())
                ? hulls_[static_cast<std::size_t>(rank)]

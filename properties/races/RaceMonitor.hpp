@@ -61,7 +61,9 @@ public:
     // The smallest range holding every pending buffer of `rank` and the bytes of it that
     // live one-sided operations occupy ({0, 0}: none).
     ByteRange hull(int rank) const;
-    const std::vector<PendingBuffer>& pending(int rank) const;
+    const std::vector<PendingBuffer>& pending(int rank) const {
+        return state_.ranks.at(static_cast<std::size_t>(rank));
+    }
     // No one-sided operation can race any more: the emitters may skip synchronisation events.
     bool remote_empty() const { return state_.remote.empty(); }
     // Whether some rank has a window: joins are then followed (their instances counted).

@@ -85,6 +85,9 @@ public:
     void allowed_matches_for(int receiver, std::vector<Match>& out) const;
     // The first allowed match at `receiver` in that order, if any.
     std::optional<Match> first_allowed_match(int receiver) const;
+    // The first allowed match at `receiver` in that order that no choice can change: not a
+    // wildcard's, not held by a pending cancel (the closure's matching round makes these).
+    std::optional<Match> first_deterministic_match(int receiver) const;
 
     // Performs a match: removes both sides and returns them.
     std::pair<PostedReceive, Message> apply(const Match& match);

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace rankfold::mpi {
 
@@ -75,23 +76,28 @@ int Completion::finish_request(int rank, MPI_Request* handle_ptr, MPI_Status* st
 
 int Completion::finish_slot(int rank, int slot, MPI_Status* status, const RankCall& call) {
     Request* req = &core_.requests.at(rank, slot);
-    const Request r = *req;
-    if (!write_status(status, r.status_source, r.status_tag,
-                      writes_error(call.kind) ? r.status_error : kKeepError, r.status_bytes,
-                      r.cancelled)) {
+    if (!write_status(status, req->status_source, req->status_tag,
+                      writes_error(call.kind) ? req->status_error : kKeepError, req->status_bytes,
+                      req->cancelled)) {
         core_.fail(rank, call, MPI_ERR_ARG,
                    fmt::format("status {} is not writable", fmt::ptr(status)));
         return MPI_ERR_ARG;
     }
-    if (r.kind == Request::Kind::Generalized)
+    if (req->kind == Request::Kind::Generalized)
         core_.ranks[rank].grequests_done.push_back(
-            {r.grequest_query, r.grequest_free, r.buffer, status});
-    if (r.persistent) {
+            {req->grequest_query, req->grequest_free, req->buffer, status});
+    // Copied only for an error's text, read after the release (a copy per completion was a
+    // few percent of a blocking point-to-point stream).
+    const std::optional<Request> failed =
+        req->status_error != MPI_SUCCESS ? std::optional<Request>(*req) : std::nullopt;
+    if (req->persistent) {
         req->active = false;
         req->complete = false;
     } else {
         core_.requests.release(rank, slot);
     }
+    if (!failed) return MPI_SUCCESS;
+    const Request& r = *failed;
     if (r.status_error == MPI_ERR_TRUNCATE)
         core_.fail(rank, call, MPI_ERR_TRUNCATE,
                    fmt::format("message truncated: {} bytes arrived from rank {} (tag {}) but the "

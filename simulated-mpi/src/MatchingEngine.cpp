@@ -147,6 +147,19 @@ std::optional<Match> MatchingEngine::first_allowed_match(int receiver) const {
     return std::nullopt;
 }
 
+std::optional<Match> MatchingEngine::first_deterministic_match(int receiver) const {
+    const Queues& q = queues_[receiver];
+    for (std::size_t ri = 0; ri < q.receives.size(); ++ri) {
+        if (q.receives[ri].source == MPI_ANY_SOURCE) continue; // all its matches are wildcard
+        for (std::size_t mi = 0; mi < q.messages.size(); ++mi) {
+            if (!match_allowed(q, ri, mi)) continue;
+            Match m = make_match(receiver, q, ri, mi);
+            if (!m.held) return m;
+        }
+    }
+    return std::nullopt;
+}
+
 std::pair<std::vector<PostedReceive>::iterator, std::vector<Message>::iterator>
 MatchingEngine::locate(Queues& q, const Match& match) {
     auto r = std::find_if(q.receives.begin(), q.receives.end(),

@@ -143,7 +143,9 @@ public:
     std::vector<int> team_contexts(int pe, int team) const;
 
     // Whether any PE has called shmem_init (an MPI-only program leaves the world untouched).
-    bool used() const;
+    // Kept as a flag (read several times per step of every MPI program, through
+    // MpiWorld::landings_possible): shmem_init is the one place a PE's `initialized` changes.
+    bool used() const { return used_; }
 
     // ---- visible calls (CallKind::Shmem) -----------------------------------------------------
     // Failed sets `failure`.
@@ -191,6 +193,7 @@ private:
     void split(Team& parent, const ShmemCall& call);
     std::vector<PeState> pes_;
     std::vector<Team> teams_;
+    bool used_ = false; // some PE's `initialized` (see used())
 };
 
 } // namespace rankfold::shmem

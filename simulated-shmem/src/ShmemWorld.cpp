@@ -151,10 +151,6 @@ std::vector<int> ShmemWorld::team_contexts(int p, int team) const {
     return out;
 }
 
-bool ShmemWorld::used() const {
-    return std::any_of(pes_.begin(), pes_.end(), [](const PeState& p) { return p.initialized; });
-}
-
 const CollectiveEntry* ShmemWorld::entry(const TeamMember& m, std::uint64_t n) {
     if (m.collectives == n) return &m.current;
     if (m.collectives == n + 1) return &m.previous;
@@ -166,6 +162,8 @@ Progress ShmemWorld::issue(int p, const ShmemCall& call, std::optional<ShmemFail
     if (call.op == ShmemOp::Init) {
         // OpenSHMEM 1.5 allows shmem_init more than once; each call after the first does nothing.
         me.initialized = !me.finalized;
+        used_ =
+            std::any_of(pes_.begin(), pes_.end(), [](const PeState& q) { return q.initialized; });
         return Progress::Done;
     }
     if (!me.initialized) {

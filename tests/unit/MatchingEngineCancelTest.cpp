@@ -87,6 +87,8 @@ TEST_CASE("a pending cancel holds the matches of its operation", "[matching][can
     REQUIRE(held.size() == 1);
     CHECK(held.front().held);
     CHECK_FALSE(held.front().wildcard);
+    CHECK_FALSE(e.first_deterministic_match(0));                // no longer the closure's to make
+    CHECK(before.first_deterministic_match(0) == held.front()); // the same pair, unheld
     std::vector<MatchingEngine::PendingCancel> pending;
     e.pending_cancels(pending);
     REQUIRE(pending.size() == 1);

@@ -340,6 +340,12 @@ TEST_CASE("allowed_matches_for equals a brute-force reference of the two rules",
         const auto first = e.first_allowed_match(0);
         REQUIRE(first.has_value() == !got.empty());
         if (first) REQUIRE(*first == got.front());
+        // The closure's matching round takes the first match no choice can change.
+        const auto deterministic = std::find_if(
+            got.begin(), got.end(), [](const Match& m) { return !m.wildcard && !m.held; });
+        const auto det = e.first_deterministic_match(0);
+        REQUIRE(det.has_value() == (deterministic != got.end()));
+        if (det) REQUIRE(*det == *deterministic);
     }
 }
 

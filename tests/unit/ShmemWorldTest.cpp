@@ -164,3 +164,20 @@ TEST_CASE("shmem: a lock is taken when free, and waits while held", "[shmem]") {
     *lock_on_pe0 = 0; // cleared by its holder
     REQUIRE(w.ready(0, set));
 }
+
+TEST_CASE("shmem: the world is used from the first PE's shmem_init on", "[shmem]") {
+    // MpiWorld::landings_possible reads this flag at every step of every MPI program.
+    ShmemWorld w(2);
+    CHECK_FALSE(w.used());
+    const ShmemWorld untouched = w;
+    ShmemCall init;
+    init.op = ShmemOp::Init;
+    std::optional<ShmemFailure> f;
+    REQUIRE(w.issue(1, init, f) == Progress::Done);
+    CHECK(w.used());
+    CHECK_FALSE(w == untouched);
+    // A snapshot of the world before the init, put back, is unused again.
+    w = untouched;
+    CHECK_FALSE(w.used());
+    CHECK(started(2).used());
+}
