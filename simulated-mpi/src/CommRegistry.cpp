@@ -30,9 +30,9 @@ CommHandle* CommRegistry::handle(int rank, MPI_Comm comm) {
     return const_cast<CommHandle*>(std::as_const(*this).handle(rank, comm));
 }
 
-std::optional<CommRegistry::View> CommRegistry::view(int rank, MPI_Comm comm) const {
+bool CommRegistry::view_into(int rank, MPI_Comm comm, View& v) const {
     const CommHandle* h = handle(rank, comm);
-    if (h == nullptr) return std::nullopt;
+    if (h == nullptr) return false;
     const Communicator& c = comms_[h->id];
     // Members are distinct: where the world rank sits at its own index (MPI_COMM_WORLD, and
     // the first ranks of many communicators) that is its place, found without a search.
@@ -42,10 +42,28 @@ std::optional<CommRegistry::View> CommRegistry::view(int rank, MPI_Comm comm) co
                           : static_cast<int>(std::find(c.members.begin(), c.members.end(), rank) -
                                              c.members.begin());
     const int total = static_cast<int>(c.members.size());
-    if (!c.is_inter()) return View{h->id, total, index, false, total, 0, 0};
+    v.id = h->id;
+    v.inter = c.is_inter();
+    if (!v.inter) {
+        v.size = v.remote_size = total;
+        v.my_rank = index;
+        v.local_offset = v.remote_offset = 0;
+        return true;
+    }
     const int first = c.first_group_size;
-    if (index < first) return View{h->id, first, index, true, total - first, 0, first};
-    return View{h->id, total - first, index - first, true, first, first, 0};
+    const bool in_first = index < first;
+    v.size = in_first ? first : total - first;
+    v.my_rank = in_first ? index : index - first;
+    v.remote_size = in_first ? total - first : first;
+    v.local_offset = in_first ? 0 : first;
+    v.remote_offset = in_first ? first : 0;
+    return true;
+}
+
+std::optional<CommRegistry::View> CommRegistry::view(int rank, MPI_Comm comm) const {
+    View v{};
+    if (!view_into(rank, comm, v)) return std::nullopt;
+    return v;
 }
 
 std::vector<int> Communicator::local_group(int world_rank) const {

@@ -64,6 +64,11 @@ public:
     };
     // `comm` as `rank` sees it, or nullopt if it is not a live handle of that rank.
     std::optional<View> view(int rank, MPI_Comm comm) const;
+    // The same, written field by field into `v` (false, `v` untouched: not a live handle).
+    // For the per-call checks, which keep the view in their argument record: a returned View
+    // was assembled on the stack with narrow stores and copied with wide loads, a
+    // store-forwarding stall that was half of view()'s time in a point-to-point stream.
+    bool view_into(int rank, MPI_Comm comm, View& v) const;
     const Communicator& communicator(int id) const { return comms_[id]; }
     Communicator& communicator(int id) { return comms_[id]; }
     const CommHandle* handle(int rank, MPI_Comm comm) const;

@@ -30,9 +30,9 @@ MPI_Request slot_handle(int slot) {
 // ---- argument checks ----------------------------------------------------------------------
 
 bool PointToPoint::check_send(WorldCore& core, int rank, const RankCall& call, SendArgs& a) {
-    auto v = core.view(rank, a.comm);
-    if (!v) return core.fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)), false;
-    a.view = *v;
+    if (!core.comms.view_into(rank, a.comm, a.view))
+        return core.fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)), false;
+    const WorldCore::CommView* v = &a.view;
     if (a.count < 0)
         return core.fail(rank, call, MPI_ERR_COUNT, fmt::format("negative count {}", a.count)),
                false;
@@ -55,9 +55,9 @@ bool PointToPoint::check_send(WorldCore& core, int rank, const RankCall& call, S
 
 bool PointToPoint::check_receive(WorldCore& core, int rank, const RankCall& call, ReceiveArgs& a,
                                  bool probe) {
-    auto v = core.view(rank, a.comm);
-    if (!v) return core.fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)), false;
-    a.view = *v;
+    if (!core.comms.view_into(rank, a.comm, a.view))
+        return core.fail(rank, call, MPI_ERR_COMM, invalid_comm_text(a.comm)), false;
+    const WorldCore::CommView* v = &a.view;
     if (a.source != MPI_PROC_NULL && a.source != MPI_ANY_SOURCE &&
         (a.source < 0 || a.source >= v->remote_size))
         return core.fail(rank, call, MPI_ERR_RANK,
