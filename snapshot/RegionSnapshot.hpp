@@ -98,6 +98,7 @@ public:
         std::uint64_t pages_stored = 0;   // pages hashed and looked up by capture
         std::uint64_t pages_compared = 0; // memcmp against the last copy (Compare method)
         std::uint64_t pages_restored = 0; // pages written back by restore
+        std::uint64_t regions_kept = 0;   // regions a restore knew unwritten and the same
     };
 
     RegionSet(PageStore& store, std::unique_ptr<DirtyTracker> tracker);
@@ -132,7 +133,11 @@ public:
     RegionSnapshot capture();
     // Puts every region back as in `snapshot` (taken from this set). Regions added after it was
     // taken get an empty used part.
-    void restore(const RegionSnapshot& snapshot);
+    // `unwritten`: the caller knows that nothing wrote the regions' used parts since the last
+    // capture or restore. Memory then holds the page list of that sync exactly, and a region
+    // whose list the snapshot shares (and whose used length it has) needs nothing: the tracker
+    // is not asked. Worth it for small windows, which a tracker reports whole (UffdTracker).
+    void restore(const RegionSnapshot& snapshot, bool unwritten = false);
 
     DirtyTracker& tracker() { return *tracker_; }
     const Counters& counters() const { return counters_; }
@@ -168,7 +173,7 @@ private:
     void set_window(const Region& r, std::size_t pages);
     void capture_region(std::size_t index);
     void capture_page(std::size_t index, std::size_t i);
-    void restore_region(std::size_t index, const RegionSnapshot::Image* target);
+    void restore_region(std::size_t index, const RegionSnapshot::Image* target, bool unwritten);
     // restore_region when memory holds `t`'s page list and used length, bar what was written.
     void restore_written(const Region& r, const RegionSnapshot::Image& t);
     void write_back(const Region& r, const RegionSnapshot::Image& t,

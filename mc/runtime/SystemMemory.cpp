@@ -225,6 +225,7 @@ snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended,
     }
     apply_ignored();
     snapshot::RegionSnapshot snapshot = regions_->capture();
+    written_since_sync_ = false;
     if (heap_form_) apply_heap_form(snapshot, ended);
     return snapshot;
 }
@@ -255,7 +256,8 @@ void SystemMemory::restore(const snapshot::RegionSnapshot& snapshot) {
     forget_stack_redzones();
     reach_.resize(ranks_.size());
     for (std::size_t r = 0; r < ranks_.size(); ++r) reach_[r] = reach(r);
-    regions_->restore(snapshot);
+    regions_->restore(snapshot, !written_since_sync_);
+    written_since_sync_ = false; // what follows writes only outside the used parts
     for (std::size_t r = 0; r < ranks_.size(); ++r) {
         const snapshot::RankRegion rr = memory_.region(static_cast<int>(r));
         const snapshot::RankArena* arena = snapshot::RankArena::attach(rr.heap);

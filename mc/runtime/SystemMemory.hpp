@@ -53,8 +53,16 @@ public:
     // The first rank whose heap arena breaks its invariants (RankArena::verify, deep: free
     // memory and the space above the top zero), -1 if none does. O(heap), for self-tests.
     int broken_heap() const;
-    // The rank ran: what lies below its stack pointer is no longer known to be zero.
-    void rank_ran(int rank) { zeroed_below_[static_cast<std::size_t>(rank)] = 0; }
+    // The rank ran: what lies below its stack pointer is no longer known to be zero, and its
+    // memory may have been written.
+    void rank_ran(int rank) {
+        zeroed_below_[static_cast<std::size_t>(rank)] = 0;
+        written_since_sync_ = true;
+    }
+    // Checker code is about to run that may write some rank's memory (the runtimes on its
+    // behalf: a receive's data, a status, a put), or has run code that may capture. MpiSystem
+    // says so at each entry that executes and after each hook it calls.
+    void may_write() { written_since_sync_ = true; }
 
     // Semantic equality: the addresses of program memory the simulated runtimes hold for rank
     // `rank` (buffers of pending requests), roots of its heap's canonical form.
@@ -108,6 +116,11 @@ private:
     std::size_t ignored_applied_ = 0;         // marks of IgnoredMemory applied so far
     void ignore(int rank, std::uintptr_t address, std::size_t size);
     void apply_ignored();
+    // Whether anything may have written the regions since the last capture or restore. While
+    // false (a restore right after the capture of a leaf, the usual backtrack), a restore skips
+    // the regions whose pages the target shares: their small windows are reported whole by the
+    // tracker, and were every heap page and most globals pages of a restore (fan-in).
+    bool written_since_sync_ = true;
     // Per rank: every byte of the stack below this address is zero (0: not known).
     std::vector<std::uintptr_t> zeroed_below_;
     // Per rank, during a restore: how far its heap may be non-zero, offsets from the arena's

@@ -25,6 +25,7 @@ MpiSystem::MpiSystem(SystemOptions options, RankRuntime& runtime, mpi::MpiWorld&
       open_(options, runtime.ranks(), world) {}
 
 void MpiSystem::launch() {
+    may_write();
     for (int r = 0; r < runtime_.ranks().size(); ++r) {
         if (violation()) break;
         resume(r);
@@ -211,6 +212,7 @@ void MpiSystem::match_deterministic() {
 
 void MpiSystem::close() {
     for (;;) {
+        may_write();
         match_deterministic();
         bool moved = false;
         for (int r = 0; r < runtime_.ranks().size(); ++r) {
@@ -222,6 +224,7 @@ void MpiSystem::close() {
                 // An RMA landing this step could see is open: landing or not is a choice.
                 if (open_.landing_blocks(r) || open_.completion_held(r)) continue;
                 if (at_step_) at_step_();
+                may_write();
                 issue(r);
                 moved = true;
             } else if (status == RankStatus::Blocked && world_.ready(r, runtime_.ranks().call(r))) {
@@ -231,6 +234,7 @@ void MpiSystem::close() {
                 if (mpi::MpiWorld::requests_lock(runtime_.ranks().call(r))) continue;
                 if (open_.landing_blocks(r)) continue;
                 if (at_step_) at_step_();
+                may_write();
                 effects_.unblocked(r);
                 complete(r);
                 moved = true;

@@ -129,7 +129,15 @@ private:
         effects_.ran_code(rank);
         ranks_run_ |= process_bit(rank);
         runtime_.resume(rank, log_.steps);
-        if (after_step_) after_step_();
+        if (after_step_) {
+            after_step_();
+            may_write();
+        }
+    }
+    // What follows may write the ranks' memory (SystemMemory::may_write): at each entry that
+    // executes, and after each hook (which may capture) before the work after it.
+    void may_write() {
+        if (state_) state_->memory().may_write();
     }
 
     RankRuntime& runtime_;

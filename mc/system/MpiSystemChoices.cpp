@@ -31,6 +31,7 @@ void MpiSystem::take(const Transition& t) {
     if (t.kind != TransitionKind::WildcardMatch && t.kind != TransitionKind::RemoteLanding &&
         t.kind != TransitionKind::CancelOutcome && call == nullptr)
         throw std::logic_error("take: the rank is not in a call");
+    may_write();
     effects_.begin(t.rank);
     passive_issues_ = 0;
     ranks_run_ = 0;
