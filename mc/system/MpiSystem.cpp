@@ -211,8 +211,8 @@ void MpiSystem::match_deterministic() {
 }
 
 void MpiSystem::close() {
+    may_write();
     for (;;) {
-        may_write();
         match_deterministic();
         bool moved = false;
         for (int r = 0; r < runtime_.ranks().size(); ++r) {
@@ -223,8 +223,10 @@ void MpiSystem::close() {
                 if (polls(runtime_.ranks().call(r)) && open_.outcome_open(r)) continue;
                 // An RMA landing this step could see is open: landing or not is a choice.
                 if (open_.landing_blocks(r) || open_.completion_held(r)) continue;
-                if (at_step_) at_step_();
-                may_write();
+                if (at_step_) {
+                    at_step_();
+                    may_write();
+                }
                 issue(r);
                 moved = true;
             } else if (status == RankStatus::Blocked && world_.ready(r, runtime_.ranks().call(r))) {
@@ -233,8 +235,10 @@ void MpiSystem::close() {
                 // Who gets a lock first is a choice (OpenChoices lists the grants).
                 if (mpi::MpiWorld::requests_lock(runtime_.ranks().call(r))) continue;
                 if (open_.landing_blocks(r)) continue;
-                if (at_step_) at_step_();
-                may_write();
+                if (at_step_) {
+                    at_step_();
+                    may_write();
+                }
                 effects_.unblocked(r);
                 complete(r);
                 moved = true;
