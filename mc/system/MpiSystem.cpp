@@ -25,7 +25,6 @@ MpiSystem::MpiSystem(SystemOptions options, RankRuntime& runtime, mpi::MpiWorld&
       open_(options, runtime.ranks(), world) {}
 
 void MpiSystem::launch() {
-    may_write();
     for (int r = 0; r < runtime_.ranks().size(); ++r) {
         if (violation()) break;
         resume(r);
@@ -60,8 +59,30 @@ bool MpiSystem::watched(const char* name) {
     return it->second;
 }
 
+void MpiSystem::may_write_for_call(int rank, mpi::CallKind kind) {
+    switch (kind) {
+    case CallKind::Send:
+    case CallKind::Isend:
+    case CallKind::SendInit:
+    case CallKind::Start:
+    case CallKind::Startall:
+    case CallKind::Sendrecv:
+    case CallKind::SendrecvReplace:
+    case CallKind::Isendrecv:
+    case CallKind::IsendrecvReplace:
+        may_write();
+        return;
+    default:
+        if (touches_every_rank(kind))
+            may_write();
+        else
+            may_write(rank);
+    }
+}
+
 void MpiSystem::issue(int rank) {
     mpi::RankCall& call = runtime_.ranks().call(rank);
+    may_write_for_call(rank, call.kind);
     ++log_.steps;
     unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
     const bool note_posts = log_.on() || effects_.on();
@@ -129,6 +150,11 @@ void MpiSystem::issue(int rank) {
 }
 
 void MpiSystem::complete(int rank) {
+    // Completing a call writes its rank's results; a send's data went at its match.
+    if (touches_every_rank(runtime_.ranks().call(rank).kind))
+        may_write();
+    else
+        may_write(rank);
     effects_.ran_code(rank);
     if (completion_with_outcome(runtime_.ranks().call(rank))) effects_.observed(rank);
     const mpi::Progress p = world_.complete(rank, runtime_.ranks().call(rank), 0);
@@ -183,6 +209,12 @@ void MpiSystem::apply_match(const mpi::Match& match) {
         else if (m->sender.valid())
             effects_.completed_request(match.origin);
     }
+    // The receiver gets the data and a status; the sender's request may complete.
+    may_write(match.receiver);
+    if (match.origin >= 0)
+        may_write(match.origin);
+    else
+        may_write();
     world_.apply_match(match);
     if (races_ != nullptr) remote_order_.matched(*races_, match);
     ++log_.matches;
@@ -211,7 +243,6 @@ void MpiSystem::match_deterministic() {
 }
 
 void MpiSystem::close() {
-    may_write();
     for (;;) {
         match_deterministic();
         bool moved = false;
@@ -265,6 +296,7 @@ void MpiSystem::finish_path(bool polling_deadlock) {
 }
 
 void MpiSystem::mpi_failure(int rank) {
+    may_write(rank);
     mpi::RankCall& call = runtime_.ranks().call(rank);
     // A failure always says what went wrong: one the runtime left unexplained (a bug of the
     // runtime) still names the call.

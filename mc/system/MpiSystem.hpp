@@ -134,11 +134,20 @@ private:
             may_write();
         }
     }
-    // What follows may write the ranks' memory (SystemMemory::may_write): at each entry that
-    // executes, and after each hook (which may capture) before the work after it.
+    // What follows may write `rank`'s memory, or (no rank) any rank's (SystemMemory::may_write):
+    // wherever the closure writes on a rank's behalf, and after each hook (which may capture or
+    // restore) before the work after it. A rank's own code is reported by RankRuntime::resume.
+    void may_write(int rank) {
+        if (state_) state_->memory().may_write(rank);
+    }
     void may_write() {
         if (state_) state_->memory().may_write();
     }
+    // issue(): the call's own rank, and every rank for a call that acts on objects all ranks
+    // share (touches_every_rank) or sends: a send's data reaches another rank's memory when it
+    // is matched, which apply_match reports, but reporting every rank here too keeps a send
+    // sound should its issue ever deliver.
+    void may_write_for_call(int rank, mpi::CallKind kind);
 
     RankRuntime& runtime_;
     mpi::MpiWorld& world_;

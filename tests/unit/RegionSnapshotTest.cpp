@@ -352,6 +352,15 @@ TEST_CASE("RegionSet restore of unwritten memory skips the regions the target sh
             CHECK(same.base[10] == std::byte{1});
             CHECK(set.capture().hash() == first.hash());
             (void)second;
+            // A capture of a region marked unwritten reads none of it, and the mark lasts one
+            // capture: a write it hid is seen by the next.
+            const RegionSet::Counters c = set.counters();
+            same.base[kPageSize] = std::byte{3};
+            set.set_unwritten(a);
+            CHECK(set.capture().hash() == first.hash());
+            CHECK(set.counters().regions_kept == c.regions_kept + 1);
+            CHECK(set.counters().pages_stored == c.pages_stored);
+            CHECK(set.capture().hash() != first.hash());
         }
     }
 }
