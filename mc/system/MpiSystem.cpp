@@ -11,6 +11,9 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <cstdint>
+
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
@@ -34,6 +37,7 @@ void MpiSystem::launch() {
 SystemState& MpiSystem::enable_snapshots(bool page_sharing, StateEquality equality) {
     state_ = std::make_unique<SystemState>(runtime_, world_, monitors_, unmatched_posts_,
                                            page_sharing, equality);
+    memory_ = &state_->memory();
     return *state_;
 }
 
@@ -59,7 +63,9 @@ bool MpiSystem::watched(const char* name) {
     return it->second;
 }
 
-void MpiSystem::may_write_for_call(int rank, mpi::CallKind kind) {
+namespace {
+
+constexpr bool sends(CallKind kind) {
     switch (kind) {
     case CallKind::Send:
     case CallKind::Isend:
@@ -70,19 +76,34 @@ void MpiSystem::may_write_for_call(int rank, mpi::CallKind kind) {
     case CallKind::SendrecvReplace:
     case CallKind::Isendrecv:
     case CallKind::IsendrecvReplace:
-        may_write();
-        return;
+        return true;
     default:
-        if (touches_every_rank(kind))
-            may_write();
-        else
-            may_write(rank);
+        return false;
     }
+}
+
+// Per call kind: whether its issue may write every rank's memory (one lookup a step).
+constexpr auto kWritesEveryRank = [] {
+    std::array<bool, 256> every{};
+    for (std::size_t k = 0; k < every.size(); ++k) {
+        const auto kind = static_cast<CallKind>(k);
+        every[k] = sends(kind) || touches_every_rank(kind);
+    }
+    return every;
+}();
+
+} // namespace
+
+void MpiSystem::may_write_for_call(int rank, mpi::CallKind kind) {
+    if (kWritesEveryRank[static_cast<std::uint8_t>(kind)])
+        memory_->may_write();
+    else
+        memory_->may_write(rank);
 }
 
 void MpiSystem::issue(int rank) {
     mpi::RankCall& call = runtime_.ranks().call(rank);
-    may_write_for_call(rank, call.kind);
+    if (memory_ != nullptr) may_write_for_call(rank, call.kind);
     ++log_.steps;
     unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
     const bool note_posts = log_.on() || effects_.on();
@@ -151,10 +172,12 @@ void MpiSystem::issue(int rank) {
 
 void MpiSystem::complete(int rank) {
     // Completing a call writes its rank's results; a send's data went at its match.
-    if (touches_every_rank(runtime_.ranks().call(rank).kind))
-        may_write();
-    else
-        may_write(rank);
+    if (memory_ != nullptr) {
+        if (touches_every_rank(runtime_.ranks().call(rank).kind))
+            memory_->may_write();
+        else
+            memory_->may_write(rank);
+    }
     effects_.ran_code(rank);
     if (completion_with_outcome(runtime_.ranks().call(rank))) effects_.observed(rank);
     const mpi::Progress p = world_.complete(rank, runtime_.ranks().call(rank), 0);
@@ -210,11 +233,13 @@ void MpiSystem::apply_match(const mpi::Match& match) {
             effects_.completed_request(match.origin);
     }
     // The receiver gets the data and a status; the sender's request may complete.
-    may_write(match.receiver);
-    if (match.origin >= 0)
-        may_write(match.origin);
-    else
-        may_write();
+    if (memory_ != nullptr) {
+        memory_->may_write(match.receiver);
+        if (match.origin >= 0)
+            memory_->may_write(match.origin);
+        else
+            memory_->may_write();
+    }
     world_.apply_match(match);
     if (races_ != nullptr) remote_order_.matched(*races_, match);
     ++log_.matches;
