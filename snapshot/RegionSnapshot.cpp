@@ -6,6 +6,7 @@
 #include <cstring>
 #include <iterator>
 #include <stdexcept>
+#include <utility>
 
 namespace rankfold::snapshot {
 
@@ -151,6 +152,12 @@ RegionSnapshot RegionSet::capture() {
 
 void RegionSet::capture_region(std::size_t index) {
     Region& r = regions_[index];
+    // Memory holds r.pages and r.synced still matches: nothing to read (the tracker has nothing
+    // to report either, so it is not asked).
+    if (std::exchange(r.unwritten, false) && r.used == r.synced) {
+        ++counters_.regions_kept;
+        return;
+    }
     const bool precise = tracker_->precise() && store_.sharing();
     const std::size_t n = page_count(r.used);
     const std::size_t old_n = r.pages.size();
@@ -215,16 +222,26 @@ void RegionSet::capture_page(std::size_t index, std::size_t i) {
     r.pages.set(i, ref);
 }
 
-void RegionSet::restore(const RegionSnapshot& snapshot) {
+void RegionSet::restore(const RegionSnapshot& snapshot, bool unwritten) {
     for (std::size_t r = 0; r < regions_.size(); ++r)
-        restore_region(r, r < snapshot.images_.size() ? &snapshot.images_[r] : nullptr);
+        restore_region(r, r < snapshot.images_.size() ? &snapshot.images_[r] : nullptr, unwritten);
     page_sum_ = snapshot.page_sum_;
 }
 
-void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* target) {
+void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* target,
+                               bool unwritten) {
     Region& r = regions_[index];
     static const RegionSnapshot::Image kEmpty;
     const RegionSnapshot::Image& t = target != nullptr ? *target : kEmpty;
+    unwritten = std::exchange(r.unwritten, false) || unwritten;
+    // Memory holds r.pages (the last sync) and nothing wrote it since: the target's pages are
+    // there already. The tracker has nothing new to report either, so it is left as it is.
+    // (Bytes past the used end may differ, but they are never part of a region's content.)
+    if (unwritten && target != nullptr && r.synced == t.used && r.pages.same_chunks(t.pages)) {
+        r.used = t.used;
+        ++counters_.regions_kept;
+        return;
+    }
     const std::size_t n_t = t.pages.size();
     const std::size_t n_cur = r.pages.size();
     const bool precise = tracker_->precise();

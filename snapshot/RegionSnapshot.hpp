@@ -98,6 +98,7 @@ public:
         std::uint64_t pages_stored = 0;   // pages hashed and looked up by capture
         std::uint64_t pages_compared = 0; // memcmp against the last copy (Compare method)
         std::uint64_t pages_restored = 0; // pages written back by restore
+        std::uint64_t regions_kept = 0; // regions known unwritten that a capture or restore skipped
     };
 
     RegionSet(PageStore& store, std::unique_ptr<DirtyTracker> tracker);
@@ -132,7 +133,17 @@ public:
     RegionSnapshot capture();
     // Puts every region back as in `snapshot` (taken from this set). Regions added after it was
     // taken get an empty used part.
-    void restore(const RegionSnapshot& snapshot);
+    // `unwritten`: the caller knows that nothing wrote the regions' used parts since the last
+    // capture or restore (as set_unwritten for each). Memory then holds the page list of that
+    // sync exactly, and a region whose list the snapshot shares (and whose used length it has)
+    // needs nothing: the tracker is not asked. Worth it for small windows, which a tracker
+    // reports whole (UffdTracker).
+    void restore(const RegionSnapshot& snapshot, bool unwritten = false);
+    // The caller knows that nothing wrote the region's used part since the last capture or
+    // restore: the next one (which clears the mark) takes memory as holding that sync's page
+    // list. A capture then reads nothing of the region if its used length is unchanged, and a
+    // restore as above. A wrong mark loses writes: the caller must be sure.
+    void set_unwritten(std::size_t region) { regions_[region].unwritten = true; }
 
     DirtyTracker& tracker() { return *tracker_; }
     const Counters& counters() const { return counters_; }
@@ -151,6 +162,7 @@ private:
         PageVector pages;                     // what memory holds as of the last capture or restore
         std::size_t hashed = ~std::size_t{0}; // the hash window (set_hashed)
         Fingerprint salt;
+        bool unwritten = false; // set_unwritten, until the next capture or restore
 
         // Page i of the used part counts from the end the region grows from; memory pages
         // (what the tracker reports) count from `base`.
@@ -168,7 +180,7 @@ private:
     void set_window(const Region& r, std::size_t pages);
     void capture_region(std::size_t index);
     void capture_page(std::size_t index, std::size_t i);
-    void restore_region(std::size_t index, const RegionSnapshot::Image* target);
+    void restore_region(std::size_t index, const RegionSnapshot::Image* target, bool unwritten);
     // restore_region when memory holds `t`'s page list and used length, bar what was written.
     void restore_written(const Region& r, const RegionSnapshot::Image& t);
     void write_back(const Region& r, const RegionSnapshot::Image& t,

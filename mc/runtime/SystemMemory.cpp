@@ -78,8 +78,13 @@ SystemMemory::SystemMemory(const ProgramImage& image, const snapshot::RankMemory
             return pc >= begin && pc < end;
         });
         zeroed_below_.push_back(0);
+        std::vector<std::size_t>& mine = rank_regions_.emplace_back();
+        for (const Placed& p : placed) mine.push_back(p.region); // globals, heap blocks
+        mine.push_back(stack);
+        mine.push_back(front);
     }
     windows_.resize(ranks_.size());
+    written_.assign(ranks_.size(), 1);
 }
 
 // Without DWARF the frames cannot be read: exact equality, and the reason for the report.
@@ -224,6 +229,7 @@ snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended,
         regions_->set_used(ranks_[r].heap_blocks, arena.used_extent() - arena.heap_begin());
     }
     apply_ignored();
+    mark_unwritten();
     snapshot::RegionSnapshot snapshot = regions_->capture();
     if (heap_form_) apply_heap_form(snapshot, ended);
     return snapshot;
@@ -255,7 +261,8 @@ void SystemMemory::restore(const snapshot::RegionSnapshot& snapshot) {
     forget_stack_redzones();
     reach_.resize(ranks_.size());
     for (std::size_t r = 0; r < ranks_.size(); ++r) reach_[r] = reach(r);
-    regions_->restore(snapshot);
+    mark_unwritten();
+    regions_->restore(snapshot); // what follows writes only outside the used parts
     for (std::size_t r = 0; r < ranks_.size(); ++r) {
         const snapshot::RankRegion rr = memory_.region(static_cast<int>(r));
         const snapshot::RankArena* arena = snapshot::RankArena::attach(rr.heap);
@@ -267,6 +274,15 @@ void SystemMemory::restore(const snapshot::RegionSnapshot& snapshot) {
         if (index < index_end) std::memset(memory_.alias(rr.heap + index), 0, index_end - index);
         if (top < top_end) std::memset(memory_.alias(rr.heap + top), 0, top_end - top);
     }
+}
+
+void SystemMemory::mark_unwritten() {
+    for (std::size_t r = 0; r < written_.size(); ++r) {
+        if (!all_written_ && written_[r] == 0)
+            for (const std::size_t region : rank_regions_[r]) regions_->set_unwritten(region);
+        written_[r] = 0;
+    }
+    all_written_ = false;
 }
 
 void SystemMemory::after_restore() {

@@ -53,8 +53,18 @@ public:
     // The first rank whose heap arena breaks its invariants (RankArena::verify, deep: free
     // memory and the space above the top zero), -1 if none does. O(heap), for self-tests.
     int broken_heap() const;
-    // The rank ran: what lies below its stack pointer is no longer known to be zero.
-    void rank_ran(int rank) { zeroed_below_[static_cast<std::size_t>(rank)] = 0; }
+    // The rank ran: what lies below its stack pointer is no longer known to be zero, and its
+    // memory may have been written.
+    void rank_ran(int rank) {
+        zeroed_below_[static_cast<std::size_t>(rank)] = 0;
+        may_write(rank);
+    }
+    // Checker code runs that may write `rank`'s memory (the runtimes on its behalf: a receive's
+    // data, a status, the call's outcome), or, without a rank, any rank's (a collective, a put,
+    // a hook that may have captured or restored). MpiSystem says so wherever it writes; the
+    // next capture or restore reads or writes back only what such ranks hold.
+    void may_write(int rank) { written_[static_cast<std::size_t>(rank)] = 1; }
+    void may_write() { all_written_ = true; }
 
     // Semantic equality: the addresses of program memory the simulated runtimes hold for rank
     // `rank` (buffers of pending requests), roots of its heap's canonical form.
@@ -108,6 +118,16 @@ private:
     std::size_t ignored_applied_ = 0;         // marks of IgnoredMemory applied so far
     void ignore(int rank, std::uintptr_t address, std::size_t size);
     void apply_ignored();
+    // Per rank: whether anything may have written its memory since the last capture or
+    // restore; all_written_: any rank's. A rank not written has its regions marked unwritten
+    // (RegionSet::set_unwritten) at the next capture, which then reads none of them, and at the
+    // next restore, which skips those whose pages the target shares. Their small windows are
+    // reported whole by the tracker: in the fan-in the ranks a transition did not touch were
+    // most of a capture's page comparisons.
+    std::vector<char> written_;
+    bool all_written_ = true;
+    void mark_unwritten(); // then forgets what was written: capture and restore sync
+    std::vector<std::vector<std::size_t>> rank_regions_; // per rank: all its regions
     // Per rank: every byte of the stack below this address is zero (0: not known).
     std::vector<std::uintptr_t> zeroed_below_;
     // Per rank, during a restore: how far its heap may be non-zero, offsets from the arena's

@@ -11,6 +11,9 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <cstdint>
+
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
@@ -34,6 +37,7 @@ void MpiSystem::launch() {
 SystemState& MpiSystem::enable_snapshots(bool page_sharing, StateEquality equality) {
     state_ = std::make_unique<SystemState>(runtime_, world_, monitors_, unmatched_posts_,
                                            page_sharing, equality);
+    memory_ = &state_->memory();
     return *state_;
 }
 
@@ -59,8 +63,47 @@ bool MpiSystem::watched(const char* name) {
     return it->second;
 }
 
+namespace {
+
+constexpr bool sends(CallKind kind) {
+    switch (kind) {
+    case CallKind::Send:
+    case CallKind::Isend:
+    case CallKind::SendInit:
+    case CallKind::Start:
+    case CallKind::Startall:
+    case CallKind::Sendrecv:
+    case CallKind::SendrecvReplace:
+    case CallKind::Isendrecv:
+    case CallKind::IsendrecvReplace:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// Per call kind: whether its issue may write every rank's memory (one lookup a step).
+constexpr auto kWritesEveryRank = [] {
+    std::array<bool, 256> every{};
+    for (std::size_t k = 0; k < every.size(); ++k) {
+        const auto kind = static_cast<CallKind>(k);
+        every[k] = sends(kind) || touches_every_rank(kind);
+    }
+    return every;
+}();
+
+} // namespace
+
+void MpiSystem::may_write_for_call(int rank, mpi::CallKind kind) {
+    if (kWritesEveryRank[static_cast<std::uint8_t>(kind)])
+        memory_->may_write();
+    else
+        memory_->may_write(rank);
+}
+
 void MpiSystem::issue(int rank) {
     mpi::RankCall& call = runtime_.ranks().call(rank);
+    if (memory_ != nullptr) may_write_for_call(rank, call.kind);
     ++log_.steps;
     unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
     const bool note_posts = log_.on() || effects_.on();
@@ -128,6 +171,13 @@ void MpiSystem::issue(int rank) {
 }
 
 void MpiSystem::complete(int rank) {
+    // Completing a call writes its rank's results; a send's data went at its match.
+    if (memory_ != nullptr) {
+        if (touches_every_rank(runtime_.ranks().call(rank).kind))
+            memory_->may_write();
+        else
+            memory_->may_write(rank);
+    }
     effects_.ran_code(rank);
     if (completion_with_outcome(runtime_.ranks().call(rank))) effects_.observed(rank);
     const mpi::Progress p = world_.complete(rank, runtime_.ranks().call(rank), 0);
@@ -183,6 +233,14 @@ void MpiSystem::apply_match(const mpi::Match& match) {
         else if (m->sender.valid())
             effects_.completed_request(match.origin);
     }
+    // The receiver gets the data and a status; the sender's request may complete.
+    if (memory_ != nullptr) {
+        memory_->may_write(match.receiver);
+        if (match.origin >= 0)
+            memory_->may_write(match.origin);
+        else
+            memory_->may_write();
+    }
     world_.apply_match(match);
     if (races_ != nullptr) remote_order_.matched(*races_, match);
     ++log_.matches;
@@ -217,7 +275,10 @@ void MpiSystem::close() {
                 if (polls(runtime_.ranks().call(r)) && open_.outcome_open(r)) continue;
                 // An RMA landing this step could see is open: landing or not is a choice.
                 if (open_.landing_blocks(r) || open_.completion_held(r)) continue;
-                if (at_step_) at_step_();
+                if (at_step_) {
+                    at_step_();
+                    may_write();
+                }
                 issue(r);
                 moved = true;
             } else if (status == RankStatus::Blocked && world_.ready(r, runtime_.ranks().call(r))) {
@@ -226,7 +287,10 @@ void MpiSystem::close() {
                 // Who gets a lock first is a choice (OpenChoices lists the grants).
                 if (mpi::MpiWorld::requests_lock(runtime_.ranks().call(r))) continue;
                 if (open_.landing_blocks(r)) continue;
-                if (at_step_) at_step_();
+                if (at_step_) {
+                    at_step_();
+                    may_write();
+                }
                 effects_.unblocked(r);
                 complete(r);
                 moved = true;
@@ -253,6 +317,7 @@ void MpiSystem::finish_path(bool polling_deadlock) {
 }
 
 void MpiSystem::mpi_failure(int rank) {
+    may_write(rank);
     mpi::RankCall& call = runtime_.ranks().call(rank);
     // A failure always says what went wrong: one the runtime left unexplained (a bug of the
     // runtime) still names the call.

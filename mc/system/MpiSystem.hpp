@@ -129,15 +129,33 @@ private:
         effects_.ran_code(rank);
         ranks_run_ |= process_bit(rank);
         runtime_.resume(rank, log_.steps);
-        if (after_step_) after_step_();
+        if (after_step_) {
+            after_step_();
+            may_write();
+        }
     }
+    // What follows may write `rank`'s memory, or (no rank) any rank's (SystemMemory::may_write):
+    // wherever the closure writes on a rank's behalf, and after each hook (which may capture or
+    // restore) before the work after it. A rank's own code is reported by RankRuntime::resume.
+    void may_write(int rank) {
+        if (memory_ != nullptr) memory_->may_write(rank);
+    }
+    void may_write() {
+        if (memory_ != nullptr) memory_->may_write();
+    }
+    // issue(): the call's own rank, and every rank for a call that acts on objects all ranks
+    // share (touches_every_rank) or sends: a send's data reaches another rank's memory when it
+    // is matched, which apply_match reports, but reporting every rank here too keeps a send
+    // sound should its issue ever deliver. Only with snapshots on (memory_ set).
+    void may_write_for_call(int rank, mpi::CallKind kind);
 
     RankRuntime& runtime_;
     mpi::MpiWorld& world_;
     properties::MonitorSet& monitors_;
     OpenChoices open_;
     std::unique_ptr<SystemState> state_;
-    bool unmatched_posts_ = false; // something was posted since the last matching round
+    SystemMemory* memory_ = nullptr; // state_'s, for may_write (a step's cost, not a lookup)
+    bool unmatched_posts_ = false;   // something was posted since the last matching round
     PathLog log_;
     std::function<void()> at_step_;
     std::function<void()> after_step_;

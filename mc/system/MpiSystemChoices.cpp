@@ -31,6 +31,7 @@ void MpiSystem::take(const Transition& t) {
     if (t.kind != TransitionKind::WildcardMatch && t.kind != TransitionKind::RemoteLanding &&
         t.kind != TransitionKind::CancelOutcome && call == nullptr)
         throw std::logic_error("take: the rank is not in a call");
+    may_write(t.rank); // the call's outcome, and what is done on the rank's behalf
     effects_.begin(t.rank);
     passive_issues_ = 0;
     ranks_run_ = 0;
@@ -80,6 +81,7 @@ void MpiSystem::take(const Transition& t) {
         // The operation leaves the queue it waits in, and its request completes as cancelled.
         effects_.queue(t.outcome);
         effects_.completed_request(t.rank);
+        may_write(t.outcome);
         if (!world_.cancel(t.rank, t.object))
             throw std::logic_error("take: the cancelled operation is no longer pending");
         if (log_.on()) {
@@ -147,6 +149,7 @@ void MpiSystem::take(const Transition& t) {
 }
 
 void MpiSystem::land(const Transition& t) {
+    may_write(); // a put or an RMA operation lands in another rank's memory
     mpi::MpiWorld::OpenLanding which;
     which.window = t.object;
     which.origin = t.rank;

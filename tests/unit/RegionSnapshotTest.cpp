@@ -315,6 +315,56 @@ TEST_CASE("RegionSet restore writes only what was written when the page lists ag
     }
 }
 
+// restore(snapshot, unwritten): the caller vouches that nothing wrote the regions since the
+// last sync. A region whose page list the target shares is then left alone (the tracker would
+// have reported a small window whole), and one whose list differs is still put back.
+TEST_CASE("RegionSet restore of unwritten memory skips the regions the target shares",
+          "[snapshot][region]") {
+    for (TrackingMethod method : available_methods()) {
+        DYNAMIC_SECTION(method_name(method)) {
+            PageStore store;
+            Mapping same(4, true), changed(4, true);
+            RegionSet set(store, make_tracker(method));
+            const std::size_t a = set.add_region(same.base, same.bytes, Growth::Up, same.writer);
+            const std::size_t b =
+                set.add_region(changed.base, changed.bytes, Growth::Up, changed.writer);
+            set.set_used(a, 2 * kPageSize);
+            set.set_used(b, 2 * kPageSize);
+            same.base[10] = std::byte{1};
+            const RegionSnapshot first = set.capture();
+            changed.base[kPageSize + 3] = std::byte{4};
+            const RegionSnapshot second = set.capture(); // the last sync; nothing written since
+            const std::uint64_t restored = set.counters().pages_restored;
+            set.restore(first, true);
+            CHECK(set.counters().regions_kept == 1); // `same`: its list is first's
+            // `changed` only: its written page, or (uffd, a small window) both of its pages.
+            CHECK(set.counters().pages_restored > restored);
+            CHECK(set.counters().pages_restored <= restored + 2);
+            CHECK(changed.base[kPageSize + 3] == std::byte{0});
+            CHECK(same.base[10] == std::byte{1});
+            CHECK(set.capture().hash() == first.hash());
+            // Said unwritten when it was not, a write survives: the promise is the caller's.
+            same.base[10] = std::byte{9};
+            set.restore(first, true);
+            CHECK(same.base[10] == std::byte{9});
+            // Told the truth, the restore undoes it.
+            set.restore(first, false);
+            CHECK(same.base[10] == std::byte{1});
+            CHECK(set.capture().hash() == first.hash());
+            (void)second;
+            // A capture of a region marked unwritten reads none of it, and the mark lasts one
+            // capture: a write it hid is seen by the next.
+            const RegionSet::Counters c = set.counters();
+            same.base[kPageSize] = std::byte{3};
+            set.set_unwritten(a);
+            CHECK(set.capture().hash() == first.hash());
+            CHECK(set.counters().regions_kept == c.regions_kept + 1);
+            CHECK(set.counters().pages_stored == c.pages_stored);
+            CHECK(set.capture().hash() != first.hash());
+        }
+    }
+}
+
 TEST_CASE("RegionSet regions grow and shrink", "[snapshot][region]") {
     for (TrackingMethod method : available_methods()) {
         SECTION(method_name(method)) {
