@@ -31,7 +31,8 @@ if [ ! -f "$build/compile_commands.json" ]; then
   echo "lint: configuring $build for compile_commands.json"
   generator=()
   command -v ninja >/dev/null && generator=(-G Ninja)
-  cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
+  cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
+    -DRANKFOLD_TUNED_ENTRY_MEMSET=OFF >/dev/null
 fi
 
 work="$build/lint"
