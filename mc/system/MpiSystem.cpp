@@ -11,7 +11,6 @@
 
 #include <fmt/format.h>
 
-#include <array>
 #include <cstdint>
 
 #include <algorithm>
@@ -82,20 +81,15 @@ constexpr bool sends(CallKind kind) {
     }
 }
 
-// Per call kind: whether its issue may write every rank's memory (one lookup a step).
-constexpr auto kWritesEveryRank = [] {
-    std::array<bool, 256> every{};
-    for (std::size_t k = 0; k < every.size(); ++k) {
-        const auto kind = static_cast<CallKind>(k);
-        every[k] = sends(kind) || touches_every_rank(kind);
-    }
-    return every;
-}();
+// Whether issuing a call of `kind` may write every rank's memory.
+constexpr bool writes_every_rank(CallKind kind) {
+    return sends(kind) || touches_every_rank(kind);
+}
 
 } // namespace
 
 void MpiSystem::may_write_for_call(int rank, mpi::CallKind kind) {
-    if (kWritesEveryRank[static_cast<std::uint8_t>(kind)])
+    if (writes_every_rank(kind))
         memory_->may_write();
     else
         memory_->may_write(rank);
