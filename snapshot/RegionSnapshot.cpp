@@ -222,18 +222,17 @@ void RegionSet::capture_page(std::size_t index, std::size_t i) {
     r.pages.set(i, ref);
 }
 
-void RegionSet::restore(const RegionSnapshot& snapshot, bool unwritten) {
+void RegionSet::restore(const RegionSnapshot& snapshot) {
     for (std::size_t r = 0; r < regions_.size(); ++r)
-        restore_region(r, r < snapshot.images_.size() ? &snapshot.images_[r] : nullptr, unwritten);
+        restore_region(r, r < snapshot.images_.size() ? &snapshot.images_[r] : nullptr);
     page_sum_ = snapshot.page_sum_;
 }
 
-void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* target,
-                               bool unwritten) {
+void RegionSet::restore_region(std::size_t index, const RegionSnapshot::Image* target) {
     Region& r = regions_[index];
     static const RegionSnapshot::Image kEmpty;
     const RegionSnapshot::Image& t = target != nullptr ? *target : kEmpty;
-    unwritten = std::exchange(r.unwritten, false) || unwritten;
+    const bool unwritten = std::exchange(r.unwritten, false);
     // Memory holds r.pages (the last sync) and nothing wrote it since: the target's pages are
     // there already. The tracker has nothing new to report either, so it is left as it is.
     // (Bytes past the used end may differ, but they are never part of a region's content.)

@@ -133,16 +133,13 @@ public:
     RegionSnapshot capture();
     // Puts every region back as in `snapshot` (taken from this set). Regions added after it was
     // taken get an empty used part.
-    // `unwritten`: the caller knows that nothing wrote the regions' used parts since the last
-    // capture or restore (as set_unwritten for each). Memory then holds the page list of that
-    // sync exactly, and a region whose list the snapshot shares (and whose used length it has)
-    // needs nothing: the tracker is not asked. Worth it for small windows, which a tracker
-    // reports whole (UffdTracker).
-    void restore(const RegionSnapshot& snapshot, bool unwritten = false);
+    void restore(const RegionSnapshot& snapshot);
     // The caller knows that nothing wrote the region's used part since the last capture or
     // restore: the next one (which clears the mark) takes memory as holding that sync's page
     // list. A capture then reads nothing of the region if its used length is unchanged, and a
-    // restore as above. A wrong mark loses writes: the caller must be sure.
+    // restore leaves it alone if the target shares that page list and used length (the
+    // tracker, which reports a small window whole, is not asked). A wrong mark loses writes:
+    // the caller must be sure.
     void set_unwritten(std::size_t region) { regions_[region].unwritten = true; }
 
     DirtyTracker& tracker() { return *tracker_; }
@@ -180,7 +177,7 @@ private:
     void set_window(const Region& r, std::size_t pages);
     void capture_region(std::size_t index);
     void capture_page(std::size_t index, std::size_t i);
-    void restore_region(std::size_t index, const RegionSnapshot::Image* target, bool unwritten);
+    void restore_region(std::size_t index, const RegionSnapshot::Image* target);
     // restore_region when memory holds `t`'s page list and used length, bar what was written.
     void restore_written(const Region& r, const RegionSnapshot::Image& t);
     void write_back(const Region& r, const RegionSnapshot::Image& t,

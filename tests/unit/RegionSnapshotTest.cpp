@@ -315,7 +315,7 @@ TEST_CASE("RegionSet restore writes only what was written when the page lists ag
     }
 }
 
-// restore(snapshot, unwritten): the caller vouches that nothing wrote the regions since the
+// set_unwritten before a restore: the caller vouches that nothing wrote the region since the
 // last sync. A region whose page list the target shares is then left alone (the tracker would
 // have reported a small window whole), and one whose list differs is still put back.
 TEST_CASE("RegionSet restore of unwritten memory skips the regions the target shares",
@@ -335,7 +335,9 @@ TEST_CASE("RegionSet restore of unwritten memory skips the regions the target sh
             changed.base[kPageSize + 3] = std::byte{4};
             const RegionSnapshot second = set.capture(); // the last sync; nothing written since
             const std::uint64_t restored = set.counters().pages_restored;
-            set.restore(first, true);
+            set.set_unwritten(a);
+            set.set_unwritten(b);
+            set.restore(first);
             CHECK(set.counters().regions_kept == 1); // `same`: its list is first's
             // `changed` only: its written page, or (uffd, a small window) both of its pages.
             CHECK(set.counters().pages_restored > restored);
@@ -345,10 +347,12 @@ TEST_CASE("RegionSet restore of unwritten memory skips the regions the target sh
             CHECK(set.capture().hash() == first.hash());
             // Said unwritten when it was not, a write survives: the promise is the caller's.
             same.base[10] = std::byte{9};
-            set.restore(first, true);
+            set.set_unwritten(a);
+            set.set_unwritten(b);
+            set.restore(first);
             CHECK(same.base[10] == std::byte{9});
             // Told the truth, the restore undoes it.
-            set.restore(first, false);
+            set.restore(first);
             CHECK(same.base[10] == std::byte{1});
             CHECK(set.capture().hash() == first.hash());
             (void)second;
