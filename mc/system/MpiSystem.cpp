@@ -64,26 +64,11 @@ bool MpiSystem::watched(const char* name) {
 
 namespace {
 
-constexpr bool sends(CallKind kind) {
-    switch (kind) {
-    case CallKind::Send:
-    case CallKind::Isend:
-    case CallKind::SendInit:
-    case CallKind::Start:
-    case CallKind::Startall:
-    case CallKind::Sendrecv:
-    case CallKind::SendrecvReplace:
-    case CallKind::Isendrecv:
-    case CallKind::IsendrecvReplace:
-        return true;
-    default:
-        return false;
-    }
-}
-
-// Whether issuing a call of `kind` may write every rank's memory.
+// Whether issuing a call of `kind` may write every rank's memory: it acts on objects all ranks
+// share, or it posts a message (mpi::posts, but for the two calls that only post receives).
 constexpr bool writes_every_rank(CallKind kind) {
-    return sends(kind) || touches_every_rank(kind);
+    return touches_every_rank(kind) ||
+           (mpi::posts(kind) && kind != CallKind::Recv && kind != CallKind::Irecv);
 }
 
 } // namespace
