@@ -128,7 +128,7 @@ Fingerprint RegionSet::finish_hash() const {
     return h;
 }
 
-RegionSnapshot RegionSet::capture() {
+RegionSnapshot RegionSet::capture(bool fingerprint) {
     RegionSnapshot snapshot;
     snapshot.images_.reserve(regions_.size());
     for (std::size_t r = 0; r < regions_.size(); ++r) {
@@ -140,6 +140,7 @@ RegionSnapshot RegionSet::capture() {
             region.growth == Growth::Down});
     }
     snapshot.page_sum_ = page_sum_;
+    if (!fingerprint) return snapshot;
     snapshot.hash_ = finish_hash();
     snapshot.canonical_ = false;
     for (std::size_t r = 0; r < regions_.size(); ++r)

@@ -130,7 +130,9 @@ public:
     std::size_t used(std::size_t region) const { return regions_[region].used; }
     std::size_t region_count() const { return regions_.size(); }
 
-    RegionSnapshot capture();
+    // `fingerprint` false: the snapshot is only ever restored, and its hash() is left empty
+    // (the hash windows and ignored bytes are not applied; the page sum is kept up as always).
+    RegionSnapshot capture(bool fingerprint = true);
     // Puts every region back as in `snapshot` (taken from this set). Regions added after it was
     // taken get an empty used part.
     void restore(const RegionSnapshot& snapshot);

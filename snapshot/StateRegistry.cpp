@@ -51,6 +51,20 @@ StateSnapshot StateRegistry::capture_deferred(bool defer) {
     return s;
 }
 
+StateSnapshot StateRegistry::capture_unfingerprinted() {
+    StateSnapshot s;
+    s.owner_ = this;
+    s.fingerprinted_ = false;
+    s.parts_.reserve(components_.size());
+    for (const auto& component : components_)
+        s.parts_.emplace_back().part = component->capture_unfingerprinted();
+    return s;
+}
+
+void StateSnapshot::no_fingerprint() {
+    throw std::logic_error("state snapshot taken without a fingerprint (capture_unfingerprinted)");
+}
+
 void StateRegistry::complete(StateSnapshot& snapshot) {
     if (snapshot.owner_ != this)
         throw std::invalid_argument("state snapshot taken by another registry (or empty)");
@@ -68,6 +82,13 @@ void StateRegistry::check(const StateSnapshot& s) const {
         throw std::invalid_argument("state snapshot with deferred parts: complete() it first");
 }
 
+void StateRegistry::check_comparable(const StateSnapshot& s) const {
+    check(s);
+    if (!s.fingerprinted_)
+        throw std::invalid_argument("state snapshot taken without a fingerprint: it can only be "
+                                    "restored");
+}
+
 void StateRegistry::restore(const StateSnapshot& snapshot) {
     check(snapshot);
     for (std::size_t i = 0; i < components_.size(); ++i)
@@ -76,8 +97,8 @@ void StateRegistry::restore(const StateSnapshot& snapshot) {
 
 std::optional<std::size_t> StateRegistry::first_difference(const StateSnapshot& a,
                                                            const StateSnapshot& b) const {
-    check(a);
-    check(b);
+    check_comparable(a);
+    check_comparable(b);
     for (std::size_t i = 0; i < components_.size(); ++i) {
         // Different fingerprints prove a difference; equal ones are confirmed by the values.
         if (a.parts_[i].fingerprint != b.parts_[i].fingerprint ||

@@ -49,6 +49,9 @@ public:
 
     // The live value, saved.
     virtual std::unique_ptr<Part> capture() = 0;
+    // The live value, saved to be restored only: nobody will ask for its fingerprint, so work
+    // done only for the fingerprint may be skipped. Default: capture().
+    virtual std::unique_ptr<Part> capture_unfingerprinted() { return capture(); }
     // Makes the live value what `part` saved.
     virtual void restore(const Part& part) = 0;
     // Feeds `part` into a fingerprint; equal parts must feed equal bytes.
@@ -137,6 +140,8 @@ public:
         std::function<void(const Saved&)> restore;
         std::function<void(const Saved&, FingerprintBuilder&)> fingerprint;
         std::function<bool(const Saved&, const Saved&)> equal;
+        // Optional: capture() for a part whose fingerprint is never asked for.
+        std::function<Saved()> capture_unfingerprinted = {};
     };
     explicit FunctionComponent(Functions f) : f_(std::move(f)) {
         if (!f_.capture || !f_.restore || !f_.fingerprint || !f_.equal)
@@ -145,6 +150,10 @@ public:
 
     std::unique_ptr<Part> capture() override {
         return std::make_unique<SavedPart<Saved>>(f_.capture());
+    }
+    std::unique_ptr<Part> capture_unfingerprinted() override {
+        if (!f_.capture_unfingerprinted) return capture();
+        return std::make_unique<SavedPart<Saved>>(f_.capture_unfingerprinted());
     }
     void restore(const Part& part) override { f_.restore(get(part)); }
     void fingerprint(const Part& part, FingerprintBuilder& into) const override {
@@ -171,11 +180,17 @@ public:
     StateSnapshot& operator=(const StateSnapshot&) = delete;
     ~StateSnapshot() = default;
 
-    // The whole state's fingerprint: the components' fingerprints, in order.
-    const Fingerprint& fingerprint() const { return fingerprint_; }
+    // The whole state's fingerprint: the components' fingerprints, in order. Throws
+    // std::logic_error for a snapshot taken without (StateRegistry::capture_unfingerprinted).
+    const Fingerprint& fingerprint() const {
+        if (!fingerprinted_) no_fingerprint();
+        return fingerprint_;
+    }
     const Fingerprint& part_fingerprint(std::size_t component) const {
+        if (!fingerprinted_) no_fingerprint();
         return parts_.at(component).fingerprint;
     }
+    bool fingerprinted() const { return fingerprinted_; }
     std::size_t size() const { return parts_.size(); }
     bool empty() const { return parts_.empty(); }
     // Whether some parts were only fingerprinted (StateRegistry::capture_deferred).
@@ -196,9 +211,11 @@ private:
         std::unique_ptr<StateComponent::Part> part;
         Fingerprint fingerprint;
     };
+    [[noreturn]] static void no_fingerprint();
     std::vector<Saved> parts_;
     Fingerprint fingerprint_;
     bool deferred_ = false;
+    bool fingerprinted_ = true;
 };
 
 class StateRegistry {
@@ -236,6 +253,11 @@ public:
     // live state in between; a deferred snapshot cannot be restored or compared before that.
     StateSnapshot capture_deferred();
     void complete(StateSnapshot& snapshot);
+    // A snapshot to restore and nothing else: no fingerprint is computed (each component may
+    // skip what it does only for one: StateComponent::capture_unfingerprinted), and asking
+    // for it, or comparing the snapshot, throws. For a search that keeps a state only to come
+    // back to it (Backtracking, without state matching).
+    StateSnapshot capture_unfingerprinted();
     // Puts every component back as `snapshot` saved it, in registration order.
     void restore(const StateSnapshot& snapshot);
     // Component by component, with the per-component fingerprints as a quick rejection.
@@ -251,6 +273,7 @@ public:
 
 private:
     void check(const StateSnapshot& s) const;
+    void check_comparable(const StateSnapshot& s) const;
     StateSnapshot capture_deferred(bool defer);
 
     std::vector<std::string> names_;

@@ -208,7 +208,8 @@ void SystemMemory::apply_ignored() {
 }
 
 snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended,
-                                               const std::vector<const mpi::RankCall*>& waiting) {
+                                               const std::vector<const mpi::RankCall*>& waiting,
+                                               bool fingerprint) {
     forget_stack_redzones();
     for (std::size_t r = 0; r < ranks_.size(); ++r) {
         if (ended[r]) {
@@ -223,15 +224,16 @@ snapshot::RegionSnapshot SystemMemory::capture(const std::vector<bool>& ended,
         // rank sits in the landing zone for good.
         const std::uintptr_t top = fibers_[r]->frames_top(), sp = fibers_[r]->context_address();
         regions_->set_used(ranks_[r].stack, sp < top ? top - sp : 0);
-        window_stack(r, waiting[r]);
+        // Without a call, the whole stack is the window: no frame is looked for.
+        window_stack(r, fingerprint ? waiting[r] : nullptr);
         const snapshot::RankArena& arena = *memory_.arena(static_cast<int>(r));
         regions_->set_used(ranks_[r].heap_front, arena.index_extent());
         regions_->set_used(ranks_[r].heap_blocks, arena.used_extent() - arena.heap_begin());
     }
     apply_ignored();
     mark_unwritten();
-    snapshot::RegionSnapshot snapshot = regions_->capture();
-    if (heap_form_) apply_heap_form(snapshot, ended);
+    snapshot::RegionSnapshot snapshot = regions_->capture(fingerprint);
+    if (heap_form_ && fingerprint) apply_heap_form(snapshot, ended);
     return snapshot;
 }
 

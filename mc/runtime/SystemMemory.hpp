@@ -45,8 +45,12 @@ public:
     // `waiting[r]`: the call rank r is suspended in (nullptr: none). The checker's frames below
     // the program's innermost one are then left out of the fingerprint; the call and the
     // registers the program frame gets back stand for them (ProgramFrame.hpp).
+    // `fingerprint` false: a snapshot only to be restored (StateRegistry::
+    // capture_unfingerprinted). What only the fingerprint needs is skipped: finding the
+    // program's frames in the stacks, the semantic digests and the heap canonical form.
     snapshot::RegionSnapshot capture(const std::vector<bool>& ended,
-                                     const std::vector<const mpi::RankCall*>& waiting);
+                                     const std::vector<const mpi::RankCall*>& waiting,
+                                     bool fingerprint = true);
     void restore(const snapshot::RegionSnapshot& snapshot);
     // Once the fibers' saved contexts are back too: clears what lies below them.
     void after_restore();

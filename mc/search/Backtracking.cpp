@@ -56,7 +56,9 @@ bool Backtracking::keep_snapshot() {
 Backtracking::Saved Backtracking::save(std::optional<SystemSnapshot>& current) {
     if (keep_snapshot()) {
         const std::uint64_t begin = now_ns();
-        if (!current) current = system_.state()->capture();
+        // No capture yet: the search did not ask for this state's fingerprint (it would have
+        // captured it for that), and a base is only ever restored, so none is computed.
+        if (!current) current = system_.state()->capture_unfingerprinted();
         if (current->deferred()) system_.state()->complete(*current);
         cost_.captured(now_ns() - begin);
         base_ = std::make_shared<const SystemSnapshot>(std::move(*current));

@@ -78,6 +78,11 @@ SystemState::SystemState(RankRuntime& runtime, mpi::MpiWorld& world,
                                           const snapshot::RegionSnapshot& b) {
                                     return a.same_contents(b, memory.store());
                                 },
+                                // A state kept only to come back to: no fingerprint.
+                                [&runtime, &memory, activity = RankActivity()]() mutable {
+                                    activity.read(runtime.ranks());
+                                    return memory.capture(activity.ended, activity.waiting, false);
+                                },
                             }));
     // Under the heap canonical form, a request's buffer in a live heap block is a root of it
     // (above): the world leaves its address out, so that where the block lies does not count.

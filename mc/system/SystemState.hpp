@@ -33,6 +33,8 @@ public:
     // See StateRegistry::capture_deferred.
     SystemSnapshot capture_deferred() { return registry_.capture_deferred(); }
     void complete(SystemSnapshot& snapshot) { registry_.complete(snapshot); }
+    // See StateRegistry::capture_unfingerprinted.
+    SystemSnapshot capture_unfingerprinted() { return registry_.capture_unfingerprinted(); }
     void restore(const SystemSnapshot& s) { registry_.restore(s); }
     snapshot::StateRegistry& registry() { return registry_; }
     // What differs between two snapshots, for self-tests: every component that does, with the

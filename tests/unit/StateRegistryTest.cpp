@@ -273,3 +273,52 @@ TEST_CASE("StateRegistry: a function component is captured at once even when def
     CHECK(s.value<int>(0) == 3);
     CHECK(s.value<int>(1) == 1);
 }
+
+TEST_CASE("StateRegistry: a capture without fingerprint restores, uses the component's own "
+          "capture for it, and refuses to be fingerprinted or compared",
+          "[snapshot][state]") {
+    StateRegistry registry;
+    int live = 3;
+    int full_captures = 0, bare_captures = 0, fingerprints = 0;
+    registry.add_functions<int>("counted",
+                                {.capture =
+                                     [&] {
+                                         ++full_captures;
+                                         return live;
+                                     },
+                                 .restore = [&](const int& v) { live = v; },
+                                 .fingerprint =
+                                     [&](const int& v, FingerprintBuilder& b) {
+                                         ++fingerprints;
+                                         b.value(v);
+                                     },
+                                 .equal = [](const int& a, const int& b) { return a == b; },
+                                 .capture_unfingerprinted =
+                                     [&] {
+                                         ++bare_captures;
+                                         return live;
+                                     }});
+    int value = 1;
+    registry.add_value("value", value, fingerprint_int); // no capture of its own: capture()
+    const StateSnapshot bare = registry.capture_unfingerprinted();
+    CHECK(bare_captures == 1);
+    CHECK(full_captures == 0);
+    CHECK(fingerprints == 0);
+    CHECK_FALSE(bare.fingerprinted());
+    CHECK_FALSE(bare.deferred());
+    CHECK(bare.value<int>(0) == 3);
+    CHECK(bare.value<int>(1) == 1);
+    CHECK_THROWS_AS(bare.fingerprint(), std::logic_error);
+    CHECK_THROWS_AS(bare.part_fingerprint(0), std::logic_error);
+    const StateSnapshot full = registry.capture();
+    CHECK(full.fingerprinted());
+    CHECK_THROWS_AS(registry.equal(bare, full), std::invalid_argument);
+    CHECK_THROWS_AS(registry.equal(full, bare), std::invalid_argument);
+
+    live = 8;
+    value = 9;
+    registry.restore(bare);
+    CHECK(live == 3);
+    CHECK(value == 1);
+    CHECK(registry.capture().fingerprint() == full.fingerprint());
+}
