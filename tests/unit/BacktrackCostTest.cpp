@@ -12,10 +12,11 @@ TEST_CASE("BacktrackCost: replays until a step is measured, then weighs", "[back
     CHECK_FALSE(cost.snapshot(5)); // no step measured yet
     cost.replayed(4, 4'000);       // 1 µs a step
     CHECK(cost.step_ns() == 1'000);
-    CHECK_FALSE(cost.snapshot(9));
-    CHECK(cost.snapshot(10));
-    cost.captured(2'000); // the first measured capture replaces the first estimate
-    CHECK(cost.capture_ns() == 2'000);
+    // A replay counts twice (BacktrackCost::kReplayWeight): 5 steps weigh a 10 µs capture.
+    CHECK_FALSE(cost.snapshot(4));
+    CHECK(cost.snapshot(5));
+    cost.captured(4'000); // the first measured capture replaces the first estimate
+    CHECK(cost.capture_ns() == 4'000);
     CHECK(cost.snapshot(2));
     CHECK_FALSE(cost.snapshot(1));
 }
