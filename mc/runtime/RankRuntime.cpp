@@ -113,7 +113,7 @@ void RankRuntime::run_as_rank(int rank, void (*fn)(void*), void* argument) {
 
 // ---- the checker's side --------------------------------------------------------------------
 
-void RankRuntime::resume(int rank_id, std::uint64_t steps) {
+RankSlot& RankRuntime::enter_rank(int rank_id, std::uint64_t steps) {
     RankSlot& rank = ranks_.slot(rank_id);
     g_crash_journal->rank = rank.id;
     g_crash_journal->steps = steps;
@@ -123,7 +123,10 @@ void RankRuntime::resume(int rank_id, std::uint64_t steps) {
     watchdog_new_slice();
     if (memory_tracker_ != nullptr) memory_tracker_->rank_ran(rank.id);
     if (access_checker_ != nullptr) access_checker_->enter(rank.id);
-    rank.fiber->resume();
+    return rank;
+}
+
+void RankRuntime::leave_rank(RankSlot& rank) {
     if (access_checker_ != nullptr) access_checker_->leave();
     g_crash_target = nullptr;
     ranks_.set_running(-1);

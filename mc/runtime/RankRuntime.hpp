@@ -12,6 +12,7 @@
 #include "mc/runtime/OutputRouter.hpp"
 #include "mc/runtime/ProgramImage.hpp"
 #include "mc/runtime/RankFaults.hpp"
+#include "mc/runtime/RankFiber.hpp"
 #include "mc/runtime/RankTable.hpp"
 #include "mc/runtime/SymmetricLayout.hpp"
 #include "properties/EventSink.hpp"
@@ -56,8 +57,14 @@ public:
     OutputRouter& output() { return output_; }
 
     // Runs `rank` until its next visible call, its end or its failure; `steps` (visible calls
-    // so far) goes to the crash journal.
-    void resume(int rank, std::uint64_t steps);
+    // so far) goes to the crash journal. The switch itself is inline, so that the return that
+    // follows it lands in the caller (each level between the two is a return the processor
+    // mispredicts after a switch: 8% of a blocking point-to-point stream).
+    void resume(int rank, std::uint64_t steps) {
+        RankSlot& slot = enter_rank(rank, steps);
+        slot.fiber->resume();
+        leave_rank(slot);
+    }
     // Collects what every rank wrote, also behind stdio's back (at the end of a run).
     void collect_all_output();
     // The memory tracker to tell when a rank has run (snapshots, mc/system).
@@ -146,6 +153,9 @@ public:
 
 private:
     [[noreturn]] static void rank_body(void* argument);
+    // The two halves of resume() around the switch.
+    RankSlot& enter_rank(int rank_id, std::uint64_t steps);
+    void leave_rank(RankSlot& rank);
 
     ProgramCommand command_;
     const ProgramImage& image_;

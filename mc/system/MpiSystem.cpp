@@ -80,7 +80,7 @@ void MpiSystem::may_write_for_call(int rank, mpi::CallKind kind) {
         memory_->may_write(rank);
 }
 
-void MpiSystem::issue(int rank) {
+bool MpiSystem::issue_call(int rank) {
     mpi::RankCall& call = runtime_.ranks().call(rank);
     if (memory_ != nullptr) may_write_for_call(rank, call.kind);
     ++log_.steps;
@@ -137,19 +137,21 @@ void MpiSystem::issue(int rank) {
             if (step != nullptr) step->sent.push_back({id, r});
         }
     }
-    if (p == mpi::Progress::Failed) return mpi_failure(rank);
+    if (p == mpi::Progress::Failed) {
+        mpi_failure(rank);
+        return false;
+    }
     if (call.kind == mpi::CallKind::Finalize &&
         !check_finalize(finalize_leaks(world_, rank, call.site), rank))
-        return;
+        return false;
     if (p == mpi::Progress::Blocked) {
         runtime_.ranks().set_status(rank, RankStatus::Blocked);
-        return;
+        return false;
     }
-    if (!check_shmem_finalize(rank)) return;
-    resume(rank);
+    return check_shmem_finalize(rank);
 }
 
-void MpiSystem::complete(int rank) {
+bool MpiSystem::complete_call(int rank) {
     // Completing a call writes its rank's results; a send's data went at its match.
     if (memory_ != nullptr) {
         if (touches_every_rank(runtime_.ranks().call(rank).kind))
@@ -163,9 +165,11 @@ void MpiSystem::complete(int rank) {
     if (races_ != nullptr && p != mpi::Progress::Failed)
         remote_order_.finished(*races_, rank, runtime_.ranks().call(rank));
     publish_buffers(rank, false);
-    if (p == mpi::Progress::Failed) return mpi_failure(rank);
-    if (!check_shmem_finalize(rank)) return;
-    resume(rank);
+    if (p == mpi::Progress::Failed) {
+        mpi_failure(rank);
+        return false;
+    }
+    return check_shmem_finalize(rank);
 }
 
 void MpiSystem::publish_buffers(int rank, bool issued) {

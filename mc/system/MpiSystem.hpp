@@ -100,8 +100,19 @@ public:
 
 private:
     void publish_buffers(int rank, bool issued);
-    void issue(int rank);
-    void complete(int rank);
+    // Issues or completes a rank's call, then resumes the rank if the call returns now. Inline,
+    // with the resume (and the fiber switch) inline too: after the switch back the return lands
+    // in the caller, the closure, and not in one more frame between, whose return the processor
+    // would mispredict (RankRuntime::resume).
+    void issue(int rank) {
+        if (issue_call(rank)) resume(rank);
+    }
+    void complete(int rank) {
+        if (complete_call(rank)) resume(rank);
+    }
+    // The work of each: true when the rank is to run on.
+    bool issue_call(int rank);
+    bool complete_call(int rank);
     void match_deterministic();
     void apply_match(const mpi::Match& match);
     // Takes a RemoteLanding: the operation lands at its target (a failure ends the path).
