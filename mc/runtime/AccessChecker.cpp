@@ -55,8 +55,12 @@ void AccessChecker::enter(int rank) {
 void AccessChecker::rewatch(int rank) {
     rankfold_access_filter& f = filters_[static_cast<std::size_t>(rank)];
     const properties::ByteRange hull = events_.watched_bytes(rank);
-    f.watch_low = hull.low;
-    f.watch_high = hull.high;
+    // The hull comes back in two registers; GCC would spill them and reload both as one vector
+    // to store them together, a store-forwarding stall (4% of a point-to-point stream).
+    std::uintptr_t low = hull.low, high = hull.high;
+    asm("" : "+r"(low), "+r"(high));
+    f.watch_low = low;
+    f.watch_high = high;
 }
 
 void AccessChecker::leave() {
