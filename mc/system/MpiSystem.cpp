@@ -75,14 +75,14 @@ constexpr bool writes_every_rank(CallKind kind) {
 
 void MpiSystem::may_write_for_call(int rank, mpi::CallKind kind) {
     if (writes_every_rank(kind))
-        memory_->may_write();
+        may_write();
     else
-        memory_->may_write(rank);
+        may_write(rank);
 }
 
 bool MpiSystem::issue_call(int rank) {
     mpi::RankCall& call = runtime_.ranks().call(rank);
-    if (memory_ != nullptr) may_write_for_call(rank, call.kind);
+    may_write_for_call(rank, call.kind);
     ++log_.steps;
     unmatched_posts_ = unmatched_posts_ || mpi::posts(call.kind);
     const bool note_posts = log_.on() || effects_.on();
@@ -153,12 +153,10 @@ bool MpiSystem::issue_call(int rank) {
 
 bool MpiSystem::complete_call(int rank) {
     // Completing a call writes its rank's results; a send's data went at its match.
-    if (memory_ != nullptr) {
-        if (touches_every_rank(runtime_.ranks().call(rank).kind))
-            memory_->may_write();
-        else
-            memory_->may_write(rank);
-    }
+    if (touches_every_rank(runtime_.ranks().call(rank).kind))
+        may_write();
+    else
+        may_write(rank);
     effects_.ran_code(rank);
     if (completion_with_outcome(runtime_.ranks().call(rank))) effects_.observed(rank);
     const mpi::Progress p = world_.complete(rank, runtime_.ranks().call(rank), 0);
@@ -217,13 +215,11 @@ void MpiSystem::apply_match(const mpi::Match& match) {
             effects_.completed_request(match.origin);
     }
     // The receiver gets the data and a status; the sender's request may complete.
-    if (memory_ != nullptr) {
-        memory_->may_write(match.receiver);
-        if (match.origin >= 0)
-            memory_->may_write(match.origin);
-        else
-            memory_->may_write();
-    }
+    may_write(match.receiver);
+    if (match.origin >= 0)
+        may_write(match.origin);
+    else
+        may_write();
     world_.apply_match(match);
     if (races_ != nullptr) remote_order_.matched(*races_, match);
     ++log_.matches;

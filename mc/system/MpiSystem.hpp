@@ -157,7 +157,7 @@ private:
     // issue(): the call's own rank, and every rank for a call that acts on objects all ranks
     // share (touches_every_rank) or sends: a send's data reaches another rank's memory when it
     // is matched, which apply_match reports, but reporting every rank here too keeps a send
-    // sound should its issue ever deliver. Only with snapshots on (memory_ set).
+    // sound should its issue ever deliver.
     void may_write_for_call(int rank, mpi::CallKind kind);
 
     RankRuntime& runtime_;
