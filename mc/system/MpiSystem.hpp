@@ -10,6 +10,12 @@
 // succeeds or its operation still matches, and under --buffering both whether a standard send
 // is buffered. A wildcard match is never made in the closure, so by
 // the time it stops every sender that could reach it without another choice has.
+// A blocking MPI_Send or MPI_Recv whose partner is posted already is matched at its issue and
+// returns at once (mpi::DirectMatch), instead of waiting for the next matching round: the same
+// match, a round sooner. Closed states do not depend on the closure's order; what the order
+// changes (which of two violations in one closure is met first, the order of the ranks' output,
+// the order in which messages of different senders reach a queue, which a state's digest
+// leaves out) is no behaviour of the program.
 #pragma once
 
 #include "mc/report/Report.hpp"
@@ -115,6 +121,27 @@ private:
     bool complete_call(int rank);
     void match_deterministic();
     void apply_match(const mpi::Match& match);
+    // A blocking send or receive the world matched at its issue (mpi::DirectMatch): reported
+    // as the matching round reports its matches, right after the call's step (`issued`).
+    void note_direct_match(const mpi::DirectMatch& direct, TraceStep* issued);
+    // What a match does besides the world's part: the ranks it affects (`known`: the message
+    // was found, with its `buffered` bytes and whether it completes a `sender_request`), the
+    // memory it may write; then the race monitor's order and the count; the story's step.
+    void note_match(const mpi::Match& match, bool known, std::size_t buffered, bool sender_request);
+    void matched(const mpi::Match& match);
+    void log_match(const mpi::Match& match);
+    // The fast path of blocking point-to-point (PointToPointDirect.cpp) completes the call at
+    // its issue: the caller runs on at once, a round of the closure sooner. Not where the
+    // completion would be a step of its own to watch:
+    // - when the rank, waiting in the call, could see an open RMA or OpenSHMEM landing: its
+    //   completion is then the explorer's choice (landed first or not), which the fast path
+    //   would skip;
+    // - under the liveness search, which evaluates its propositions after every step of a
+    //   closure (its steps stay as they were).
+    bool direct_allowed(int rank, const mpi::RankCall& call) const {
+        return !after_step_ &&
+               !(world_.landings_possible() && world_.observes_open_landing(rank, call, true));
+    }
     // Takes a RemoteLanding: the operation lands at its target (a failure ends the path).
     void land(const Transition& t);
     void mpi_failure(int rank);

@@ -344,6 +344,12 @@ void RemoteOrder::finished_followed(const properties::races::RaceMonitor& races,
     if (syncs_memory) sync(rank, SyncStep::MemorySync, 0);
 }
 
+void RemoteOrder::sent_directly(const properties::races::RaceMonitor& races, int rank,
+                                std::uint64_t message_id) {
+    if (races.remote_empty()) return;
+    sync(rank, SyncStep::Release, sync_token(SyncChannel::Message, message_id));
+}
+
 void RemoteOrder::matched(const properties::races::RaceMonitor& races, const mpi::Match& match) {
     if (races.remote_empty()) return;
     sync(match.receiver, SyncStep::Acquire, sync_token(SyncChannel::Message, match.message_id));

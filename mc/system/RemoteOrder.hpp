@@ -32,6 +32,10 @@ public:
         finished_followed(races, rank, call);
     }
     void matched(const properties::races::RaceMonitor& races, const mpi::Match& match);
+    // A message the fast path delivered at its send's issue (mpi::DirectMatch), never queued:
+    // its sender releases it as it does a message its call posted, before the match.
+    void sent_directly(const properties::races::RaceMonitor& races, int rank,
+                       std::uint64_t message_id);
 
 private:
     void issued_followed(const properties::races::RaceMonitor& races, int rank,

@@ -72,6 +72,17 @@ struct Match {
     }
 };
 
+// A blocking send or receive that found its partner already posted and was matched at its issue
+// (PointToPoint's fast path), instead of posting itself and waiting for the closure's matching
+// round: the match that round would have made, and what it did to the sender (what
+// Message::buffered and Message::sender tell of a message that waited in a queue).
+struct DirectMatch {
+    Match match;
+    bool sent_now = false;       // the call was the send: its message never waited in a queue
+    bool sender_request = false; // the match completed the sender's send request
+    std::size_t buffered = 0;    // attached-buffer bytes the sender got back
+};
+
 class MatchingEngine {
 public:
     explicit MatchingEngine(int ranks = 0) : queues_(static_cast<std::size_t>(ranks)) {}
@@ -88,6 +99,19 @@ public:
     // The first allowed match at `receiver` in that order that no choice can change: not a
     // wildcard's, not held by a pending cancel (the closure's matching round makes these).
     std::optional<Match> first_deterministic_match(int receiver) const;
+
+    // The fast path's two questions. The message a source-specific receive posted now at
+    // `receiver` takes at once: its source's first compatible message, provided no receive is
+    // posted there (an earlier receive would be served first); nullptr if there is none.
+    const Message* first_receivable(int receiver, int source, int tag, int context) const;
+    // The posted receive at `receiver` that a message sent now with this envelope is matched to
+    // by the closure without a choice: the first posted receive that accepts it, if it names
+    // its source, its cancel is not pending, and no message of the same sender waiting there
+    // comes first (non-overtaking); nullptr otherwise.
+    const PostedReceive* first_accepting(int receiver, int source, int tag, int context) const;
+    // Removes the entry with this id, which a direct match took.
+    void remove_message(int receiver, std::uint64_t id);
+    void remove_receive(int receiver, std::uint64_t id);
 
     // Performs a match: removes both sides and returns them.
     std::pair<PostedReceive, Message> apply(const Match& match);

@@ -56,7 +56,10 @@ public:
     Buffering buffering() const { return p2p_.buffering(); }
 
     // ---- visible calls -------------------------------------------------------------------
-    Progress issue(int rank, RankCall& call);
+    // With `direct`, a blocking MPI_Send or MPI_Recv whose partner is posted is matched at
+    // once (PointToPoint's fast path): Done, and `direct` holds the match, which the checker
+    // reports as the matching round reports the matches it makes.
+    Progress issue(int rank, RankCall& call, DirectMatch* direct = nullptr);
     bool ready(int rank, const RankCall& call) const {
         // Blocking sends and receives, most calls of all: their request says (as in
         // CompletionQuery::ready), without a call.

@@ -171,6 +171,47 @@ MatchingEngine::locate(Queues& q, const Match& match) {
     return {r, m};
 }
 
+// ---- the fast path's questions -----------------------------------------------------------
+
+const Message* MatchingEngine::first_receivable(int receiver, int source, int tag,
+                                                int context) const {
+    const Queues& q = queues_[receiver];
+    if (!q.receives.empty() || source == MPI_ANY_SOURCE) return nullptr;
+    // The first compatible message: no earlier one of its source is compatible, so the match
+    // is allowed (match_allowed); its held flag is the caller's to check.
+    for (const Message& m : q.messages)
+        if (accepts(source, tag, context, m)) return &m;
+    return nullptr;
+}
+
+const PostedReceive* MatchingEngine::first_accepting(int receiver, int source, int tag,
+                                                     int context) const {
+    const Queues& q = queues_[receiver];
+    const auto takes = [&](const PostedReceive& r) {
+        return r.context == context && (r.source == MPI_ANY_SOURCE || r.source == source) &&
+               (r.tag == MPI_ANY_TAG || r.tag == tag);
+    };
+    const auto first = std::find_if(q.receives.begin(), q.receives.end(), takes);
+    // A wildcard receive's sender is a choice; a pending cancel's outcome too.
+    if (first == q.receives.end() || first->source == MPI_ANY_SOURCE || first->cancel_pending)
+        return nullptr;
+    for (const Message& m : q.messages)
+        if (m.source == source && m.context == context && accepts(*first, m)) return nullptr;
+    return &*first;
+}
+
+void MatchingEngine::remove_message(int receiver, std::uint64_t id) {
+    auto& messages = queues_.at(receiver).messages;
+    messages.erase(std::find_if(messages.begin(), messages.end(),
+                                [&](const Message& m) { return m.id == id; }));
+}
+
+void MatchingEngine::remove_receive(int receiver, std::uint64_t id) {
+    auto& receives = queues_.at(receiver).receives;
+    receives.erase(std::find_if(receives.begin(), receives.end(),
+                                [&](const PostedReceive& r) { return r.id == id; }));
+}
+
 std::pair<PostedReceive, Message> MatchingEngine::apply(const Match& match) {
     std::pair<PostedReceive, Message> result;
     apply(match, [&](const PostedReceive& r, const Message& m) { result = {r, m}; });

@@ -31,7 +31,7 @@ std::optional<MpiWorld::LockRequest> MpiWorld::lock_request(int rank, const Rank
 
 // ---- issue --------------------------------------------------------------------------------
 
-Progress MpiWorld::issue(int rank, RankCall& call) {
+Progress MpiWorld::issue(int rank, RankCall& call, DirectMatch* direct) {
     call.issued = true;
     if (call.kind == CallKind::Shmem) return issue_shmem(rank, call);
     RankState& me = core_.ranks[rank];
@@ -44,7 +44,7 @@ Progress MpiWorld::issue(int rank, RankCall& call) {
                                                           : Misuse::CallAfterFinalize,
                           call.kind == CallKind::Finalize ? "MPI_Finalize was already called"
                                                           : "called after MPI_Finalize");
-    if (PointToPoint::handles(call.kind)) return p2p_.issue(core_, rank, call);
+    if (PointToPoint::handles(call.kind)) return p2p_.issue(core_, rank, call, direct);
     switch (call.kind) {
     case CallKind::Init:
         if (me.initialized)

@@ -1,5 +1,6 @@
-// PointToPoint: argument checks, posting sends and receives, persistent requests and the
-// calls that start them, the attached Bsend buffer. Delivery is in PointToPointDelivery.cpp.
+// PointToPoint: argument checks, posting sends and receives, the calls, the attached Bsend
+// buffer. Persistent requests are in PointToPointPersistent.cpp, the fast path of blocking
+// calls in PointToPointDirect.cpp, delivery in PointToPointDelivery.cpp.
 #include "simulated-mpi/src/PointToPoint.hpp"
 
 #include "simulated-mpi/src/AppAccess.hpp"
@@ -14,14 +15,6 @@
 namespace rankfold::mpi {
 
 namespace {
-PointToPoint::SendArgs send_args(const RankCall& c) {
-    return {c.send_buffer, c.send_count, c.send_type, c.dest, c.send_tag, c.comm, c.mode};
-}
-
-PointToPoint::ReceiveArgs receive_args(const RankCall& c) {
-    return {c.recv_buffer, c.recv_count, c.recv_type, c.source, c.recv_tag, c.comm};
-}
-
 MPI_Request slot_handle(int slot) {
     return make_handle(RF_KIND_REQUEST, slot);
 }
@@ -87,8 +80,21 @@ bool PointToPoint::check_probe(WorldCore& core, int rank, const RankCall& call) 
 
 // ---- posting ------------------------------------------------------------------------------
 
-int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, SendArgs a, int slot) {
+void PointToPoint::fail_unreadable_send(WorldCore& core, int rank, const RankCall& call,
+                                        const SendArgs& a) {
+    core.fail(rank, call, MPI_ERR_BUFFER, Misuse::InvalidArgument,
+              fmt::format("send buffer {} is not readable for {} x {}", a.buffer, a.count,
+                          datatype_name(a.type)));
+}
+
+int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, SendArgs a, int slot,
+                            DirectMatch* direct) {
     if (!check_send(core, rank, call, a)) return -1;
+    if (direct != nullptr) {
+        bool failed = false;
+        if (send_now(core, rank, call, a, *direct, failed)) return kMatchedNow;
+        if (failed) return -1;
+    }
     RequestTable& requests = core.requests;
     const bool fresh = slot < 0;
     if (fresh) slot = requests.create(rank);
@@ -123,9 +129,7 @@ int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, Sen
     m.signature = a.layout->signature().times(static_cast<std::uint64_t>(a.count));
     if (!pack(a.buffer, static_cast<std::uint64_t>(a.count), *a.layout, m.payload)) {
         if (fresh) requests.release(rank, slot);
-        core.fail(rank, call, MPI_ERR_BUFFER, Misuse::InvalidArgument,
-                  fmt::format("send buffer {} is not readable for {} x {}", a.buffer, a.count,
-                              datatype_name(a.type)));
+        fail_unreadable_send(core, rank, call, a);
         return -1;
     }
     // Re-fetch: release/new_request may have moved the table.
@@ -168,8 +172,9 @@ int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, Sen
 }
 
 int PointToPoint::post_receive(WorldCore& core, int rank, const RankCall& call, ReceiveArgs a,
-                               int slot, bool queue) {
+                               int slot, bool queue, DirectMatch* direct) {
     if (!check_receive(core, rank, call, a, false)) return -1;
+    if (direct != nullptr && receive_now(core, rank, call, a, *direct)) return kMatchedNow;
     const bool fresh = slot < 0;
     if (fresh) slot = core.requests.create(rank);
     Request& req = core.requests.at(rank, slot);
@@ -201,55 +206,6 @@ int PointToPoint::post_receive(WorldCore& core, int rank, const RankCall& call, 
     return slot;
 }
 
-// ---- persistent requests ------------------------------------------------------------------
-
-int PointToPoint::create_persistent(WorldCore& core, int rank, const RankCall& call) {
-    const bool is_send = call.kind == CallKind::SendInit;
-    SendArgs s = send_args(call);
-    ReceiveArgs r = receive_args(call);
-    if (is_send ? !check_send(core, rank, call, s) : !check_receive(core, rank, call, r, false))
-        return -1;
-    const int slot = core.requests.create(rank);
-    Request& req = core.requests.at(rank, slot);
-    req.kind = is_send ? Request::Kind::Send : Request::Kind::Receive;
-    req.mode = call.mode;
-    req.persistent = true;
-    req.peer = is_send ? call.dest : call.source;
-    req.tag = is_send ? call.send_tag : call.recv_tag;
-    req.comm = call.comm;
-    req.buffer = reinterpret_cast<std::uintptr_t>(is_send ? call.send_buffer : call.recv_buffer);
-    req.count = is_send ? call.send_count : call.recv_count;
-    req.datatype = is_send ? call.send_type : call.recv_type;
-    req.layout = is_send ? s.layout : r.layout;
-    req.site = call.site;
-    return slot;
-}
-
-bool PointToPoint::start(WorldCore& core, int rank, const RankCall& call, MPI_Request handle) {
-    Request* req = core.requests.find(rank, handle);
-    if (!req || !req->persistent)
-        return core.fail(rank, call, MPI_ERR_REQUEST,
-                         fmt::format("{:#x} is not a persistent request", handle)),
-               false;
-    if (req->active)
-        return core.fail(
-                   rank, call, MPI_ERR_REQUEST, Misuse::RequestState,
-                   fmt::format("persistent request {:#x} started while still active", handle)),
-               false;
-    const int slot = *handle_index(handle, RF_KIND_REQUEST);
-    req->started = true;
-    const Request copy = *req;
-    if (copy.kind == Request::Kind::Send)
-        return post_send(core, rank, call,
-                         {reinterpret_cast<const void*>(copy.buffer), copy.count, copy.datatype,
-                          copy.peer, copy.tag, copy.comm, copy.mode, copy.layout},
-                         slot) >= 0;
-    return post_receive(core, rank, call,
-                        {reinterpret_cast<void*>(copy.buffer), copy.count, copy.datatype, copy.peer,
-                         copy.tag, copy.comm, copy.layout},
-                        slot) >= 0;
-}
-
 // ---- the calls ----------------------------------------------------------------------------
 
 bool PointToPoint::handles(CallKind kind) {
@@ -276,15 +232,19 @@ bool PointToPoint::handles(CallKind kind) {
     }
 }
 
-Progress PointToPoint::issue(WorldCore& core, int rank, RankCall& call) {
+Progress PointToPoint::issue(WorldCore& core, int rank, RankCall& call, DirectMatch* direct) {
     switch (call.kind) {
     case CallKind::Send:
     case CallKind::Recv:
     case CallKind::Isend:
     case CallKind::Irecv: {
         const bool send = call.kind == CallKind::Send || call.kind == CallKind::Isend;
-        const int slot = send ? post_send(core, rank, call, send_args(call))
-                              : post_receive(core, rank, call, receive_args(call));
+        const bool blocking = call.kind == CallKind::Send || call.kind == CallKind::Recv;
+        if (!blocking) direct = nullptr;
+        const int slot = send
+                             ? post_send(core, rank, call, send_args(call), -1, direct)
+                             : post_receive(core, rank, call, receive_args(call), -1, true, direct);
+        if (slot == kMatchedNow) return Progress::Done;
         if (slot < 0) return Progress::Failed;
         if (call.kind == CallKind::Send || call.kind == CallKind::Recv) {
             call.internal[0] = slot;

@@ -41,8 +41,11 @@ public:
     // then completes as cancelled. False, and nothing changes, if it has matched.
     bool cancel(WorldCore& core, int rank, int slot);
     // Posts what `call` asks for (sends, receives, persistent requests and their start,
-    // Sendrecv, Probe's checks, attaching and detaching the Bsend buffer).
-    Progress issue(WorldCore& core, int rank, RankCall& call);
+    // Sendrecv, Probe's checks, attaching and detaching the Bsend buffer). With `direct`, a
+    // blocking MPI_Send or MPI_Recv whose partner is posted already takes the fast path
+    // (PointToPointDirect.cpp): matched at once, without a request or a queue entry, it is
+    // Done, and `direct` says what the match was.
+    Progress issue(WorldCore& core, int rank, RankCall& call, DirectMatch* direct = nullptr);
     // Checks the arguments of a probe; false after fail().
     static bool check_probe(WorldCore& core, int rank, const RankCall& call);
     // Messages a probe of `call` (on a valid communicator) could report, in matching order.
@@ -102,6 +105,12 @@ public:
     };
 
 private:
+    static SendArgs send_args(const RankCall& c) {
+        return {c.send_buffer, c.send_count, c.send_type, c.dest, c.send_tag, c.comm, c.mode};
+    }
+    static ReceiveArgs receive_args(const RankCall& c) {
+        return {c.recv_buffer, c.recv_count, c.recv_type, c.source, c.recv_tag, c.comm};
+    }
     struct RankChannels {
         std::uintptr_t attached_buffer = 0;
         int attached_size = 0;
@@ -119,11 +128,23 @@ private:
     static bool check_send(WorldCore& core, int rank, const RankCall& call, SendArgs& a);
     static bool check_receive(WorldCore& core, int rank, const RankCall& call, ReceiveArgs& a,
                               bool probe);
+    static void fail_unreadable_send(WorldCore& core, int rank, const RankCall& call,
+                                     const SendArgs& a);
     // Posting: the request slot, or -1 after fail(). `slot` reuses a persistent request.
-    int post_send(WorldCore& core, int rank, const RankCall& call, SendArgs a, int slot = -1);
+    // With `direct` (a blocking call), kMatchedNow after the fast path took it.
+    static constexpr int kMatchedNow = -2;
+    int post_send(WorldCore& core, int rank, const RankCall& call, SendArgs a, int slot = -1,
+                  DirectMatch* direct = nullptr);
     // `queue` false: the request only, for a message already in hand (MPI_Mrecv).
     int post_receive(WorldCore& core, int rank, const RankCall& call, ReceiveArgs a, int slot = -1,
-                     bool queue = true);
+                     bool queue = true, DirectMatch* direct = nullptr);
+    // The fast path (PointToPointDirect.cpp), on checked arguments: true when the call was
+    // matched with its posted partner and is done; false, with nothing changed, when it is to
+    // be posted. A failure to read the send buffer is reported (fail()) as posting reports it.
+    bool send_now(WorldCore& core, int rank, const RankCall& call, const SendArgs& a,
+                  DirectMatch& direct, bool& failed);
+    bool receive_now(WorldCore& core, int rank, const RankCall& call, const ReceiveArgs& a,
+                     DirectMatch& direct);
     static int create_persistent(WorldCore& core, int rank, const RankCall& call);
     bool start(WorldCore& core, int rank, const RankCall& call, MPI_Request handle);
     Progress attach(WorldCore& core, int rank, const RankCall& call);
