@@ -13,7 +13,7 @@
 #     exhaustively with reduction and state matching (default), then with each switched off and
 #     with both off (the baseline rows); two of them again with the predefined contracts off;
 #     --backtrack auto (default) against restore (the previous default) and reexecute, with the
-#     speed-up of each default over the previous one and whether the fan-in meets its aim
+#     speed-up of each default over the previous one and whether the fan-in meets its aim (best of 5 runs)
 #   - state equality: the four exploration workloads at -O0 and a heap-heavy one
 #     (bench/programs/heap_list.c) with --state-equality exact, semantic with the heap compared
 #     by its bytes (RANKFOLD_HEAP_FORM=off, as before the heap canonical form) and semantic,
@@ -223,10 +223,18 @@ row workload config status states transitions executions seconds states/s execs/
   B/state "RSS MiB"
 CONFIGS="no-sm no-sm-restore no-sm-reexecute default restore" explore 8 fanin 1
 speedup no-sm no-sm-restore
-awk -v s="${seconds_of[no-sm]:-0}" 'BEGIN {
+# The aim from the best of 5 runs, as the stream's: one 50 ms search varies by 20% with the
+# machine's load.
+fanin_best=$(for _ in 1 2 3 4 5; do
+  rm -f "$work/fanin-aim.json"
+  "$build/bin/rankfold-run" --no-state-matching --json "$work/fanin-aim.json" -np 8 \
+    "$work/fanin" 1 >/dev/null 2>&1 || true
+  json_stat explore_seconds "$work/fanin-aim.json"
+done | sort -g | head -n 1)
+awk -v s="${fanin_best:-0}" 'BEGIN {
   rate = (s > 0) ? 5040 / s : 0
-  printf "    aim (issue 18): 100,000 executions/s without state matching: %.0f, %s\n", rate,
-    (rate >= 100000) ? "met" : "not met"
+  printf "    aim (issue 18): 100,000 executions/s without state matching (best of 5): %.0f, %s\n",
+    rate, (rate >= 100000) ? "met" : "not met"
 }'
 CONFIGS="default restore reexecute" explore 6 fanin "2 mixed"
 speedup default restore
