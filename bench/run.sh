@@ -13,7 +13,8 @@
 #     exhaustively with reduction and state matching (default), then with each switched off and
 #     with both off (the baseline rows); two of them again with the predefined contracts off;
 #     --backtrack auto (default) against restore (the previous default) and reexecute, with the
-#     speed-up of each default over the previous one and whether the fan-in meets its aim (best of 5 runs)
+#     speed-up of each default over the previous one and whether the fan-in meets its aim
+#     (best of 5 runs)
 #   - state equality: the four exploration workloads at -O0 and a heap-heavy one
 #     (bench/programs/heap_list.c) with --state-equality exact, semantic with the heap compared
 #     by its bytes (RANKFOLD_HEAP_FORM=off, as before the heap canonical form) and semantic,
