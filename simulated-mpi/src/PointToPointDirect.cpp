@@ -7,7 +7,9 @@
 // and effect on the sender, and it takes the post id the posted entry would have had, so later
 // ids stay the same. What changes is when the caller runs on: at once, instead of one round of
 // the closure later. A closed state does not depend on that order (no choice is made inside a
-// closure); only the order of the closure's steps does (MpiSystem.hpp).
+// closure); only the order of the closure's steps does (MpiSystem.hpp). The checker does not
+// ask for the fast path where the completion would itself be a choice (a landing the waiting
+// rank could see: MpiSystem::direct_allowed).
 #include "simulated-mpi/src/Completion.hpp"
 #include "simulated-mpi/src/PointToPoint.hpp"
 #include "simulated-mpi/src/TypePacking.hpp"
