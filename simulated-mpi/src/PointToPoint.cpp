@@ -119,15 +119,8 @@ int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, Sen
         return slot;
     }
 
-    const WorldCore::CommView v = a.view;
     Message m;
-    m.id = next_post_id(rank);
-    m.source = v.my_rank;
-    m.tag = a.tag;
-    m.context = v.id;
-    m.origin = rank;
-    m.signature = a.layout->signature().times(static_cast<std::uint64_t>(a.count));
-    if (!pack(a.buffer, static_cast<std::uint64_t>(a.count), *a.layout, m.payload)) {
+    if (!make_message(rank, a, m)) {
         if (fresh) requests.release(rank, slot);
         fail_unreadable_send(core, rank, call, a);
         return -1;
@@ -164,10 +157,7 @@ int PointToPoint::post_send(WorldCore& core, int rank, const RankCall& call, Sen
     }
     if (!r.complete) m.sender = RequestRef{rank, slot};
     if (r.complete) m.buffered_by = RequestRef{rank, slot};
-    // The message's source is the sender's rank in its own group, which is the receiver's
-    // remote group on an intercommunicator.
-    matching_.post_message(core.comms.communicator(v.id).members[v.remote_offset + a.dest],
-                           std::move(m));
+    matching_.post_message(receiver_of(core, a), std::move(m));
     return slot;
 }
 

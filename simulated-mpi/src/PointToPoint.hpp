@@ -9,6 +9,7 @@
 #include "simulated-mpi/interface/MatchingEngine.hpp"
 #include "simulated-mpi/interface/Progress.hpp"
 #include "simulated-mpi/interface/RankCall.hpp"
+#include "simulated-mpi/src/TypePacking.hpp"
 #include "simulated-mpi/src/WorldCore.hpp"
 
 #include <cstddef>
@@ -130,6 +131,24 @@ private:
                               bool probe);
     static void fail_unreadable_send(WorldCore& core, int rank, const RankCall& call,
                                      const SendArgs& a);
+    // The message a send of checked arguments `a` posts: a new id, the envelope, the signature
+    // and the packed data; false if the send buffer is not readable (m.id is taken anyway, as
+    // it always was). Inline: both the fast path and posting build one per blocking send.
+    bool make_message(int rank, const SendArgs& a, Message& m) {
+        m.id = next_post_id(rank);
+        m.source = a.view.my_rank;
+        m.tag = a.tag;
+        m.context = a.view.id;
+        m.origin = rank;
+        m.signature = a.layout->signature().times(static_cast<std::uint64_t>(a.count));
+        return pack(a.buffer, static_cast<std::uint64_t>(a.count), *a.layout, m.payload);
+    }
+    // The world rank a send of checked arguments `a` goes to. The message's source is the
+    // sender's rank in its own group, which is the receiver's remote group on an
+    // intercommunicator.
+    static int receiver_of(const WorldCore& core, const SendArgs& a) {
+        return core.comms.communicator(a.view.id).members[a.view.remote_offset + a.dest];
+    }
     // Posting: the request slot, or -1 after fail(). `slot` reuses a persistent request.
     // With `direct` (a blocking call), kMatchedNow after the fast path took it.
     static constexpr int kMatchedNow = -2;

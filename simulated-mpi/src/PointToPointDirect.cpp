@@ -20,18 +20,12 @@ bool PointToPoint::send_now(WorldCore& core, int rank, const RankCall& call, con
                             DirectMatch& direct, bool& failed) {
     // An MPI_Bsend's space in the attached buffer is checked and taken when it is posted.
     if (a.dest == MPI_PROC_NULL || a.mode == SendMode::Buffered) return false;
-    const WorldCore::CommView& v = a.view;
-    const int receiver = core.comms.communicator(v.id).members[v.remote_offset + a.dest];
-    const PostedReceive* receive = matching_.first_accepting(receiver, v.my_rank, a.tag, v.id);
+    const int receiver = receiver_of(core, a);
+    const PostedReceive* receive =
+        matching_.first_accepting(receiver, a.view.my_rank, a.tag, a.view.id);
     if (receive == nullptr) return false;
     Message m;
-    m.id = next_post_id(rank);
-    m.source = v.my_rank;
-    m.tag = a.tag;
-    m.context = v.id;
-    m.origin = rank;
-    m.signature = a.layout->signature().times(static_cast<std::uint64_t>(a.count));
-    if (!pack(a.buffer, static_cast<std::uint64_t>(a.count), *a.layout, m.payload)) {
+    if (!make_message(rank, a, m)) {
         failed = true;
         fail_unreadable_send(core, rank, call, a);
         return false;
