@@ -4,6 +4,7 @@
 // leave: the engine's two questions are checked against first_deterministic_match on random
 // queues, and whole exchanges against the usual road, world against world.
 #include "simulated-mpi/interface/MpiWorld.hpp"
+#include "tests/unit/MpiWorldCalls.hpp"
 
 #include <catch2/catch.hpp>
 #include <mpi.h>
@@ -18,6 +19,17 @@ using namespace rankfold::mpi;
 
 namespace {
 
+// A message of sender `source` (its world rank too) with this envelope.
+Message message(std::uint64_t id, int source, int tag, int context) {
+    Message m;
+    m.id = id;
+    m.source = source;
+    m.tag = tag;
+    m.context = context;
+    m.origin = source;
+    return m;
+}
+
 // A random queue at receiver 0: messages of senders 0-2, receives of those or MPI_ANY_SOURCE,
 // two tags, two contexts, some cancels pending.
 MatchingEngine random_queue(std::mt19937& rng, bool receives) {
@@ -25,12 +37,8 @@ MatchingEngine random_queue(std::mt19937& rng, bool receives) {
     MatchingEngine e(1);
     std::uint64_t id = 1;
     for (int i = pick(5); i > 0; --i) {
-        Message m;
-        m.id = id++;
-        m.source = pick(3);
-        m.tag = pick(2);
-        m.context = pick(2);
-        m.origin = m.source;
+        const int source = pick(3), tag = pick(2), context = pick(2);
+        Message m = message(id++, source, tag, context);
         m.cancel_pending = pick(6) == 0;
         e.post_message(0, m);
     }
@@ -85,13 +93,7 @@ TEST_CASE("first_accepting is the receive a message sent now gets in the matchin
         const std::optional<std::uint64_t> taken =
             direct != nullptr ? std::optional(direct->id) : std::nullopt;
         constexpr std::uint64_t kNew = 1000;
-        Message m;
-        m.id = kNew;
-        m.source = source;
-        m.tag = tag;
-        m.context = context;
-        m.origin = source;
-        e.post_message(0, m);
+        e.post_message(0, message(kNew, source, tag, context));
         std::optional<std::uint64_t> round;
         if (const auto match = e.first_deterministic_match(0); match && match->message_id == kNew)
             round = match->receive_id;
@@ -101,10 +103,6 @@ TEST_CASE("first_accepting is the receive a message sent now gets in the matchin
 }
 
 namespace {
-
-RankCall init_call() {
-    return RankCall{.kind = CallKind::Init, .name = "MPI_Init"};
-}
 
 struct Exchange {
     bool send_first = true;
@@ -138,43 +136,19 @@ Played play(const Exchange& x, bool fast) {
     g_in = {};
     g_early = {};
     g_status = {};
-    p.world = MpiWorld(2, x.buffering);
-    for (int r = 0; r < 2; ++r) {
-        RankCall init = init_call();
-        REQUIRE(p.world.issue(r, init) == Progress::Done);
-    }
+    p.world = test::initialized(2, x.buffering);
     MpiWorld& w = p.world;
     static const std::array<int, 3> out{1, 2, 3};
     static MPI_Request early_request;
     early_request = MPI_REQUEST_NULL;
     if (x.earlier_irecv) {
-        RankCall irecv{.kind = CallKind::Irecv, .name = "MPI_Irecv"};
-        irecv.recv_buffer = g_early.data();
-        irecv.recv_count = 4;
-        irecv.recv_type = MPI_INT;
-        irecv.source = 0;
-        irecv.recv_tag = MPI_ANY_TAG;
-        irecv.comm = MPI_COMM_WORLD;
-        irecv.requests = &early_request;
-        irecv.request_count = 1;
+        RankCall irecv = test::recv(CallKind::Irecv, g_early.data(), 4, MPI_INT, 0, MPI_ANY_TAG,
+                                    nullptr, &early_request);
         REQUIRE(w.issue(1, irecv) == Progress::Done);
     }
-    RankCall send{.kind = CallKind::Send, .name = "MPI_Send"};
-    send.send_buffer = out.data();
-    send.send_count = 3;
-    send.send_type = MPI_INT;
-    send.dest = 1;
-    send.send_tag = 5;
-    send.mode = x.mode;
-    send.comm = MPI_COMM_WORLD;
-    RankCall recv{.kind = CallKind::Recv, .name = "MPI_Recv"};
-    recv.recv_buffer = g_in.data();
-    recv.recv_count = x.count;
-    recv.recv_type = MPI_INT;
-    recv.source = x.source;
-    recv.recv_tag = x.tag;
-    recv.comm = MPI_COMM_WORLD;
-    recv.statuses = &g_status;
+    RankCall send = test::send(CallKind::Send, x.mode, out.data(), 3, MPI_INT, 1, 5);
+    RankCall recv =
+        test::recv(CallKind::Recv, g_in.data(), x.count, MPI_INT, x.source, x.tag, &g_status);
     std::array<RankCall*, 2> calls{&send, &recv};
     std::array<bool, 2> blocked{};
     for (const int r : x.send_first ? std::array{0, 1} : std::array{1, 0}) {

@@ -2,6 +2,7 @@
 // points (ApiPointToPoint.cpp, ApiCompletion.cpp) build them, over buffers of this test, and the
 // test plays the scheduler: issue, ready, complete, apply_match.
 #include "simulated-mpi/interface/MpiWorld.hpp"
+#include "tests/unit/MpiWorldCalls.hpp"
 
 #include <catch2/catch.hpp>
 #include <mpi.h>
@@ -17,53 +18,9 @@ using enum SendMode;
 using enum Progress;
 using enum Buffering;
 using Catch::Matchers::Contains;
+using namespace rankfold::mpi::test;
 
 namespace {
-
-RankCall call(CallKind kind, const char* name) {
-    return RankCall{.kind = kind, .name = name};
-}
-
-MpiWorld initialized(int ranks, Buffering buffering) {
-    MpiWorld w(ranks, buffering);
-    for (int r = 0; r < ranks; ++r) {
-        RankCall init = call(Init, "MPI_Init");
-        REQUIRE(w.issue(r, init) == Done);
-    }
-    return w;
-}
-
-// As the MPI_*send* entry points build them.
-RankCall send(CallKind kind, SendMode mode, const void* buf, int count, MPI_Datatype type, int dest,
-              int tag, MPI_Request* request = nullptr, MPI_Comm comm = MPI_COMM_WORLD) {
-    RankCall c = call(kind, kind == Send ? "MPI_Send" : "MPI_Isend");
-    c.send_buffer = buf;
-    c.send_count = count;
-    c.send_type = type;
-    c.dest = dest;
-    c.send_tag = tag;
-    c.mode = mode;
-    c.comm = comm;
-    c.requests = request;
-    c.request_count = 1;
-    return c;
-}
-
-// As MPI_Recv / MPI_Probe (status) and MPI_Irecv / MPI_Recv_init (request) build them.
-RankCall recv(CallKind kind, void* buf, int count, MPI_Datatype type, int source, int tag,
-              MPI_Status* status, MPI_Request* request = nullptr, MPI_Comm comm = MPI_COMM_WORLD) {
-    RankCall c = call(kind, kind == Probe ? "MPI_Probe" : "MPI_Recv");
-    c.recv_buffer = buf;
-    c.recv_count = count;
-    c.recv_type = type;
-    c.source = source;
-    c.recv_tag = tag;
-    c.comm = comm;
-    c.statuses = status;
-    c.requests = request;
-    c.request_count = request != nullptr;
-    return c;
-}
 
 // As ApiCompletion.cpp's request_call.
 RankCall requests_call(CallKind kind, const char* name, MPI_Request* requests, int count = 1,
